@@ -1,0 +1,32 @@
+// Default settings; every one can be overridden from <data>/config.json, DREAMLANE_* env vars or flags.
+
+export const DEFAULTS = {
+  backups: { keep: 10 },
+  search: { roots: ['notes', 'skills'], extensions: ['.md', '.txt'] },
+  seeding: {
+    /** A day whose slice fits both bounds gets every message as a cue. */
+    wholeSliceMaxMessages: 50,
+    wholeSliceMaxTrees: 2,
+    /** Trees up to this many messages are shown whole; larger ones as head + tail. */
+    smallTreeMaxMessages: 10,
+    headTail: 5,
+    /** Above the global snippet budget, large trees fall back to this head + tail. */
+    fallbackHeadTail: 2,
+    snippetBudget: 120,
+    cueTermsMax: 16,
+    snippetMaxChars: 180,
+  },
+  memory: { indexBudgetBytes: 6000 },
+  dream: {
+    defaultDays: 7,
+    maxDays: 365,
+    autoDays: 2,
+    bootstrapDays: 7,
+    turnTimeoutMs: 10 * 60_000,
+    runTimeoutMs: 30 * 60_000,
+    maxToolCalls: 400,
+    maxTotalTokens: 400_000,
+    maxOutputTokens: 8_000,
+  },
+  tools: { maxWriteBytes: 256 * 1024, maxResults: 50 },
+} as const

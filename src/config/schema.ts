@@ -1,0 +1,98 @@
+// The zod schema of config.json (all optional) and the shape of a fully resolved config.
+import { z } from 'zod'
+import { isValidTimeZone } from '../time/local-day.js'
+
+const positiveInt = z.number().int().positive()
+
+export const configFileSchema = z
+  .object({
+    workspace: z.string().min(1).optional(),
+    dataDir: z.string().min(1).optional(),
+    messagesDb: z.string().min(1).optional(),
+    timezone: z
+      .string()
+      .refine(isValidTimeZone, { message: 'expected an IANA time zone such as "Europe/Berlin" or "UTC"' })
+      .optional(),
+    backups: z.object({ keep: z.number().int().min(1, 'expected an integer ≥ 1') }).strict().partial().optional(),
+    search: z
+      .object({
+        roots: z.array(z.string().min(1)).min(1),
+        extensions: z.array(z.string().regex(/^\.[A-Za-z0-9]+$/, 'expected extensions like ".md"')).min(1),
+      })
+      .strict()
+      .partial()
+      .optional(),
+    seeding: z
+      .object({
+        wholeSliceMaxMessages: positiveInt,
+        wholeSliceMaxTrees: positiveInt,
+        smallTreeMaxMessages: positiveInt,
+        headTail: positiveInt,
+        fallbackHeadTail: positiveInt,
+        snippetBudget: positiveInt,
+        cueTermsMax: z.number().int().min(0),
+        snippetMaxChars: z.number().int().min(20),
+      })
+      .strict()
+      .partial()
+      .optional(),
+    memory: z.object({ indexBudgetBytes: z.number().int().min(500) }).strict().partial().optional(),
+    dream: z
+      .object({
+        defaultDays: positiveInt,
+        maxDays: positiveInt,
+        autoDays: positiveInt,
+        bootstrapDays: positiveInt,
+        turnTimeoutMs: positiveInt,
+        runTimeoutMs: positiveInt,
+        maxToolCalls: positiveInt,
+        maxTotalTokens: positiveInt,
+        maxOutputTokens: positiveInt,
+        provider: z.enum(['auto', 'offline', 'anthropic', 'openai-compatible']),
+        model: z.string().min(1),
+      })
+      .strict()
+      .partial()
+      .optional(),
+    tools: z.object({ maxWriteBytes: positiveInt, maxResults: positiveInt }).strict().partial().optional(),
+  })
+  .strict()
+
+export type ConfigFile = z.infer<typeof configFileSchema>
+
+export type ProviderChoice = 'auto' | 'offline' | 'anthropic' | 'openai-compatible'
+
+/** Every setting decided: absolute paths, defaults filled in. Resolved once, then passed down. */
+export interface ResolvedConfig {
+  workspace: string
+  dataDir: string
+  messagesDb: string
+  timezone: string
+  backups: { keep: number }
+  search: { roots: string[]; extensions: string[] }
+  seeding: {
+    wholeSliceMaxMessages: number
+    wholeSliceMaxTrees: number
+    smallTreeMaxMessages: number
+    headTail: number
+    fallbackHeadTail: number
+    snippetBudget: number
+    cueTermsMax: number
+    snippetMaxChars: number
+  }
+  memory: { indexBudgetBytes: number }
+  dream: {
+    defaultDays: number
+    maxDays: number
+    autoDays: number
+    bootstrapDays: number
+    turnTimeoutMs: number
+    runTimeoutMs: number
+    maxToolCalls: number
+    maxTotalTokens: number
+    maxOutputTokens: number
+    provider: ProviderChoice
+    model?: string
+  }
+  tools: { maxWriteBytes: number; maxResults: number }
+}

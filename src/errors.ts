@@ -1,0 +1,93 @@
+// Typed, coded errors: the stable `code` is shared by logs, `--json` output and HTTP bodies.
+
+export type ErrorCode =
+  | 'CONFIG_INVALID'
+  | 'MESSAGES_DB_MISSING'
+  | 'MESSAGES_DB_SCHEMA'
+  | 'NOTE_MALFORMED'
+  | 'BACKUP_NOT_FOUND'
+  | 'BACKUP_CORRUPT'
+  | 'LOCK_HELD'
+  | 'PATH_OUT_OF_SCOPE'
+  | 'TOOL_INPUT_INVALID'
+  | 'PROVIDER_FAILED'
+  | 'RUN_NOT_FOUND'
+  | 'WORKSPACE_MISSING'
+  | 'USAGE'
+
+export class DreamlaneError extends Error {
+  readonly code: ErrorCode
+  constructor(code: ErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = new.target.name
+    this.code = code
+  }
+}
+
+/** One config problem: the dotted key, what was wrong, and what is expected. */
+export interface ConfigIssue {
+  key: string
+  message: string
+}
+
+export class ConfigError extends DreamlaneError {
+  readonly issues: readonly ConfigIssue[]
+  constructor(issues: readonly ConfigIssue[], source: string) {
+    const lines = issues.map((issue) => `  - ${issue.key}: ${issue.message}`)
+    super('CONFIG_INVALID', `invalid configuration (${source}):\n${lines.join('\n')}`)
+    this.issues = issues
+  }
+}
+
+export class MessagesDbMissingError extends DreamlaneError {
+  constructor(file: string) {
+    super(
+      'MESSAGES_DB_MISSING',
+      `messages database not found at ${file} — run \`dreamlane sample\` for demo data, ` +
+        `or set messagesDb in config.json / DREAMLANE_MESSAGES_DB`,
+    )
+  }
+}
+
+export class NoteMalformedError extends DreamlaneError {
+  readonly path: string
+  constructor(path: string, reason: string, options?: ErrorOptions) {
+    super('NOTE_MALFORMED', `${path}: ${reason}`, options)
+    this.path = path
+  }
+}
+
+export class BackupNotFoundError extends DreamlaneError {
+  constructor(id: string) {
+    super('BACKUP_NOT_FOUND', `no backup with id "${id}" (see \`dreamlane backups list\`)`)
+  }
+}
+
+export class BackupCorruptError extends DreamlaneError {
+  constructor(file: string, reason: string, options?: ErrorOptions) {
+    super('BACKUP_CORRUPT', `backup ${file} is unusable: ${reason}; nothing was restored`, options)
+  }
+}
+
+export class LockHeldError extends DreamlaneError {
+  constructor(holder: string) {
+    super('LOCK_HELD', `workspace is locked by ${holder}`)
+  }
+}
+
+export class PathOutOfScopeError extends DreamlaneError {
+  constructor(path: string, why: string) {
+    super('PATH_OUT_OF_SCOPE', `refused "${path}": ${why}`)
+  }
+}
+
+export class UsageError extends DreamlaneError {
+  constructor(message: string) {
+    super('USAGE', message)
+  }
+}
+
+/** Wraps anything thrown into a message string without losing the original. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,150 @@
+// Calendar arithmetic in an IANA time zone: local days ("YYYY-MM-DD") and the UTC instants that bound them.
+
+/** A local calendar day, `YYYY-MM-DD`. */
+export type LocalDay = string
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = partsFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    partsFormatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+interface WallClock {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const fields: Record<string, number> = {}
+  for (const part of partsFormatter(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value)
+  }
+  return {
+    year: fields.year ?? 0,
+    month: fields.month ?? 0,
+    day: fields.day ?? 0,
+    hour: fields.hour ?? 0,
+    minute: fields.minute ?? 0,
+    second: fields.second ?? 0,
+  }
+}
+
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0')
+
+/** True when `timeZone` is a zone name this runtime knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The local calendar day that `instant` falls on in `timeZone`. */
+export function localDayOf(instant: Date, timeZone: string): LocalDay {
+  const wall = wallClock(instant, timeZone)
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`
+}
+
+/** Local wall time `HH:MM` of `instant` in `timeZone`. */
+export function localTimeOf(instant: Date, timeZone: string): string {
+  const wall = wallClock(instant, timeZone)
+  return `${pad(wall.hour)}:${pad(wall.minute)}`
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in minutes (east positive). */
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const wall = wallClock(instant, timeZone)
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000)
+}
+
+/**
+ * The first instant of local day `day` in `timeZone`. Handles DST: a day that starts inside a gap
+ * (no local midnight) starts at the first instant that exists.
+ */
+export function startOfLocalDay(day: LocalDay, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const midnightAsUtc = Date.UTC(year, month - 1, date)
+  // Two passes converge for every real zone: the offset at the guess, then at the corrected guess.
+  let guess = midnightAsUtc - offsetMinutes(new Date(midnightAsUtc), timeZone) * 60_000
+  guess = midnightAsUtc - offsetMinutes(new Date(guess), timeZone) * 60_000
+  // If the guess lands on the previous local day (midnight skipped by DST), step forward to the day.
+  while (localDayOf(new Date(guess), timeZone) < day) guess += 15 * 60_000
+  while (localDayOf(new Date(guess - 60_000), timeZone) === day) guess -= 15 * 60_000
+  return new Date(guess)
+}
+
+/** `day` moved by `days` calendar days (negative moves back). */
+export function addDays(day: LocalDay, days: number): LocalDay {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const moved = new Date(Date.UTC(year, month - 1, date + days))
+  return `${pad(moved.getUTCFullYear(), 4)}-${pad(moved.getUTCMonth() + 1)}-${pad(moved.getUTCDate())}`
+}
+
+/** A window of local days `[today-N+1 .. today]` and the UTC instants bounding it. */
+export interface DayWindow {
+  timeZone: string
+  days: LocalDay[]
+  firstDay: LocalDay
+  lastDay: LocalDay
+  /** Inclusive start instant (start of the first day). */
+  start: Date
+  /** Exclusive end instant (start of the day after the last). */
+  end: Date
+}
+
+/** The `days`-day window ending on the local day of `now` (at least one day). */
+export function dayWindow(now: Date, days: number, timeZone: string): DayWindow {
+  const count = Math.max(1, Math.floor(days))
+  const lastDay = localDayOf(now, timeZone)
+  const firstDay = addDays(lastDay, -(count - 1))
+  const list: LocalDay[] = []
+  for (let i = 0; i < count; i++) list.push(addDays(firstDay, i))
+  return {
+    timeZone,
+    days: list,
+    firstDay,
+    lastDay,
+    start: startOfLocalDay(firstDay, timeZone),
+    end: startOfLocalDay(addDays(lastDay, 1), timeZone),
+  }
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+]
+
+/** `Monday, November 23, 2026` for `2026-11-23`. */
+export function longDateTitle(day: LocalDay): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay()
+  return `${WEEKDAYS[weekday]}, ${MONTHS[month - 1]} ${date}, ${year}`
+}
+
+/** The zone a fresh process should use: env TZ when valid, else the system zone. */
+export function defaultTimeZone(envTz: string | undefined): string {
+  if (envTz && isValidTimeZone(envTz)) return envTz
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}

@@ -1,0 +1,1 @@
+export { fixedClock } from '../../src/clock.js'

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, dayWindow, localDayOf, longDateTitle, startOfLocalDay } from '../../src/time/local-day.js'
+
+describe('local days', () => {
+  it('puts an instant on different days in UTC and Los Angeles near midnight', () => {
+    const instant = new Date('2026-11-21T05:30:00Z')
+    expect(localDayOf(instant, 'UTC')).toBe('2026-11-21')
+    expect(localDayOf(instant, 'America/Los_Angeles')).toBe('2026-11-20')
+  })
+
+  it('finds the start of a local day across the DST change', () => {
+    expect(startOfLocalDay('2026-03-08', 'America/Los_Angeles').toISOString()).toBe('2026-03-08T08:00:00.000Z')
+    expect(startOfLocalDay('2026-03-09', 'America/Los_Angeles').toISOString()).toBe('2026-03-09T07:00:00.000Z')
+    expect(startOfLocalDay('2026-11-23', 'Asia/Kolkata').toISOString()).toBe('2026-11-22T18:30:00.000Z')
+  })
+
+  it('starts a day at the first existing instant when midnight is skipped', () => {
+    // Santiago skips 00:00–01:00 on its spring-forward day.
+    const start = startOfLocalDay('2026-09-06', 'America/Santiago')
+    expect(localDayOf(start, 'America/Santiago')).toBe('2026-09-06')
+    expect(localDayOf(new Date(start.getTime() - 1000), 'America/Santiago')).toBe('2026-09-05')
+  })
+
+  it('builds an N-day window ending today', () => {
+    const window = dayWindow(new Date('2026-11-23T12:00:00Z'), 3, 'UTC')
+    expect(window.days).toEqual(['2026-11-21', '2026-11-22', '2026-11-23'])
+    expect(window.start.toISOString()).toBe('2026-11-21T00:00:00.000Z')
+    expect(window.end.toISOString()).toBe('2026-11-24T00:00:00.000Z')
+    expect(dayWindow(new Date('2026-11-23T12:00:00Z'), 0, 'UTC').days).toEqual(['2026-11-23'])
+  })
+
+  it('moves across month and year ends and titles days', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
+    expect(longDateTitle('2026-11-23')).toBe('Monday, November 23, 2026')
+  })
+})
