@@ -14,6 +14,16 @@ export type ErrorCode =
   | 'RUN_NOT_FOUND'
   | 'WORKSPACE_MISSING'
   | 'USAGE'
+  | 'CONTENT_TOO_LARGE'
+  | 'DAILY_NOTE_INVALID'
+  | 'NOT_FOUND'
+  | 'EDIT_NO_MATCH'
+  | 'EDIT_AMBIGUOUS'
+  | 'UNKNOWN_TOOL'
+  | 'TOOL_FAILED'
+  | 'TOOL_CALL_LIMIT'
+  | 'TOOL_ABORTED'
+  | 'MESSAGES_OUT_OF_SCOPE'
 
 export class DreamlaneError extends Error {
   readonly code: ErrorCode
@@ -80,6 +90,9 @@ export class PathOutOfScopeError extends DreamlaneError {
     super('PATH_OUT_OF_SCOPE', `refused "${path}": ${why}`)
   }
 }
+
+/** A tool call refused for a reason the model can act on; the code becomes the tool result's code. */
+export class ToolRefusal extends DreamlaneError {}
 
 export class UsageError extends DreamlaneError {
   constructor(message: string) {

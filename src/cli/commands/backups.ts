@@ -1,0 +1,63 @@
+// `dreamlane backups list|create|restore <id>`: the pre-dream zip archives.
+import type { Command } from 'commander'
+import { systemClock } from '../../clock.js'
+import { createBackup } from '../../backup/create.js'
+import { listBackups } from '../../backup/list.js'
+import { restoreBackup } from '../../backup/restore.js'
+import { openStateDb } from '../../db/state.js'
+import { markDirty } from '../../fts/journal.js'
+import { cliContext } from '../context.js'
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+export function registerBackups(program: Command): void {
+  const backups = program.command('backups').description('list, create and restore zip backups of notes/daily and notes/memory')
+
+  backups
+    .command('list', { isDefault: true })
+    .description('newest first')
+    .action(async (_options, command: Command) => {
+      const ctx = cliContext(command)
+      const list = await listBackups(ctx.paths)
+      ctx.print(list, () =>
+        list.length === 0
+          ? `no backups yet in ${ctx.paths.backups}`
+          : list.map((b) => `${b.id}  ${b.mode.padEnd(9)} ${b.chatJid.padEnd(24)} ${kb(b.bytes)}`).join('\n'),
+      )
+    })
+
+  backups
+    .command('create')
+    .description('back up the notes now')
+    .action(async (_options, command: Command) => {
+      const ctx = cliContext(command)
+      ctx.progress('writing backup…')
+      const info = await createBackup({ paths: ctx.paths, mode: 'manual', chatJid: 'cli', clock: systemClock, keep: ctx.config.backups.keep })
+      const { manifest: _manifest, ...summary } = info
+      ctx.print(summary, () => `${info.id}: ${info.fileCount} file(s), ${kb(info.bytes)} → ${info.file}`)
+    })
+
+  backups
+    .command('restore <id>')
+    .description('restore notes from a backup (takes a safety backup first and verifies every checksum)')
+    .action(async (id: string, _options, command: Command) => {
+      const ctx = cliContext(command)
+      ctx.progress(`verifying ${id}…`)
+      const result = await restoreBackup({ paths: ctx.paths, id, clock: systemClock, keep: ctx.config.backups.keep })
+      const state = openStateDb(ctx.paths.stateDb)
+      try {
+        markDirty(state, ctx.paths.workspace, [...result.restored, ...result.removed])
+      } finally {
+        state.close()
+      }
+      ctx.print({ restored: result.restored, removed: result.removed, safetyBackup: result.safetyBackup.id }, () =>
+        [
+          `restored ${result.restored.length} file(s) from ${id}`,
+          result.removed.length ? `removed ${result.removed.length} file(s) that were not in the backup` : '',
+          `safety backup of the previous state: ${result.safetyBackup.id}`,
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      )
+    })
+}

@@ -1,0 +1,75 @@
+// `dreamlane runs [show <id>]`: the run records — status, steps, tool calls, usage, summary.
+import type { Command } from 'commander'
+import { openStateDb } from '../../db/state.js'
+import { RunStore } from '../../dream/runs.js'
+import type { RunRecord } from '../../dream/types.js'
+import { systemClock } from '../../clock.js'
+import { cliContext, parseCount, type CliContext } from '../context.js'
+
+function withRuns<T>(ctx: CliContext, work: (runs: RunStore) => T): T {
+  const state = openStateDb(ctx.paths.stateDb)
+  try {
+    return work(new RunStore(state, systemClock, ctx.config.timezone))
+  } finally {
+    state.close()
+  }
+}
+
+function durationOf(run: RunRecord): string {
+  if (!run.startedAt || !run.finishedAt) return '-'
+  return `${((new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime()) / 1000).toFixed(1)} s`
+}
+
+function describeRun(run: RunRecord): string {
+  const tokens = run.usage
+  return [
+    `run ${run.id}: ${run.status}${run.gate ? ` (gate: ${run.gate})` : ''}`,
+    `  mode ${run.mode}, chat ${run.chatJid}, last ${run.days} day(s) ${run.firstDay ?? ''}..${run.lastDay ?? ''} ${run.timeZone}`,
+    `  provider ${run.provider ?? '-'}${run.model ? ` (${run.model})` : ''}, created ${run.createdAt}, took ${durationOf(run)}`,
+    run.reason ? `  reason: ${run.reason}` : '',
+    run.errorMessage ? `  error [${run.errorCode}]: ${run.errorMessage}` : '',
+    `  usage: ${tokens.inputTokens} in, ${tokens.outputTokens} out, ${tokens.cacheReadTokens} cache read, ${tokens.cacheWriteTokens} cache write, ${tokens.requests} request(s)`,
+    `  backup: ${run.backupId ?? '-'}`,
+    '  steps:',
+    ...run.steps.map((s) => `    ${s.ok ? '✓' : '✗'} ${s.name.padEnd(9)} ${String(s.durationMs).padStart(6)} ms  ${s.detail ?? ''}`),
+    `  tool calls: ${run.toolCalls.length} (${run.toolCalls.filter((c) => !c.ok).length} refused)`,
+    ...run.toolCalls.slice(0, 40).map((c) => `    ${c.ok ? '·' : '✗'} ${c.name} ${JSON.stringify(c.input).slice(0, 90)}${c.code ? ` → ${c.code}` : ''}`),
+    run.toolCalls.length > 40 ? `    … ${run.toolCalls.length - 40} more (--json for all)` : '',
+    `  changed files: ${run.changedFiles.length}`,
+    ...run.changedFiles.map((f) => `    ${f}`),
+    '',
+    run.summary ?? '',
+  ]
+    .filter((line) => line !== '')
+    .join('\n')
+}
+
+export function registerRuns(program: Command): void {
+  const runs = program
+    .command('runs')
+    .description('list dream runs, newest first')
+    .option('-n, --limit <n>', 'how many', parseCount('--limit'), 20)
+    .option('--failed', 'only failed, degraded and lost runs')
+    .action((options: { limit: number; failed?: boolean }, command: Command) => {
+      const ctx = cliContext(command)
+      const list = withRuns(ctx, (store) =>
+        store.list({ limit: options.limit, status: options.failed ? ['failed', 'degraded', 'lost'] : undefined }),
+      )
+      ctx.print(list, () =>
+        list.length === 0
+          ? 'no runs yet'
+          : list
+              .map((r) => `${r.id}  ${r.status.padEnd(9)} ${r.mode.padEnd(9)} ${String(r.days).padStart(3)}d  ${durationOf(r).padStart(7)}  ${r.toolCalls.length} tool calls${r.reason ? `  — ${r.reason}` : ''}`)
+              .join('\n'),
+      )
+    })
+
+  runs
+    .command('show <id>')
+    .description('one run: steps, tool calls, usage, changed files, summary')
+    .action((id: string, _options, command: Command) => {
+      const ctx = cliContext(command)
+      const run = withRuns(ctx, (store) => store.get(id))
+      ctx.print(run, () => describeRun(run))
+    })
+}

@@ -1,0 +1,20 @@
+// `dreamlane status`: engine, lock, latest run, last consolidation and the daily-note backlog.
+import type { Command } from 'commander'
+import { createDreamlane, describeStatus } from '../../create.js'
+import { cliContext } from '../context.js'
+
+export function registerStatus(program: Command): void {
+  program
+    .command('status')
+    .description('which engine a dream would use, whether one is running, the latest run and the backlog')
+    .action(async (_options, command: Command) => {
+      const ctx = cliContext(command)
+      const lane = createDreamlane({ config: ctx.config })
+      try {
+        const status = await lane.status()
+        ctx.print(status, () => `workspace: ${status.workspace}\n${describeStatus(status)}`)
+      } finally {
+        await lane.close()
+      }
+    })
+}

@@ -1,0 +1,62 @@
+// Shared CLI plumbing: global options → resolved config and paths, output in text or JSON, progress lines.
+import { InvalidArgumentError, type Command } from 'commander'
+import { resolveConfig } from '../config/resolve.js'
+import type { ConfigFile, ResolvedConfig } from '../config/schema.js'
+import { workspacePaths, type WorkspacePaths } from '../notes/paths.js'
+
+export interface GlobalOptions {
+  workspace?: string
+  dataDir?: string
+  messagesDb?: string
+  tz?: string
+  json?: boolean
+}
+
+export interface CliContext {
+  config: ResolvedConfig
+  paths: WorkspacePaths
+  json: boolean
+  /** Prints `data` as JSON with --json, else `text()`. */
+  print(data: unknown, text: () => string): void
+  /** A progress line on stderr (silent with --json, so stdout stays parseable). */
+  progress(message: string): void
+}
+
+export function globalOptions(command: Command): GlobalOptions {
+  return command.optsWithGlobals() as GlobalOptions
+}
+
+export function flagsOf(options: GlobalOptions): ConfigFile {
+  return {
+    ...(options.workspace ? { workspace: options.workspace } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.messagesDb ? { messagesDb: options.messagesDb } : {}),
+    ...(options.tz ? { timezone: options.tz } : {}),
+  }
+}
+
+export function cliContext(command: Command, extra: ConfigFile = {}): CliContext {
+  const options = globalOptions(command)
+  const config = resolveConfig({ env: process.env, flags: { ...flagsOf(options), ...extra } })
+  const json = Boolean(options.json)
+  return {
+    config,
+    paths: workspacePaths(config),
+    json,
+    print(data, text) {
+      console.log(json ? JSON.stringify(data, null, 2) : text())
+    },
+    progress(message) {
+      if (!json) process.stderr.write(`${message}\n`)
+    },
+  }
+}
+
+/** Parses a positive integer option or throws a usage error naming the flag. */
+export function parseCount(flag: string, min = 1): (raw: string) => number {
+  return (raw) => {
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < min) throw new InvalidArgumentError(`${flag} expects an integer ≥ ${min}, got "${raw}"`)
+    return value
+  }
+}

@@ -1,0 +1,39 @@
+// The only place errors become exit codes (and the one place a stack trace is printed for a bug).
+import { DreamlaneError, type ErrorCode } from '../errors.js'
+
+export const EXIT = {
+  ok: 0,
+  bug: 1,
+  usage: 2,
+  config: 3,
+  notFound: 4,
+  locked: 5,
+  corrupt: 6,
+  dreamFailed: 7,
+} as const
+
+const BY_CODE: Partial<Record<ErrorCode, number>> = {
+  USAGE: EXIT.usage,
+  CONFIG_INVALID: EXIT.config,
+  MESSAGES_DB_MISSING: EXIT.notFound,
+  MESSAGES_DB_SCHEMA: EXIT.config,
+  WORKSPACE_MISSING: EXIT.notFound,
+  BACKUP_NOT_FOUND: EXIT.notFound,
+  RUN_NOT_FOUND: EXIT.notFound,
+  LOCK_HELD: EXIT.locked,
+  BACKUP_CORRUPT: EXIT.corrupt,
+  NOTE_MALFORMED: EXIT.corrupt,
+  PROVIDER_FAILED: EXIT.dreamFailed,
+}
+
+/** Prints the error the way a user can act on (JSON when asked) and returns the exit code. */
+export function reportError(error: unknown, json: boolean): number {
+  if (error instanceof DreamlaneError) {
+    if (json) console.log(JSON.stringify({ ok: false, error: { code: error.code, message: error.message } }))
+    else console.error(`dreamlane: ${error.message}`)
+    return BY_CODE[error.code] ?? EXIT.bug
+  }
+  console.error('dreamlane: unexpected error (this is a bug; please report it with the trace below)')
+  console.error(error instanceof Error ? error.stack : error)
+  return EXIT.bug
+}

@@ -1,0 +1,42 @@
+// The dreamlane CLI: the only module with top-level side effects (argv, exit code).
+import { Command, CommanderError } from 'commander'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { PACKAGE_ROOT } from '../notes/paths.js'
+import { registerBackups } from './commands/backups.js'
+import { registerDemo } from './commands/demo.js'
+import { registerDream } from './commands/dream.js'
+import { registerIndex } from './commands/index-cmd.js'
+import { registerInit } from './commands/init.js'
+import { registerRuns } from './commands/runs.js'
+import { registerSample } from './commands/sample.js'
+import { registerSeed } from './commands/seed.js'
+import { registerStatus } from './commands/status.js'
+import { EXIT, reportError } from './exit-codes.js'
+
+const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
+
+const program = new Command('dreamlane')
+  .description("Keeps a chat assistant's long-term memory healthy: dreams consolidate chat history into markdown notes.")
+  .version(version)
+  .option('-w, --workspace <dir>', 'workspace with notes/ (env DREAMLANE_WORKSPACE; default: current dir)')
+  .option('--data-dir <dir>', 'data dir (config.json, state.db, backups; default <workspace>/.dreamlane)')
+  .option('--messages-db <file>', 'messages DB to read (default <data-dir>/messages.db)')
+  .option('--tz <zone>', 'IANA time zone for day boundaries (default: config, then TZ, then system)')
+  .option('--json', 'machine-readable output on stdout')
+  .showHelpAfterError('(add --help for usage)')
+  .exitOverride()
+
+for (const register of [registerInit, registerSample, registerSeed, registerBackups, registerIndex, registerDream, registerStatus, registerRuns, registerDemo]) {
+  register(program)
+}
+
+try {
+  await program.parseAsync(process.argv)
+} catch (error) {
+  if (error instanceof CommanderError) {
+    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage
+  } else {
+    process.exitCode = reportError(error, process.argv.includes('--json'))
+  }
+}

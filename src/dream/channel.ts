@@ -1,0 +1,59 @@
+// The temporary dream channel: a `dream:` chat in the messages DB holding the turn's messages while it runs.
+import type { MessagesDb } from '../db/messages.js'
+import type { TranscriptEntry } from '../model/provider.js'
+import type { DreamMode } from './types.js'
+
+export interface DreamChannel {
+  jid: string
+  /** Appends one transcript entry as a channel message. */
+  append(entry: TranscriptEntry, at: Date): void
+  /** Deletes the channel's rows; returns how many messages were removed. */
+  remove(): number
+}
+
+export function dreamChannelJid(mode: DreamMode, chatJid: string, at: Date): string {
+  return `dream:${mode}:${chatJid}:${at.getTime()}`
+}
+
+function describe(entry: TranscriptEntry): { content: string; isBot: boolean } {
+  switch (entry.kind) {
+    case 'text':
+      return { content: entry.text, isBot: entry.role === 'assistant' }
+    case 'tool_call':
+      return { content: `[tool_call ${entry.name}] ${JSON.stringify(entry.input)}`, isBot: true }
+    case 'tool_result':
+      return { content: `[tool_result ${entry.name} ${entry.ok ? 'ok' : 'error'}] ${entry.content}`, isBot: false }
+  }
+}
+
+export function openDreamChannel(messages: MessagesDb, mode: DreamMode, chatJid: string, at: Date): DreamChannel {
+  const jid = dreamChannelJid(mode, chatJid, at)
+  messages.upsertChat(jid, `Dream (${mode}) for ${chatJid}`, at.toISOString())
+  let seq = 0
+  return {
+    jid,
+    append(entry, when) {
+      const { content, isBot } = describe(entry)
+      seq += 1
+      messages.insertMessages([
+        {
+          id: `${jid}:${String(seq).padStart(6, '0')}`,
+          chatJid: jid,
+          sender: isBot ? 'dream' : 'tools',
+          senderName: isBot ? 'Dream' : 'Tools',
+          content: content.length > 8000 ? `${content.slice(0, 8000)}…` : content,
+          timestamp: when.toISOString(),
+          isBotMessage: isBot,
+        },
+      ])
+    },
+    remove: () => messages.deleteChat(jid),
+  }
+}
+
+/** Deletes every leftover dream channel (from crashed runs); returns their jids. */
+export function removeLeftoverChannels(messages: MessagesDb): string[] {
+  const jids = messages.listDreamChannels()
+  for (const jid of jids) messages.deleteChat(jid)
+  return jids
+}

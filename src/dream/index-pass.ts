@@ -1,0 +1,61 @@
+// The deterministic index pass after the model: only adds missing MEMORY.md pointers, never rewrites what exists.
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../notes/atomic-write.js'
+import type { WorkspacePaths } from '../notes/paths.js'
+
+const DAYS_HEADING = '## Days'
+const DAY_PAGE = /^\d{4}-\d{2}-\d{2}\.md$/
+
+async function readOrNull(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+/**
+ * Appends a pointer in MEMORY.md for every notes/memory/days/ page MEMORY.md does not mention yet.
+ * Existing bytes are kept exactly: new lines go at the end of the Days section (or a new one at the end).
+ * Returns the files it changed.
+ */
+export async function runIndexPass(paths: WorkspacePaths): Promise<string[]> {
+  const indexFile = join(paths.memory, 'MEMORY.md')
+  const current = await readOrNull(indexFile)
+  if (current === null) return []
+  let pages: string[]
+  try {
+    pages = (await readdir(paths.days)).filter((name) => DAY_PAGE.test(name)).sort()
+  } catch {
+    return []
+  }
+  const missing = pages.filter((page) => !current.includes(`days/${page}`) && !current.includes(`days/${page.slice(0, -3)}`))
+  if (missing.length === 0) return []
+  const lines = missing.map((page) => `- ${page.slice(0, -3)}: see [days/${page}](days/${page})`)
+  await writeFileAtomic(indexFile, insertUnderHeading(current, DAYS_HEADING, lines))
+  return [indexFile]
+}
+
+/** Inserts `lines` at the end of the section under `heading`, creating the section at the end if absent. */
+export function insertUnderHeading(text: string, heading: string, lines: string[]): string {
+  const all = text.split('\n')
+  const start = all.findIndex((line) => line.trim() === heading)
+  if (start === -1) {
+    const body = text.endsWith('\n') || text === '' ? text : `${text}\n`
+    return `${body}\n${heading}\n\n${lines.join('\n')}\n`
+  }
+  let end = all.length
+  for (let i = start + 1; i < all.length; i++) {
+    if (/^#{1,2} /.test(all[i] ?? '')) {
+      end = i
+      break
+    }
+  }
+  // Insert after the section's last non-blank line so spacing before the next heading stays as it was.
+  let insertAt = end
+  while (insertAt > start + 1 && (all[insertAt - 1] ?? '').trim() === '') insertAt--
+  all.splice(insertAt, 0, ...lines)
+  return all.join('\n')
+}

@@ -1,0 +1,107 @@
+// The workspace lock: one dream at a time per notes/ tree, across processes; stale locks are reaped.
+import { hostname } from 'node:os'
+import { mkdir, open, readFile, rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { Clock } from '../clock.js'
+import { LockHeldError } from '../errors.js'
+
+export interface LockInfo {
+  pid: number
+  host: string
+  runId: string
+  startedAt: string
+}
+
+export interface HeldLock {
+  info: LockInfo
+  /** Removes the lock file if it is still ours. */
+  release(): Promise<void>
+}
+
+export interface LockOptions {
+  file: string
+  runId: string
+  clock: Clock
+  /** A lock older than this is stale whatever its pid. */
+  staleAfterMs: number
+  /** Test seam: whether a pid on this host is alive. */
+  isAlive?: (pid: number) => boolean
+}
+
+export function isPidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM means the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+export async function readLock(file: string): Promise<LockInfo | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as LockInfo
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    // A torn or garbage lock file cannot prove anyone holds it.
+    return { pid: -1, host: '?', runId: '?', startedAt: new Date(0).toISOString() }
+  }
+}
+
+/** Why a lock is stale, or null when it is live. */
+export function staleReason(info: LockInfo, options: Omit<LockOptions, 'file' | 'runId'>): string | null {
+  const isAlive = options.isAlive ?? isPidAlive
+  const ageMs = options.clock.now().getTime() - new Date(info.startedAt).getTime()
+  if (!(ageMs < options.staleAfterMs)) return `older than ${Math.round(options.staleAfterMs / 60_000)} min`
+  if (info.host === hostname() && !isAlive(info.pid)) return `pid ${info.pid} is not running`
+  return null
+}
+
+export function describeLock(info: LockInfo): string {
+  return `run ${info.runId} (pid ${info.pid} on ${info.host}, since ${info.startedAt})`
+}
+
+/** Takes the lock or throws LockHeldError naming the holder. A stale lock is removed and retaken. */
+export async function acquireLock(options: LockOptions): Promise<HeldLock & { reaped: LockInfo | null }> {
+  await mkdir(dirname(options.file), { recursive: true })
+  const info: LockInfo = {
+    pid: process.pid,
+    host: hostname(),
+    runId: options.runId,
+    startedAt: options.clock.now().toISOString(),
+  }
+  let reaped: LockInfo | null = null
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const handle = await open(options.file, 'wx')
+      try {
+        await handle.writeFile(JSON.stringify(info))
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+      return { info, reaped, release: () => releaseLock(options.file, info.runId) }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    const holder = await readLock(options.file)
+    if (!holder) continue
+    if (staleReason(holder, options) === null) throw new LockHeldError(describeLock(holder))
+    reaped = holder
+    await rm(options.file, { force: true })
+  }
+  throw new LockHeldError('another process (the lock kept reappearing)')
+}
+
+async function releaseLock(file: string, runId: string): Promise<void> {
+  const current = await readLock(file)
+  if (current?.runId === runId) await rm(file, { force: true })
+}
+
+/** Removes the lock when stale; returns what was reaped. */
+export async function reapStaleLock(options: Omit<LockOptions, 'runId'>): Promise<LockInfo | null> {
+  const holder = await readLock(options.file)
+  if (!holder || staleReason(holder, options) === null) return null
+  await rm(options.file, { force: true })
+  return holder
+}

@@ -1,0 +1,26 @@
+// Start-up recovery after a crash: reap a stale lock, mark abandoned runs lost, delete leftover dream channels.
+import { removeLeftoverChannels } from './channel.js'
+import type { DreamDeps } from './deps.js'
+import { readLock, reapStaleLock, staleReason } from './lock.js'
+
+export interface RecoveryReport {
+  reapedLock: string | null
+  lostRuns: string[]
+  removedChannels: string[]
+}
+
+export async function recoverWorkspace(deps: Pick<DreamDeps, 'paths' | 'clock' | 'config' | 'runs' | 'messages' | 'log'>): Promise<RecoveryReport> {
+  const options = { file: deps.paths.lockFile, clock: deps.clock, staleAfterMs: deps.config.dream.runTimeoutMs }
+  const reaped = await reapStaleLock(options)
+  const holder = await readLock(deps.paths.lockFile)
+  // A live lock means another process is dreaming right now: its run and channel are not ours to touch.
+  if (holder && staleReason(holder, options) === null) {
+    return { reapedLock: reaped?.runId ?? null, lostRuns: [], removedChannels: [] }
+  }
+  const lostRuns = deps.runs.markAbandonedLost('the process running it stopped before it finished')
+  const removedChannels = removeLeftoverChannels(deps.messages)
+  if (reaped || lostRuns.length || removedChannels.length) {
+    deps.log.warn({ reapedLock: reaped?.runId, lostRuns, removedChannels }, 'recovered from an interrupted dream')
+  }
+  return { reapedLock: reaped?.runId ?? null, lostRuns, removedChannels }
+}

@@ -1,0 +1,216 @@
+// Run records in state.db: open, progress, close, coalesce, list — the audit trail that outlives the dream channel.
+import { randomBytes } from 'node:crypto'
+import type { Clock } from '../clock.js'
+import { DreamlaneError } from '../errors.js'
+import { migrate } from '../db/migrate.js'
+import type { StateDb } from '../db/state.js'
+import { EMPTY_USAGE, type TranscriptEntry, type TurnUsage } from '../model/provider.js'
+import type { ToolCallRecord } from '../tools/types.js'
+import type { DreamRequest, GateOutcome, RunRecord, RunStatus, StepTiming } from './types.js'
+
+const MIGRATIONS = [
+  {
+    version: 1,
+    sql: `CREATE TABLE runs (
+      id TEXT PRIMARY KEY, mode TEXT NOT NULL, chat_jid TEXT NOT NULL, days INTEGER NOT NULL,
+      first_day TEXT, last_day TEXT, time_zone TEXT NOT NULL, status TEXT NOT NULL, gate TEXT, reason TEXT,
+      provider TEXT, model TEXT, created_at TEXT NOT NULL, started_at TEXT, finished_at TEXT,
+      steps_json TEXT NOT NULL DEFAULT '[]', usage_json TEXT NOT NULL DEFAULT '{}',
+      tool_calls_json TEXT NOT NULL DEFAULT '[]', transcript_json TEXT NOT NULL DEFAULT '[]',
+      changed_files_json TEXT NOT NULL DEFAULT '[]', backup_id TEXT, error_code TEXT, error_message TEXT,
+      summary TEXT, coalesced INTEGER NOT NULL DEFAULT 0);
+    CREATE INDEX runs_created ON runs (created_at);
+    CREATE INDEX runs_status ON runs (status);`,
+  },
+]
+
+interface RunRow {
+  id: string
+  mode: RunRecord['mode']
+  chat_jid: string
+  days: number
+  first_day: string | null
+  last_day: string | null
+  time_zone: string
+  status: RunStatus
+  gate: GateOutcome | null
+  reason: string | null
+  provider: string | null
+  model: string | null
+  created_at: string
+  started_at: string | null
+  finished_at: string | null
+  steps_json: string
+  usage_json: string
+  tool_calls_json: string
+  transcript_json: string
+  changed_files_json: string
+  backup_id: string | null
+  error_code: string | null
+  error_message: string | null
+  summary: string | null
+  coalesced: number
+}
+
+function toRecord(row: RunRow): RunRecord {
+  return {
+    id: row.id,
+    mode: row.mode,
+    chatJid: row.chat_jid,
+    days: row.days,
+    firstDay: row.first_day,
+    lastDay: row.last_day,
+    timeZone: row.time_zone,
+    status: row.status,
+    gate: row.gate,
+    reason: row.reason,
+    provider: row.provider,
+    model: row.model,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    steps: JSON.parse(row.steps_json) as StepTiming[],
+    usage: { ...EMPTY_USAGE, ...(JSON.parse(row.usage_json) as Partial<TurnUsage>) },
+    toolCalls: JSON.parse(row.tool_calls_json) as ToolCallRecord[],
+    transcript: JSON.parse(row.transcript_json) as TranscriptEntry[],
+    changedFiles: JSON.parse(row.changed_files_json) as string[],
+    backupId: row.backup_id,
+    errorCode: row.error_code,
+    errorMessage: row.error_message,
+    summary: row.summary,
+    coalesced: row.coalesced,
+  }
+}
+
+/** Fields a finished run sets. */
+export interface RunOutcome {
+  status: RunStatus
+  gate?: GateOutcome
+  reason?: string | null
+  summary?: string | null
+  errorCode?: string | null
+  errorMessage?: string | null
+}
+
+/** What a running run updates as it goes. */
+export interface RunProgress {
+  firstDay?: string
+  lastDay?: string
+  provider?: string
+  model?: string | null
+  steps?: StepTiming[]
+  usage?: TurnUsage
+  toolCalls?: readonly ToolCallRecord[]
+  transcript?: readonly TranscriptEntry[]
+  changedFiles?: readonly string[]
+  backupId?: string
+}
+
+export class RunStore {
+  readonly #db: StateDb
+  readonly #clock: Clock
+  readonly #timeZone: string
+
+  constructor(db: StateDb, clock: Clock, timeZone: string) {
+    migrate(db, 'runs', MIGRATIONS)
+    this.#db = db
+    this.#clock = clock
+    this.#timeZone = timeZone
+  }
+
+  /** A new run in `queued`. Ids sort by creation time. */
+  open(request: DreamRequest): RunRecord {
+    const now = this.#clock.now()
+    const id = `run-${now.toISOString().replace(/[-:.]/g, '').replace('T', 'T')}-${randomBytes(3).toString('hex')}`
+    this.#db
+      .prepare(`INSERT INTO runs (id, mode, chat_jid, days, time_zone, status, created_at)
+        VALUES (?, ?, ?, ?, ?, 'queued', ?)`)
+      .run(id, request.mode, request.chatJid, request.days, this.#timeZone, now.toISOString())
+    return this.get(id)
+  }
+
+  get(id: string): RunRecord {
+    const row = this.#db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined
+    if (!row) throw new DreamlaneError('RUN_NOT_FOUND', `no run with id "${id}" (see \`dreamlane runs\`)`)
+    return toRecord(row)
+  }
+
+  markRunning(id: string): RunRecord {
+    this.#db
+      .prepare("UPDATE runs SET status = 'running', started_at = ? WHERE id = ?")
+      .run(this.#clock.now().toISOString(), id)
+    return this.get(id)
+  }
+
+  /** Saves progress so a crash mid-run still leaves steps, tool calls and usage behind. */
+  update(id: string, progress: RunProgress): void {
+    const sets: string[] = []
+    const values: unknown[] = []
+    const put = (column: string, value: unknown): void => {
+      sets.push(`${column} = ?`)
+      values.push(value)
+    }
+    if (progress.firstDay !== undefined) put('first_day', progress.firstDay)
+    if (progress.lastDay !== undefined) put('last_day', progress.lastDay)
+    if (progress.provider !== undefined) put('provider', progress.provider)
+    if (progress.model !== undefined) put('model', progress.model)
+    if (progress.steps) put('steps_json', JSON.stringify(progress.steps))
+    if (progress.usage) put('usage_json', JSON.stringify(progress.usage))
+    if (progress.toolCalls) put('tool_calls_json', JSON.stringify(progress.toolCalls))
+    if (progress.transcript) put('transcript_json', JSON.stringify(progress.transcript))
+    if (progress.changedFiles) put('changed_files_json', JSON.stringify(progress.changedFiles))
+    if (progress.backupId !== undefined) put('backup_id', progress.backupId)
+    if (sets.length === 0) return
+    this.#db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = ?`).run(...values, id)
+  }
+
+  close(id: string, outcome: RunOutcome): RunRecord {
+    this.#db
+      .prepare(`UPDATE runs SET status = ?, gate = COALESCE(?, gate), reason = ?, summary = ?, error_code = ?,
+        error_message = ?, finished_at = ? WHERE id = ?`)
+      .run(
+        outcome.status,
+        outcome.gate ?? null,
+        outcome.reason ?? null,
+        outcome.summary ?? null,
+        outcome.errorCode ?? null,
+        outcome.errorMessage ?? null,
+        this.#clock.now().toISOString(),
+        id,
+      )
+    return this.get(id)
+  }
+
+  noteCoalesced(id: string): RunRecord {
+    this.#db.prepare('UPDATE runs SET coalesced = coalesced + 1 WHERE id = ?').run(id)
+    return this.get(id)
+  }
+
+  /** Newest first. */
+  list(options: { limit?: number; status?: RunStatus[] } = {}): RunRecord[] {
+    const statuses = options.status ?? []
+    const where = statuses.length ? `WHERE status IN (${statuses.map(() => '?').join(', ')})` : ''
+    const rows = this.#db
+      .prepare(`SELECT * FROM runs ${where} ORDER BY created_at DESC, id DESC LIMIT ?`)
+      .all(...statuses, options.limit ?? 20) as RunRow[]
+    return rows.map(toRecord)
+  }
+
+  latest(): RunRecord | null {
+    return this.list({ limit: 1 })[0] ?? null
+  }
+
+  /** The newest run that finished `succeeded` — "last consolidated" only advances on success. */
+  lastSucceeded(): RunRecord | null {
+    return this.list({ limit: 1, status: ['succeeded'] })[0] ?? null
+  }
+
+  /** Marks runs left `running`/`queued` by a dead process as `lost`; returns their ids. */
+  markAbandonedLost(reason: string): string[] {
+    const rows = this.#db
+      .prepare("SELECT id FROM runs WHERE status IN ('running', 'queued')")
+      .all() as { id: string }[]
+    for (const row of rows) this.close(row.id, { status: 'lost', reason })
+    return rows.map((row) => row.id)
+  }
+}

@@ -1,0 +1,18 @@
+// The library surface: what a host assistant imports to embed dreamlane.
+export { createDreamlane, describeStatus, type Dreamlane, type DreamlaneOptions, type DreamlaneStatus } from './create.js'
+export type { ModelProvider, TurnInput, TurnResult, TurnUsage, TurnContext } from './model/provider.js'
+export type { RunRecord, RunStatus, GateOutcome, DreamRequest, DreamMode } from './dream/types.js'
+export type { PostedSummary } from './dream/summary.js'
+export type { DreamEvent } from './dream/deps.js'
+export { createScriptedProvider, type ScriptStep } from './model/scripted.js'
+export { resolveConfig } from './config/resolve.js'
+export type { ResolvedConfig } from './config/schema.js'
+export { fixedClock, systemClock, type Clock } from './clock.js'
+export {
+  DreamlaneError,
+  ConfigError,
+  LockHeldError,
+  PathOutOfScopeError,
+  BackupCorruptError,
+  MessagesDbMissingError,
+} from './errors.js'

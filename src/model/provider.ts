@@ -1,0 +1,85 @@
+// The provider interface: one tool-use turn against a ToolSet, bounded by a budget and an AbortSignal.
+import type { ToolSet } from '../tools/types.js'
+
+export interface TurnBudget {
+  maxToolCalls: number
+  maxTotalTokens: number
+  maxOutputTokens: number
+  timeoutMs: number
+}
+
+export type DreamMode = 'manual' | 'auto' | 'bootstrap'
+
+/** Structured facts about the run, for providers that do not read prose (the offline engine). */
+export interface TurnContext {
+  runId: string
+  mode: DreamMode
+  chatJid: string
+  /** Local days of the window, oldest first, in `timeZone`. */
+  days: string[]
+  timeZone: string
+  /** ISO UTC "now" at the start of the run. */
+  now: string
+}
+
+export interface TurnInput {
+  /** System prompt (skills/dream/SKILL.md). */
+  system: string
+  /** The run header (`dream N` / `auto dream N` / `bootstrap`) and instructions for this run. */
+  prompt: string
+  context: TurnContext
+  budget: TurnBudget
+  model?: string
+}
+
+export interface TurnUsage {
+  inputTokens: number
+  outputTokens: number
+  cacheReadTokens: number
+  cacheWriteTokens: number
+  requests: number
+}
+
+export const EMPTY_USAGE: TurnUsage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  requests: 0,
+}
+
+export type TranscriptEntry =
+  | { kind: 'text'; role: 'assistant' | 'user'; text: string }
+  | { kind: 'tool_call'; name: string; input: unknown }
+  | { kind: 'tool_result'; name: string; ok: boolean; content: string }
+
+/** Why the turn stopped: the model finished, a budget limit hit, or the signal aborted it. */
+export type TurnStop = 'end' | 'limit' | 'aborted'
+
+export interface TurnResult {
+  stop: TurnStop
+  /** Which limit, when `stop` is 'limit'. */
+  limit?: 'tool_calls' | 'tokens' | 'timeout'
+  /** The model's final text (becomes part of the posted summary). */
+  text: string
+  transcript: TranscriptEntry[]
+  usage: TurnUsage
+}
+
+export interface ModelProvider {
+  /** 'anthropic' | 'openai-compatible' | 'offline' | 'scripted' */
+  readonly name: string
+  readonly model?: string
+  /** One tool-use turn: calls `tools` until the model stops, a limit is hit, or `signal` aborts. */
+  runTurn(input: TurnInput, tools: ToolSet, signal: AbortSignal): Promise<TurnResult>
+}
+
+export function addUsage(a: TurnUsage, b: TurnUsage): TurnUsage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+    requests: a.requests + b.requests,
+  }
+}

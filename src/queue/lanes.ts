@@ -1,0 +1,73 @@
+// Queue lanes on p-queue: one serial lane per `chat:<jid>` and `dream:<jid>`, plus a global cap on model calls.
+import PQueue from 'p-queue'
+
+export type LaneKind = 'chat' | 'dream'
+
+export interface LaneManagerOptions {
+  /** Concurrent model calls across all lanes. @default 2 */
+  maxModelCalls?: number
+}
+
+export class LaneManager {
+  readonly #lanes = new Map<string, PQueue>()
+  readonly #modelSlots: PQueue
+
+  constructor(options: LaneManagerOptions = {}) {
+    this.#modelSlots = new PQueue({ concurrency: options.maxModelCalls ?? 2 })
+  }
+
+  static laneName(kind: LaneKind, jid: string): string {
+    return `${kind}:${jid}`
+  }
+
+  #lane(name: string): PQueue {
+    let lane = this.#lanes.get(name)
+    if (!lane) {
+      lane = new PQueue({ concurrency: 1 })
+      this.#lanes.set(name, lane)
+    }
+    return lane
+  }
+
+  /** Runs `task` on the lane, after everything queued there before it. */
+  run<T>(kind: LaneKind, jid: string, task: () => Promise<T>): Promise<T> {
+    return this.#lane(LaneManager.laneName(kind, jid)).add(task) as Promise<T>
+  }
+
+  /** Runs one model call inside the global cap. Interactive calls jump ahead of queued dream calls. */
+  withModelSlot<T>(kind: LaneKind, task: () => Promise<T>): Promise<T> {
+    return this.#modelSlots.add(task, { priority: kind === 'chat' ? 1 : 0 }) as Promise<T>
+  }
+
+  /** True while any chat lane has a turn running or waiting. */
+  isInteractiveBusy(): boolean {
+    for (const [name, lane] of this.#lanes) {
+      if (name.startsWith('chat:') && lane.size + lane.pending > 0) return true
+    }
+    return false
+  }
+
+  /**
+   * Called by a dream at each tool-call boundary: waits while interactive turns run or wait, so an
+   * interactive turn never waits for a whole dream — at most for one tool call.
+   */
+  async yieldToInteractive(): Promise<void> {
+    while (this.isInteractiveBusy()) {
+      const busy = [...this.#lanes]
+        .filter(([name, lane]) => name.startsWith('chat:') && lane.size + lane.pending > 0)
+        .map(([, lane]) => lane.onIdle())
+      await Promise.race(busy)
+    }
+  }
+
+  /** Names of lanes with work, and how much. */
+  snapshot(): { lane: string; running: number; waiting: number }[] {
+    return [...this.#lanes]
+      .map(([lane, queue]) => ({ lane, running: queue.pending, waiting: queue.size }))
+      .filter((entry) => entry.running + entry.waiting > 0)
+  }
+
+  async onIdle(): Promise<void> {
+    await Promise.all([...this.#lanes.values()].map((lane) => lane.onIdle()))
+  }
+}

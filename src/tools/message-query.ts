@@ -1,0 +1,111 @@
+// Read-only paging over the messages window: filters, keyset cursors and the JSON rows the model sees.
+import { ToolRefusal } from '../errors.js'
+import { DREAM_CHANNEL_PREFIX, roleOf, type MessageRow, type MessagesDb } from '../db/messages.js'
+
+/** Characters of one message's content shown to the model; longer content is cut with a note. */
+export const MESSAGE_MAX_CHARS = 2000
+
+/** Position after the last message of a page, in the window's order (timestamp, chat, id). */
+export interface CursorKey {
+  ts: string
+  chat: string
+  id: string
+}
+
+export interface MessageQuery {
+  start: Date
+  end: Date
+  /** A chat jid, or the root jid of a session tree (then every branch matches). */
+  chat?: string
+  /** Lower-case terms that must all occur in the content. */
+  terms?: string[]
+  limit: number
+  after?: CursorKey
+}
+
+export interface MessagePage {
+  messages: MessageRow[]
+  next: CursorKey | null
+}
+
+/** One page of the window, oldest first; `next` is set only when more messages match. */
+export function queryMessages(db: MessagesDb, query: MessageQuery): MessagePage {
+  if (query.start >= query.end) return { messages: [], next: null }
+  // Resume a little before the cursor: stored timestamps may be written in a different ISO form.
+  const resumeAt = query.after ? new Date(Date.parse(query.after.ts) - 1000) : query.start
+  const from = resumeAt > query.start ? resumeAt : query.start
+  const found: MessageRow[] = []
+  // iterateWindow streams; nothing else runs on the connection until this synchronous loop ends.
+  for (const row of db.iterateWindow(from, query.end)) {
+    if (query.after && compareKey(keyOf(row), query.after) <= 0) continue
+    if (!isVisible(row) || !matchesChat(row, query.chat) || !matchesTerms(row, query.terms)) continue
+    found.push(row)
+    if (found.length > query.limit) break
+  }
+  const messages = found.slice(0, query.limit)
+  const last = messages.at(-1)
+  return { messages, next: found.length > query.limit && last ? keyOf(last) : null }
+}
+
+/** Dream channels, and branches hanging off one, never reach the model. */
+export function isVisible(row: Pick<MessageRow, 'chatJid' | 'rootJid'>): boolean {
+  return !row.chatJid.startsWith(DREAM_CHANNEL_PREFIX) && !row.rootJid.startsWith(DREAM_CHANNEL_PREFIX)
+}
+
+function matchesChat(row: MessageRow, chat: string | undefined): boolean {
+  return chat === undefined || row.chatJid === chat || row.rootJid === chat
+}
+
+function matchesTerms(row: MessageRow, terms: string[] | undefined): boolean {
+  if (!terms || terms.length === 0) return true
+  const content = row.content.toLowerCase()
+  return terms.every((term) => content.includes(term))
+}
+
+function keyOf(row: MessageRow): CursorKey {
+  return { ts: row.timestamp, chat: row.chatJid, id: row.id }
+}
+
+// SQLite orders TEXT by its UTF-8 bytes; comparing bytes here keeps cursors exact for any id.
+function compareKey(a: CursorKey, b: CursorKey): number {
+  for (const field of ['ts', 'chat', 'id'] as const) {
+    const order = Buffer.compare(Buffer.from(a[field]), Buffer.from(b[field]))
+    if (order !== 0) return order
+  }
+  return 0
+}
+
+export function encodeCursor(key: CursorKey): string {
+  return Buffer.from(JSON.stringify([key.ts, key.chat, key.id])).toString('base64url')
+}
+
+export function decodeCursor(cursor: string): CursorKey {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (Array.isArray(parsed) && parsed.length === 3 && parsed.every((part) => typeof part === 'string')) {
+      const [ts, chat, id] = parsed as [string, string, string]
+      if (!Number.isNaN(Date.parse(ts))) return { ts, chat, id }
+    }
+  } catch {
+    // Falls through to the refusal below: a cursor the model made up.
+  }
+  throw new ToolRefusal('TOOL_INPUT_INVALID', 'cursor is not one returned by this tool; pass "next" unchanged')
+}
+
+/** The JSON row the model sees: message content is data inside a string, capped in length. */
+export function toMessageJson(row: MessageRow): Record<string, string> {
+  const content =
+    row.content.length > MESSAGE_MAX_CHARS
+      ? `${row.content.slice(0, MESSAGE_MAX_CHARS)}… [truncated: ${MESSAGE_MAX_CHARS} of ${row.content.length} chars]`
+      : row.content
+  return {
+    id: row.id,
+    chat: row.chatJid,
+    root: row.rootJid,
+    chat_name: row.chatName ?? row.chatJid,
+    ts: row.timestamp,
+    role: roleOf(row),
+    sender: row.senderName ?? row.sender ?? '',
+    content,
+  }
+}

@@ -1,0 +1,111 @@
+// The ToolSet a model turn gets: validates input, dispatches, turns every problem into a result, records each call.
+import { performance } from 'node:perf_hooks'
+import { z } from 'zod'
+import { DreamlaneError, errorMessage } from '../errors.js'
+import { MESSAGE_TOOLS } from './message-tools.js'
+import { NOTE_TOOLS } from './note-tools.js'
+import { SEARCH_TOOLS } from './search-tools.js'
+import type { ToolCallRecord, ToolContext, ToolDefinition, ToolResult, ToolSet, ToolSpec } from './types.js'
+
+export interface ToolSetOptions {
+  /**
+   * Awaited before every call, so a dream yields to interactive turns at tool-call boundaries.
+   * A rejection propagates out of `call`: the caller is stopping the turn, not refusing one tool.
+   */
+  beforeCall?: (name: string) => Promise<void>
+  /** Told each record as soon as the call ends (refused calls included). */
+  onCall?: (record: ToolCallRecord) => void
+  /** Calls after this many are refused with TOOL_CALL_LIMIT. @default config.dream.maxToolCalls */
+  maxCalls?: number
+  /** The tools offered. @default every note, search and message tool */
+  tools?: readonly ToolDefinition[]
+}
+
+/** Every tool the model may use, in the order they are offered. Nothing here posts, deletes or moves messages. */
+export const ALL_TOOLS: readonly ToolDefinition[] = [...NOTE_TOOLS, ...SEARCH_TOOLS, ...MESSAGE_TOOLS]
+
+/** Characters of a result kept in the call record. */
+const PREVIEW_CHARS = 200
+/** Longer strings in a recorded input are shortened, so a 200 KB write does not bloat the run record. */
+const RECORDED_STRING_CHARS = 500
+
+export function createToolSet(context: ToolContext, options: ToolSetOptions = {}): ToolSet {
+  const tools = new Map((options.tools ?? ALL_TOOLS).map((tool) => [tool.name, tool]))
+  const maxCalls = options.maxCalls ?? context.config.dream.maxToolCalls
+  const records: ToolCallRecord[] = []
+  const changed = new Set<string>()
+  const toolContext: ToolContext = {
+    ...context,
+    onWrite: (absPath) => {
+      changed.add(absPath)
+      context.onWrite?.(absPath)
+    },
+  }
+
+  async function dispatch(name: string, input: unknown, signal?: AbortSignal): Promise<ToolResult> {
+    const tool = tools.get(name)
+    if (!tool) {
+      return refuse('UNKNOWN_TOOL', `there is no tool "${name}"; available tools: ${[...tools.keys()].join(', ')}`)
+    }
+    if (records.length >= maxCalls) {
+      return refuse('TOOL_CALL_LIMIT', `the limit of ${maxCalls} tool calls for this turn is reached; finish the turn now`)
+    }
+    if (signal?.aborted) return refuse('TOOL_ABORTED', `${name} was not run: the turn was cancelled`)
+    const parsed = tool.input.safeParse(input ?? {})
+    if (!parsed.success) {
+      return refuse('TOOL_INPUT_INVALID', `invalid input for ${name}:\n${z.prettifyError(parsed.error)}`)
+    }
+    try {
+      return { ok: true, content: await tool.run(parsed.data, toolContext, signal) }
+    } catch (error) {
+      if (error instanceof DreamlaneError) return refuse(error.code, error.message)
+      if (signal?.aborted) return refuse('TOOL_ABORTED', `${name} stopped: the turn was cancelled`)
+      return refuse('TOOL_FAILED', `${name} failed unexpectedly: ${errorMessage(error)}`)
+    }
+  }
+
+  return {
+    specs: () => [...tools.values()].map(specOf),
+    async call(name, input, signal) {
+      await options.beforeCall?.(name)
+      const startedAt = context.clock.now().toISOString()
+      const started = performance.now()
+      const result = await dispatch(name, input, signal)
+      const record: ToolCallRecord = {
+        name,
+        input: compactInput(input),
+        ok: result.ok,
+        ...(result.code === undefined ? {} : { code: result.code }),
+        preview: result.content.slice(0, PREVIEW_CHARS),
+        startedAt,
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      }
+      records.push(record)
+      options.onCall?.(record)
+      return result
+    },
+    calls: () => records,
+    changedFiles: () => [...changed],
+  }
+}
+
+function refuse(code: string, content: string): ToolResult {
+  return { ok: false, code, content }
+}
+
+/** JSON Schema (draft 2020-12) of a tool's input as a model sees it: defaults make fields optional. */
+export function specOf(tool: ToolDefinition): ToolSpec {
+  const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>
+  return { name: tool.name, description: tool.description, inputSchema }
+}
+
+function compactInput(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    return value.length > RECORDED_STRING_CHARS
+      ? `${value.slice(0, RECORDED_STRING_CHARS)}… (+${value.length - RECORDED_STRING_CHARS} chars)`
+      : value
+  }
+  if (value === null || typeof value !== 'object' || depth > 4) return value
+  if (Array.isArray(value)) return value.map((item) => compactInput(item, depth + 1))
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, compactInput(item, depth + 1)]))
+}

@@ -1,0 +1,68 @@
+// The contract between a model turn and the file/message tools: definitions, calls, results, the record.
+import type { z } from 'zod'
+import type { Clock } from '../clock.js'
+import type { ResolvedConfig } from '../config/schema.js'
+import type { MessagesDb } from '../db/messages.js'
+import type { StateDb } from '../db/state.js'
+import type { WorkspacePaths } from '../notes/paths.js'
+import type { DayWindow } from '../time/local-day.js'
+
+/** What a tool returns to the model. A refused call is `ok: false` with a specific, actionable message. */
+export interface ToolResult {
+  ok: boolean
+  content: string
+  /** Stable error code when refused, e.g. PATH_OUT_OF_SCOPE, TOOL_INPUT_INVALID. */
+  code?: string
+}
+
+/** Everything a tool may touch; nothing else is reachable from a tool. */
+export interface ToolContext {
+  paths: WorkspacePaths
+  config: ResolvedConfig
+  /** The dream's window: bounds daily-note writes and message reads. */
+  window: DayWindow
+  messages: MessagesDb
+  state: StateDb
+  clock: Clock
+  /** True for dream turns: their searches never become recall events. */
+  isDream: boolean
+  /** Told the absolute path of every file a tool wrote; createToolSet sets it to track changedFiles(). */
+  onWrite?: (absPath: string) => void
+}
+
+export interface ToolDefinition<Input = unknown> {
+  name: string
+  description: string
+  /** Validates model input; a failure becomes a TOOL_INPUT_INVALID result, never a crash. */
+  input: z.ZodType<Input>
+  run(input: Input, context: ToolContext, signal?: AbortSignal): Promise<string>
+}
+
+/** One recorded call, kept in the run record. */
+export interface ToolCallRecord {
+  name: string
+  input: unknown
+  ok: boolean
+  code?: string
+  /** First part of the result, for the audit trail. */
+  preview: string
+  startedAt: string
+  durationMs: number
+}
+
+/** JSON-schema description of a tool for providers. */
+export interface ToolSpec {
+  name: string
+  description: string
+  inputSchema: Record<string, unknown>
+}
+
+export interface ToolSet {
+  specs(): ToolSpec[]
+  /** Validates, runs and records one call. Never throws for tool-level problems. */
+  call(name: string, input: unknown, signal?: AbortSignal): Promise<ToolResult>
+  /** Every call so far, in order. */
+  calls(): readonly ToolCallRecord[]
+  /** Absolute paths of files written through this set (for FTS refresh and the change ledger). */
+  changedFiles(): readonly string[]
+}

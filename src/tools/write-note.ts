@@ -1,0 +1,40 @@
+// The one way a tool writes a note: size and front-matter checks, atomic replace, FTS dirty mark, change record.
+import { ToolRefusal } from '../errors.js'
+import { markDirty } from '../fts/journal.js'
+import { writeFileAtomic } from '../notes/atomic-write.js'
+import { checkDailyNoteText } from '../notes/daily-note.js'
+import type { WriteTarget } from './scope.js'
+import type { ToolContext } from './types.js'
+
+/** Checks `content` for `target`, replaces the file atomically and returns the `wrote <path> (N bytes)` line. */
+export async function writeNote(
+  target: WriteTarget,
+  content: string,
+  context: ToolContext,
+  signal?: AbortSignal,
+): Promise<string> {
+  const bytes = Buffer.byteLength(content, 'utf8')
+  const maxBytes = context.config.tools.maxWriteBytes
+  if (bytes > maxBytes) {
+    throw new ToolRefusal(
+      'CONTENT_TOO_LARGE',
+      `${target.rel}: ${bytes} bytes is over the ${maxBytes}-byte limit for one note; ` +
+        'keep it compact and move detail into notes/memory/days/YYYY-MM-DD.md pages',
+    )
+  }
+  if (target.kind === 'daily' && target.day) {
+    const reason = checkDailyNoteText(content, target.day)
+    if (reason) {
+      throw new ToolRefusal(
+        'DAILY_NOTE_INVALID',
+        `${target.rel}: ${reason}; keep the front matter keys as they are and change only the body`,
+      )
+    }
+  }
+  // The last point where a cancelled turn can still leave the note untouched.
+  signal?.throwIfAborted()
+  await writeFileAtomic(target.abs, content)
+  markDirty(context.state, context.paths, [target.abs])
+  context.onWrite?.(target.abs)
+  return `wrote ${target.rel} (${bytes} bytes)`
+}
