@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'PROVIDER_FAILED'
   | 'RUN_NOT_FOUND'
   | 'WORKSPACE_MISSING'
+  | 'INDEX_FAILED'
   | 'USAGE'
   | 'CONTENT_TOO_LARGE'
   | 'DAILY_NOTE_INVALID'

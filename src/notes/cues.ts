@@ -40,6 +40,13 @@ interface Snippet {
   line: string
 }
 
+interface TreePick {
+  head: string[]
+  tail: string[]
+  /** Messages of the tree not shown between head and tail. */
+  omitted: number
+}
+
 /** One session tree's share of the slice: its first messages and a ring of its last ones. */
 class TreeCues {
   readonly rootJid: string
@@ -49,14 +56,18 @@ class TreeCues {
   last = ''
   readonly head: Snippet[] = []
   readonly tail: Snippet[] = []
+  #isNamedByRoot = false
 
   constructor(rootJid: string) {
     this.rootJid = rootJid
   }
 
   add(message: MessageRow, iso: string, line: string, headCap: number, tailCap: number): void {
-    // The root chat's own name titles the tree; a branch's name only until the root speaks.
-    if (message.chatJid === message.rootJid || this.name === null) this.name ??= message.chatName
+    // The root chat's own name titles the tree; a branch's name only until the root chat is seen.
+    if (!this.#isNamedByRoot && (message.chatJid === this.rootJid || this.name === null)) {
+      this.name = message.chatName
+      this.#isNamedByRoot = message.chatJid === this.rootJid
+    }
     if (this.count === 0) this.first = iso
     this.last = iso
     const snippet = { index: this.count++, line }
@@ -65,12 +76,16 @@ class TreeCues {
     if (this.tail.length > tailCap) this.tail.shift()
   }
 
-  /** The snippet lines shown for this tree with `edge` messages from each end (all when it is small). */
-  pick(edge: number, smallMax: number): { lines: string[]; omitted: number } {
-    if (this.count <= smallMax) return { lines: this.head.map((s) => s.line), omitted: 0 }
+  /** The lines shown for this tree: all when it is small, else `edge` messages from each end. */
+  pick(edge: number, smallMax: number): TreePick {
+    if (this.count <= smallMax) return { head: this.head.map((s) => s.line), tail: [], omitted: 0 }
     const head = this.head.slice(0, edge)
     const tail = this.tail.slice(-edge).filter((snippet) => snippet.index >= head.length)
-    return { lines: [...head, ...tail].map((s) => s.line), omitted: this.count - head.length - tail.length }
+    return {
+      head: head.map((s) => s.line),
+      tail: tail.map((s) => s.line),
+      omitted: this.count - head.length - tail.length,
+    }
   }
 }
 
@@ -123,11 +138,11 @@ export class CueCollector {
     const trees = [...this.#trees.values()]
     const index = trees.map(
       (tree) =>
-        `- ${tree.rootJid} [${clipText(tree.name || tree.rootJid, CHAT_MAX_CHARS)}]: ${tree.count} messages, ` +
+        `- ${clipText(tree.rootJid, CHAT_MAX_CHARS)} [${clipText(tree.name || tree.rootJid, CHAT_MAX_CHARS)}]: ${tree.count} messages, ` +
         `${tree.first} .. ${tree.last}`,
     )
     let picks = trees.map((tree) => tree.pick(s.headTail, s.smallTreeMaxMessages))
-    const planned = picks.reduce((sum, pick) => sum + pick.lines.length, 0)
+    const planned = picks.reduce((sum, pick) => sum + pick.head.length + pick.tail.length, 0)
     const isBreached = planned > s.snippetBudget
     if (isBreached) picks = trees.map((tree) => tree.pick(s.fallbackHeadTail, s.smallTreeMaxMessages))
     // Even 2 + 2 per tree can exceed the budget on a day of many trees: later trees then show no lines.
@@ -135,15 +150,15 @@ export class CueCollector {
     let used = 0
     let dropped = 0
     for (const pick of picks) {
-      const room = Math.max(0, s.snippetBudget - used)
-      const shown = pick.lines.slice(0, room)
+      const lines = [...pick.head, ...pick.tail]
+      const shown = lines.slice(0, Math.max(0, s.snippetBudget - used))
       used += shown.length
-      dropped += pick.lines.length - shown.length
-      const omitted = pick.omitted + pick.lines.length - shown.length
-      const cut = Math.min(shown.length, Math.ceil(pick.lines.length / 2))
-      snippets.push(...shown.slice(0, cut))
+      dropped += lines.length - shown.length
+      const omitted = pick.omitted + lines.length - shown.length
+      const headShown = Math.min(pick.head.length, shown.length)
+      snippets.push(...shown.slice(0, headShown))
       if (omitted > 0 && shown.length > 0) snippets.push(`  … ${omitted} more messages in this tree …`)
-      snippets.push(...shown.slice(cut))
+      snippets.push(...shown.slice(headShown))
     }
     const budget = `snippet_budget: ${used}/${s.snippetBudget}, breached ${isBreached ? 'yes' : 'no'}`
     return [

@@ -1,0 +1,44 @@
+// Reading daily note files from notes/daily: which days have one, and a note's text as strict UTF-8.
+import { readFile, readdir } from 'node:fs/promises'
+import { isTempOrHidden } from './atomic-write.js'
+import { isCalendarDay } from './front-matter.js'
+import type { WorkspacePaths } from './paths.js'
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+export class NotUtf8Error extends Error {}
+
+/**
+ * The note's text, or null when there is no file. A file that is not valid UTF-8 throws NotUtf8Error:
+ * decoding it lossily and writing it back would destroy bytes someone wrote.
+ */
+export async function readDailyNoteFile(file: string): Promise<string | null> {
+  let bytes: Buffer
+  try {
+    bytes = await readFile(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+  try {
+    return strictUtf8.decode(bytes)
+  } catch (error) {
+    throw new NotUtf8Error('the file is not valid UTF-8', { cause: error })
+  }
+}
+
+/** Days (`YYYY-MM-DD`) that have a note in notes/daily, oldest first; [] when the folder is missing. */
+export async function listDailyNoteDays(paths: Pick<WorkspacePaths, 'daily'>): Promise<string[]> {
+  let names: string[]
+  try {
+    names = await readdir(paths.daily)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+  return names
+    .filter((name) => !isTempOrHidden(name) && name.endsWith('.md'))
+    .map((name) => name.slice(0, -3))
+    .filter(isCalendarDay)
+    .sort()
+}

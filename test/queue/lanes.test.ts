@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { LaneManager } from '../../src/queue/lanes.js'
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+describe('lanes', () => {
+  it('runs one task at a time per lane, lanes in parallel', async () => {
+    const lanes = new LaneManager()
+    const log: string[] = []
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const first = lanes.run('dream', 'main', async () => {
+      log.push('dream-1 start')
+      await gate
+      log.push('dream-1 end')
+    })
+    const second = lanes.run('dream', 'main', async () => log.push('dream-2'))
+    const chat = lanes.run('chat', 'main', async () => log.push('chat'))
+    await chat
+    expect(log).toEqual(['dream-1 start', 'chat'])
+    release()
+    await Promise.all([first, second])
+    expect(log).toEqual(['dream-1 start', 'chat', 'dream-1 end', 'dream-2'])
+  })
+
+  it('makes a dream wait at a tool-call boundary while a chat turn runs', async () => {
+    const lanes = new LaneManager()
+    let finishChat!: () => void
+    const chatDone = lanes.run('chat', 'main', () => new Promise<void>((resolve) => (finishChat = resolve)))
+    let yielded = false
+    const dreamStep = lanes.yieldToInteractive().then(() => (yielded = true))
+    await tick()
+    expect(yielded).toBe(false)
+    finishChat()
+    await chatDone
+    await dreamStep
+    expect(yielded).toBe(true)
+  })
+
+  it('caps concurrent model calls and lets chat calls jump queued dream calls', async () => {
+    const lanes = new LaneManager({ maxModelCalls: 1 })
+    const order: string[] = []
+    let release!: () => void
+    const busy = lanes.withModelSlot('dream', () => new Promise<void>((resolve) => (release = resolve)))
+    const dreamCall = lanes.withModelSlot('dream', async () => order.push('dream'))
+    const chatCall = lanes.withModelSlot('chat', async () => order.push('chat'))
+    await tick()
+    expect(order).toEqual([])
+    release()
+    await Promise.all([busy, dreamCall, chatCall])
+    expect(order).toEqual(['chat', 'dream'])
+  })
+})
