@@ -96,7 +96,8 @@ function readHeader(lines: string[], path: string): Header {
 export function parseDailyNote(text: string, path: string): DailyNote {
   let parsed
   try {
-    parsed = parseFrontMatter(text)
+    // A byte-order mark some editors add would hide the opening "---".
+    parsed = parseFrontMatter(text.replace(/^\uFEFF/, ''))
   } catch (error) {
     throw new NoteMalformedError(path, errorMessage(error), { cause: error })
   }

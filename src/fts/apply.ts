@@ -1,0 +1,135 @@
+// Writes one refresh's findings to state.db in a single transaction: removals, reindexed files, dirs, journal, meta.
+import type { StateDb } from '../db/state.js'
+import type { Chunk } from './chunk.js'
+import { statement, subtreeRange } from './store.js'
+import type { DirRow, FileStat } from './types.js'
+
+/** A file whose content is new or changed: its row is replaced and its chunks reindexed. */
+export interface FileUpsert {
+  path: string
+  dir: string
+  stat: FileStat
+  hash: string
+  chunks: Chunk[]
+  checkedAtMs: number
+  isRacy: boolean
+}
+
+/** A file read because of doubt whose content proved equal: only its stat and racy flag move. */
+export interface FileTouch {
+  path: string
+  stat: FileStat
+  checkedAtMs: number
+  isRacy: boolean
+}
+
+export interface IndexChanges {
+  upserts: FileUpsert[]
+  touches: FileTouch[]
+  removedFiles: string[]
+  /** Directories gone: their rows and every file and dir row below them go too. */
+  removedTrees: string[]
+  dirs: DirRow[]
+  /** Journal entries up to this sequence number were consumed by this refresh. */
+  journalSeq?: number
+  meta?: Record<string, string>
+  /** Drop everything first (the stored index has another format). */
+  wipe?: boolean
+}
+
+export interface AppliedCounts {
+  added: number
+  updated: number
+  removed: number
+}
+
+/** Applies `changes` atomically: readers see the index before or after this refresh, never half of it. */
+export function applyChanges(state: StateDb, changes: IndexChanges): AppliedCounts {
+  const counts: AppliedCounts = { added: 0, updated: 0, removed: 0 }
+  state.transaction(() => {
+    if (changes.wipe) wipeIndex(state)
+    for (const dir of changes.removedTrees) counts.removed += removeTree(state, dir)
+    for (const path of changes.removedFiles) counts.removed += removeFile(state, path)
+    for (const upsert of changes.upserts) {
+      if (upsertFile(state, upsert)) counts.added++
+      else counts.updated++
+    }
+    for (const touch of changes.touches) touchFile(state, touch)
+    const putDir = statement(
+      state,
+      `INSERT INTO fts_dirs (path, mtime_ms, ctime_ms, ino, racy) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(path) DO UPDATE SET mtime_ms = excluded.mtime_ms, ctime_ms = excluded.ctime_ms,
+         ino = excluded.ino, racy = excluded.racy`,
+    )
+    for (const dir of changes.dirs) putDir.run(dir.path, dir.mtimeMs, dir.ctimeMs, dir.ino, dir.isRacy)
+    if (changes.journalSeq !== undefined) {
+      statement(state, 'DELETE FROM fts_dirty WHERE seq <= ?').run(changes.journalSeq)
+    }
+    const putMeta = statement(
+      state,
+      'INSERT INTO fts_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    )
+    for (const [key, value] of Object.entries(changes.meta ?? {})) putMeta.run(key, value)
+  })()
+  return counts
+}
+
+function wipeIndex(state: StateDb): void {
+  // Deleting chunk rows (not the FTS tables) lets the triggers keep both external-content indexes consistent.
+  state.exec('DELETE FROM fts_chunks; DELETE FROM fts_files; DELETE FROM fts_dirs')
+}
+
+function removeFile(state: StateDb, path: string): number {
+  const row = statement(state, 'SELECT id FROM fts_files WHERE path = ?').get(path) as { id: number } | undefined
+  if (!row) return 0
+  statement(state, 'DELETE FROM fts_chunks WHERE file_id = ?').run(row.id)
+  statement(state, 'DELETE FROM fts_files WHERE id = ?').run(row.id)
+  return 1
+}
+
+function removeTree(state: StateDb, dir: string): number {
+  const [from, to] = subtreeRange(dir)
+  statement(state, 'DELETE FROM fts_dirs WHERE path = ? OR (path >= ? AND path < ?)').run(dir, from, to)
+  statement(
+    state,
+    'DELETE FROM fts_chunks WHERE file_id IN (SELECT id FROM fts_files WHERE path >= ? AND path < ?)',
+  ).run(from, to)
+  return statement(state, 'DELETE FROM fts_files WHERE path >= ? AND path < ?').run(from, to).changes
+}
+
+/** Returns true when the file was not indexed before. */
+function upsertFile(state: StateDb, file: FileUpsert): boolean {
+  const { stat } = file
+  const racy = file.isRacy ? 1 : 0
+  const existing = statement(state, 'SELECT id FROM fts_files WHERE path = ?').get(file.path) as
+    | { id: number }
+    | undefined
+  let id: number
+  if (existing) {
+    id = existing.id
+    statement(state, 'DELETE FROM fts_chunks WHERE file_id = ?').run(id)
+    statement(
+      state,
+      `UPDATE fts_files SET dir = ?, size = ?, mtime_ms = ?, ctime_ms = ?, ino = ?, hash = ?, checked_at_ms = ?,
+         racy = ? WHERE id = ?`,
+    ).run(file.dir, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, file.hash, file.checkedAtMs, racy, id)
+  } else {
+    const inserted = statement(
+      state,
+      `INSERT INTO fts_files (path, dir, size, mtime_ms, ctime_ms, ino, hash, checked_at_ms, racy)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(file.path, file.dir, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, file.hash, file.checkedAtMs, racy)
+    id = Number(inserted.lastInsertRowid)
+  }
+  const insertChunk = statement(state, 'INSERT INTO fts_chunks (file_id, start_line, body) VALUES (?, ?, ?)')
+  for (const chunk of file.chunks) insertChunk.run(id, chunk.startLine, chunk.body)
+  return !existing
+}
+
+function touchFile(state: StateDb, file: FileTouch): void {
+  const { stat } = file
+  statement(
+    state,
+    'UPDATE fts_files SET size = ?, mtime_ms = ?, ctime_ms = ?, ino = ?, checked_at_ms = ?, racy = ? WHERE path = ?',
+  ).run(stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, file.checkedAtMs, file.isRacy ? 1 : 0, file.path)
+}

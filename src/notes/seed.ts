@@ -1,0 +1,155 @@
+// Seeds notes/daily/<day>.md for every local day of a window that has messages, streaming the window once.
+import type { ResolvedConfig } from '../config/schema.js'
+import type { MessagesDb } from '../db/messages.js'
+import { errorMessage } from '../errors.js'
+import { startOfLocalDay, type DayWindow } from '../time/local-day.js'
+import { writeFileAtomic } from './atomic-write.js'
+import { CueCollector } from './cues.js'
+import { readDailyNoteFile } from './daily-files.js'
+import { dayStateOf, parseDailyNote, renderDailyNote, type DailyNote, type DayState } from './daily-note.js'
+import { dailyNotePath, type WorkspacePaths } from './paths.js'
+import { buildSeededNote, watermarkOf, type DayAggregate } from './seed-note.js'
+import { MessageTally } from './tally.js'
+
+export interface SeedInput {
+  paths: WorkspacePaths
+  config: ResolvedConfig
+  messages: MessagesDb
+  /** Days and their bounds; its timeZone (normally config.timezone) decides which day a message is on. */
+  window: DayWindow
+  /** Called after each day with messages is handled; `index` counts from 1 up to `total`. */
+  onProgress?: (day: string, index: number, total: number) => void
+}
+
+export type SeedOutcome = 'created' | 'updated' | 'unchanged' | 'skipped'
+
+export interface SeededDay {
+  day: string
+  path: string
+  /** The state the note is left in (a skipped note is reported as unsummarised). */
+  state: DayState
+  /** Messages on that local day. */
+  messages: number
+  outcome: SeedOutcome
+}
+
+export interface SeedProblem {
+  path: string
+  reason: string
+}
+
+export interface SeedResult {
+  days: SeededDay[]
+  /** Absolute paths written. */
+  changed: string[]
+  problems: SeedProblem[]
+}
+
+type Existing = { text: string; note: DailyNote } | { problem: string } | null
+
+async function loadExisting(path: string, day: string): Promise<Existing> {
+  let text: string | null
+  try {
+    text = await readDailyNoteFile(path)
+  } catch (error) {
+    return { problem: errorMessage(error) }
+  }
+  if (text === null) return null
+  try {
+    const note = parseDailyNote(text, path)
+    if (note.frontMatter.date !== day) return { problem: `front matter date '${note.frontMatter.date}' is not ${day}` }
+    return { text, note }
+  } catch (error) {
+    return { problem: errorMessage(error).replace(`${path}: `, '') }
+  }
+}
+
+/** Index of the window day holding `ms` (binary search over the days' start instants). */
+function dayIndexOf(starts: readonly number[], ms: number): number {
+  let low = 0
+  let high = starts.length - 1
+  while (low < high) {
+    const mid = (low + high + 1) >> 1
+    if ((starts[mid] as number) <= ms) low = mid
+    else high = mid - 1
+  }
+  return low
+}
+
+/**
+ * One pass over the window: per day, counts for the front matter and cues for the slice still to summarise.
+ * Synchronous on purpose: the generator holds a statement open, so nothing else may touch the connection.
+ */
+function aggregateWindow(input: SeedInput, watermarks: ReadonlyMap<string, number | null>): Map<string, DayAggregate> {
+  const { window, messages, config } = input
+  const starts = window.days.map((day) => startOfLocalDay(day, window.timeZone).getTime())
+  const aggregates = new Map<string, DayAggregate>()
+  for (const message of messages.iterateWindow(window.start, window.end)) {
+    const ms = Date.parse(message.timestamp)
+    if (Number.isNaN(ms) || ms < window.start.getTime() || ms >= window.end.getTime()) continue
+    const day = window.days[dayIndexOf(starts, ms)] as string
+    let aggregate = aggregates.get(day)
+    if (!aggregate) {
+      const watermarkMs = watermarks.get(day) ?? null
+      aggregate = { tally: new MessageTally(), cues: new CueCollector(config.seeding), watermarkMs }
+      aggregates.set(day, aggregate)
+    }
+    const iso = new Date(ms).toISOString()
+    aggregate.tally.add(message, iso)
+    if (aggregate.watermarkMs === null || ms > aggregate.watermarkMs) aggregate.cues.add(message, iso)
+  }
+  return aggregates
+}
+
+/**
+ * Creates or refreshes the daily note of every window day that has messages. Summary text is never
+ * touched; a note that cannot be parsed is reported in `problems` and left as it is; an unchanged note
+ * is not rewritten.
+ */
+export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
+  const { paths, window } = input
+  const existing = new Map<string, Existing>()
+  const watermarks = new Map<string, number | null>()
+  for (const day of window.days) {
+    const loaded = await loadExisting(dailyNotePath(paths, day), day)
+    existing.set(day, loaded)
+    watermarks.set(day, loaded && 'note' in loaded ? watermarkOf(loaded.note) : null)
+  }
+  const aggregates = aggregateWindow(input, watermarks)
+  const result: SeedResult = { days: [], changed: [], problems: [] }
+  const seededDays = window.days.filter((day) => aggregates.has(day))
+  for (const [position, day] of seededDays.entries()) {
+    const aggregate = aggregates.get(day) as DayAggregate
+    const path = dailyNotePath(paths, day)
+    const before = existing.get(day) ?? null
+    const row = { day, path, messages: aggregate.tally.total }
+    if (before && 'problem' in before) {
+      result.problems.push({ path, reason: before.problem })
+      result.days.push({ ...row, state: 'unsummarised', outcome: 'skipped' })
+    } else {
+      const note = buildSeededNote(day, window.timeZone, aggregate, before?.note ?? null)
+      const text = renderDailyNote(note)
+      const outcome = await writeIfChanged(path, before?.text ?? null, text)
+      if (outcome === 'skipped') {
+        result.problems.push({ path, reason: 'the note changed while seeding; left as it is for the next run' })
+      } else if (outcome !== 'unchanged') result.changed.push(path)
+      result.days.push({ ...row, state: outcome === 'skipped' ? 'unsummarised' : dayStateOf(note), outcome })
+    }
+    input.onProgress?.(day, position + 1, seededDays.length)
+  }
+  return result
+}
+
+async function writeIfChanged(path: string, before: string | null, text: string): Promise<SeedOutcome> {
+  if (before === text) return 'unchanged'
+  // Someone (a person, an editor) may have saved the note since it was read: their bytes win.
+  let current: string | null
+  try {
+    current = await readDailyNoteFile(path)
+  } catch {
+    return 'skipped'
+  }
+  if (current !== before) return 'skipped'
+  await writeFileAtomic(path, text)
+  return before === null ? 'created' : 'updated'
+}

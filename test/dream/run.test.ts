@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createScriptedProvider } from '../../src/model/scripted.js'
+import { makeDreamWorld, NOW, writeForeignLock } from '../helpers/dream-world.js'
+
+const USER_MD = '# User\n\n- Lives in Porto (since 2026-10). [[2026-11-20]]\n- Favourite word: zanzibarite\n'
+const DAY_PAGE = '# 2026-11-21\n\nDecided Postgres for Atlas.\n'
+
+function dailyNoteFor(world: { paths: { daily: string } }, day: string): string {
+  return readFileSync(join(world.paths.daily, `${day}.md`), 'utf8')
+}
+
+describe('a dream, end to end', () => {
+  it('keeps the model edits byte-for-byte, cleans the channel, posts the summary and indexes new text', async () => {
+    const world = await makeDreamWorld()
+    const memoryIndex = '# Memory index\n\n- [User](user.md)\n- 2026-11-21: [days/2026-11-21.md](days/2026-11-21.md)\n'
+    const provider = createScriptedProvider(
+      [
+        { tool: 'read_file', input: { path: 'notes/memory/MEMORY.md' } },
+        { tool: 'write_file', input: { path: 'notes/memory/user.md', content: USER_MD } },
+        { tool: 'write_file', input: { path: 'notes/memory/days/2026-11-21.md', content: DAY_PAGE } },
+        { tool: 'write_file', input: { path: 'notes/memory/MEMORY.md', content: memoryIndex } },
+        { tool: 'write_file', input: { path: '.dreamlane/config.json', content: '{}' } },
+        { text: 'Summarised nothing, updated user.md.' },
+      ],
+      { usagePerStep: { inputTokens: 100, outputTokens: 10, cacheReadTokens: 50, cacheWriteTokens: 5 } },
+    )
+    const channelsSeen: string[] = []
+    const lane = world.open({
+      provider,
+      onEvent: (event) => {
+        if (event.type === 'tool') channelsSeen.push(...lane.messages.listDreamChannels())
+      },
+    })
+    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+
+    // The model's words survive the index pass exactly (MEMORY.md already linked the day page).
+    expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(USER_MD)
+    expect(readFileSync(join(world.paths.memory, 'MEMORY.md'), 'utf8')).toBe(memoryIndex)
+    expect(readFileSync(join(world.paths.days, '2026-11-21.md'), 'utf8')).toBe(DAY_PAGE)
+    // The channel existed during the turn and is gone now.
+    expect(channelsSeen[0]).toMatch(/^dream:manual:web:main:\d+$/)
+    expect(lane.messages.listDreamChannels()).toEqual([])
+    // Summary posted to the originating chat as a bot message.
+    const posted = lane.messages.listChatMessages('web:main').filter((m) => m.isBotMessage && m.sender === 'dreamlane')
+    expect(posted).toHaveLength(1)
+    expect(posted[0]?.content).toContain(run.id)
+    // The search index finds what the dream wrote.
+    const { searchIndex } = await import('../../src/fts/search.js')
+    const hits = await searchIndex({ state: lane.state, paths: world.paths, config: world.config, query: 'zanzibarite' })
+    expect(hits.map((h) => h.path)).toContain('notes/memory/user.md')
+    // The record has timings, tool calls (including the refused one) and usage.
+    expect(run.steps.map((s) => s.name)).toEqual(expect.arrayContaining(['lock', 'backup', 'seed', 'channel', 'model', 'index', 'fts', 'cleanup']))
+    expect(run.steps.every((s) => s.durationMs >= 0 && s.startedAt)).toBe(true)
+    expect(run.toolCalls.map((c) => [c.name, c.ok])).toEqual([
+      ['read_file', true],
+      ['write_file', true],
+      ['write_file', true],
+      ['write_file', true],
+      ['write_file', false],
+    ])
+    expect(run.usage).toEqual({ inputTokens: 600, outputTokens: 60, cacheReadTokens: 300, cacheWriteTokens: 30, requests: 6 })
+    expect(run.status).toBe('degraded') // the scripted turn left the seeded daily notes unsummarised
+    expect(existsSync(world.paths.lockFile)).toBe(false)
+    await lane.close()
+  })
+
+  it('succeeds with the offline engine and summarises the seeded days', async () => {
+    const world = await makeDreamWorld()
+    const lane = world.open()
+    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(run.status).toBe('succeeded')
+    expect(run.provider).toBe('offline')
+    expect(dailyNoteFor(world, '2026-11-21')).not.toContain('NEEDS_SUMMARY')
+    expect(run.backupId).toMatch(/manual/)
+    await lane.close()
+  })
+
+  it('coalesces two triggers into one run', async () => {
+    const world = await makeDreamWorld()
+    const lane = world.open()
+    const first = lane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const second = lane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(second.coalesced).toBe(true)
+    expect(second.run.id).toBe(first.run.id)
+    const [a, b] = await Promise.all([first.done, second.done])
+    expect(a.id).toBe(b.id)
+    expect(lane.runs.list()).toHaveLength(1)
+    expect(lane.runs.get(a.id).coalesced).toBe(1)
+    await lane.close()
+  })
+
+  it('skips with the lock reason when another live process holds the lock', async () => {
+    const world = await makeDreamWorld()
+    writeForeignLock(world.paths.lockFile, process.pid, NOW)
+    const lane = world.open()
+    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(run).toMatchObject({ status: 'skipped', gate: 'lock' })
+    expect(run.reason).toMatch(/locked by run run-other/)
+    expect(existsSync(world.paths.lockFile)).toBe(true)
+    await lane.close()
+  })
+
+  it('reaps a stale lock (dead pid) and runs', async () => {
+    const world = await makeDreamWorld()
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString())
+    writeForeignLock(world.paths.lockFile, dead, NOW)
+    const lane = world.open()
+    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(run.status).toBe('succeeded')
+    expect(run.steps.find((s) => s.name === 'lock')?.detail).toMatch(/reaped stale lock of run-other/)
+    expect(existsSync(world.paths.lockFile)).toBe(false)
+    await lane.close()
+  })
+
+  it('falls back to the offline engine when the provider throws: degraded, notes refreshed, lock removed', async () => {
+    const world = await makeDreamWorld()
+    const lane = world.open({ provider: createScriptedProvider([{ fail: 'API exploded (529)' }]) })
+    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(run.status).toBe('degraded')
+    expect(run.reason).toMatch(/API exploded/)
+    expect(run.steps.find((s) => s.name === 'fallback')?.ok).toBe(true)
+    expect(dailyNoteFor(world, '2026-11-21')).not.toContain('NEEDS_SUMMARY')
+    expect(existsSync(world.paths.lockFile)).toBe(false)
+    expect(lane.runs.lastSucceeded()).toBeNull()
+    await lane.close()
+  })
+
+  it('recovers after a crash: running run → lost, leftover channel removed, stale lock reaped', async () => {
+    const world = await makeDreamWorld()
+    const lane = world.open()
+    const run = lane.runs.open({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    lane.runs.markRunning(run.id)
+    lane.messages.upsertChat('dream:manual:web:main:1', 'leftover')
+    lane.messages.insertMessages([{ id: 'x', chatJid: 'dream:manual:web:main:1', content: 'half a turn', timestamp: NOW }])
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString())
+    writeForeignLock(world.paths.lockFile, dead, NOW, run.id)
+    const report = await lane.recover()
+    expect(report).toEqual({ reapedLock: run.id, lostRuns: [run.id], removedChannels: ['dream:manual:web:main:1'] })
+    expect(lane.runs.get(run.id).status).toBe('lost')
+    await lane.close()
+  })
+
+  it('answers /dream in chat and runs in the background', async () => {
+    const world = await makeDreamWorld()
+    const lane = world.open()
+    expect(await lane.handleChatInput('web:main', '/dream 2')).toBe('Dream queued in the background for the last 2 day(s).')
+    expect(await lane.handleChatInput('web:main', '/dream nope')).toMatch(/^Usage: \/dream \[days\]/)
+    expect(await lane.handleChatInput('web:main', 'just chatting')).toBeNull()
+    await lane.close()
+    const reopened = world.open()
+    expect(reopened.runs.latest()?.status).toBe('succeeded')
+    expect(await reopened.handleChatInput('web:main', '/dream status')).toMatch(/Latest dream: run-.* succeeded/)
+    await reopened.close()
+  })
+})
