@@ -1,7 +1,7 @@
 // The dirty journal: dreamlane's own writers name the files they changed, and the next refresh reads exactly those.
-import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { StateDb } from '../db/state.js'
 import { ensureFtsSchema } from './schema.js'
+import { toWorkspacePath } from './scope.js'
 import { statement } from './store.js'
 
 /**
@@ -34,11 +34,4 @@ export interface JournalSnapshot {
 export function readJournal(state: StateDb): JournalSnapshot {
   const rows = statement(state, 'SELECT seq, path FROM fts_dirty ORDER BY seq').all() as { seq: number; path: string }[]
   return { paths: rows.map((row) => row.path), maxSeq: rows.at(-1)?.seq ?? 0 }
-}
-
-/** `path` relative to `workspace` with '/' separators, or undefined when it lies outside. */
-export function toWorkspacePath(workspace: string, path: string): string | undefined {
-  const rel = relative(workspace, resolve(workspace, path))
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined
-  return rel.split(sep).join('/')
 }

@@ -47,17 +47,18 @@ function trimBlankLines(lines: string[]): string {
   return lines.slice(start, end).join('\n')
 }
 
+const MARKER = /<!-- NEEDS_SUMMARY(?:_UPDATE)? -->/g
+
 function readSection(updateTime: string | null, lines: string[]): SummarySection {
   let isPending = false
   const kept: string[] = []
   for (const line of lines) {
-    if (!line.includes(NEEDS_SUMMARY)) {
+    const rest = line.replace(MARKER, '')
+    if (rest === line) {
       kept.push(line)
       continue
     }
-    // NEEDS_SUMMARY is a prefix of NEEDS_SUMMARY_UPDATE, so one pattern removes both markers.
-    const rest = line.replace(/<!-- NEEDS_SUMMARY(?:_UPDATE)? -->/g, '')
-    isPending = isPending || rest !== line
+    isPending = true
     if (rest.trim() !== '') kept.push(rest)
   }
   return { updateTime, text: trimBlankLines(kept), isPending }

@@ -50,14 +50,16 @@ export function layOutSample(input: LayoutInput): SampleLayout {
   for (let daysAgo = input.days - 1; daysAgo >= 0; daysAgo--) {
     if (empty.has(daysAgo)) continue
     const open = CHAT_KEYS.filter((key) => {
-      const from = SAMPLE_CHATS[key].fillerFromDaysAgo
-      return from !== undefined && scale(from) >= daysAgo
+      const filler = SAMPLE_CHATS[key].filler
+      return filler === 'always' || (filler !== 'never' && scale(filler.afterDaysAgo) > daysAgo)
     })
     const bursts: Burst[] = scenes
       .filter((scene) => scale(scene.daysAgo) === daysAgo)
       .map((scene) => ({ chat: scene.chat, hour: scene.hour + prng.between(-0.25, 0.25), lines: scene.lines }))
-    bursts.push(...(busy.has(daysAgo) ? planBusyFiller(open, decks, prng) : planFiller(open, decks, prng)))
-    placeDay(addDays(today, -daysAgo), bursts, input, prng, layout)
+    const day = addDays(today, -daysAgo)
+    if (busy.has(daysAgo)) bursts.push(...planBusyFiller(open, decks, prng))
+    else bursts.push(...planFiller(open, latestStartHour(day, input), decks, prng))
+    placeDay(day, bursts, input, prng, layout)
   }
   return layout
 }
@@ -87,6 +89,12 @@ function makeDecks(prng: Prng): Map<ChatKey, Deck<Exchange>> {
   return decks
 }
 
+/** Filler for today starts early enough to have happened by `now`; other days use the whole waking day. */
+function latestStartHour(day: LocalDay, input: LayoutInput): number {
+  const hoursSoFar = (input.now.getTime() - startOfLocalDay(day, input.timeZone).getTime()) / 3_600_000
+  return Math.min(LAST_START_HOUR, hoursSoFar - 1)
+}
+
 function fillerBurst(chat: ChatKey, pairs: number, decks: Map<ChatKey, Deck<Exchange>>, prng: Prng): Burst {
   const deck = decks.get(chat)
   const lines: Line[] = []
@@ -94,14 +102,18 @@ function fillerBurst(chat: ChatKey, pairs: number, decks: Map<ChatKey, Deck<Exch
     const [question, answer] = deck.draw()
     lines.push({ role: 'user', text: question }, { role: 'assistant', text: answer })
   }
-  return { chat, hour: prng.between(FIRST_HOUR, LAST_START_HOUR), lines }
+  return { chat, hour: FIRST_HOUR, lines }
 }
 
 /** An ordinary day: one to three short bursts in chats weighted by how chatty they are. */
-function planFiller(open: ChatKey[], decks: Map<ChatKey, Deck<Exchange>>, prng: Prng): Burst[] {
+function planFiller(open: ChatKey[], lastHour: number, decks: Map<ChatKey, Deck<Exchange>>, prng: Prng): Burst[] {
   const bursts: Burst[] = []
   const count = prng.int(1, 3)
-  for (let i = 0; i < count; i++) bursts.push(fillerBurst(pickWeighted(open, prng), prng.int(1, 4), decks, prng))
+  for (let i = 0; i < count && lastHour > FIRST_HOUR; i++) {
+    const burst = fillerBurst(pickWeighted(open, prng), prng.int(1, 4), decks, prng)
+    burst.hour = prng.between(FIRST_HOUR, lastHour)
+    bursts.push(burst)
+  }
   return bursts
 }
 

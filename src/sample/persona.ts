@@ -8,19 +8,22 @@ export const ASSISTANT = { sender: 'assistant', senderName: 'Assistant' } as con
 export interface SampleChat {
   jid: string
   name: string
-  /** In the 21-day story, the first day (days before today) filler may land here; undefined: scenes only. */
-  fillerFromDaysAgo?: number
+  /**
+   * When filler may land here: always, never (scripted scenes only), or on days after the story day
+   * (days before today, 21-day story) whose scene opens the chat.
+   */
+  filler: 'always' | 'never' | { afterDaysAgo: number }
 }
 
 export const SAMPLE_CHATS: Record<ChatKey, SampleChat> = {
-  main: { jid: 'whatsapp:+15550100@s.whatsapp.net', name: 'Maya', fillerFromDaysAgo: 21 },
-  kitchen: { jid: 'web:kitchen', name: 'Kitchen questions', fillerFromDaysAgo: 21 },
-  atlas: { jid: 'web:atlas', name: 'Atlas (work)', fillerFromDaysAgo: 17 },
-  trip: { jid: 'web:madeira', name: 'Madeira trip', fillerFromDaysAgo: 13 },
-  talk: { jid: 'web:meetup-talk', name: 'Meetup talk', fillerFromDaysAgo: 11 },
+  main: { jid: 'whatsapp:+15550100@s.whatsapp.net', name: 'Maya', filler: 'always' },
+  kitchen: { jid: 'web:kitchen', name: 'Kitchen questions', filler: 'always' },
+  atlas: { jid: 'web:atlas', name: 'Atlas (work)', filler: { afterDaysAgo: 17 } },
+  trip: { jid: 'web:madeira', name: 'Madeira trip', filler: { afterDaysAgo: 13 } },
+  talk: { jid: 'web:meetup-talk', name: 'Meetup talk', filler: { afterDaysAgo: 11 } },
   // Regenerated versions of the trip conversation: their own chats, rooted at the trip chat.
-  tripFork1: { jid: 'web:madeira/fork-1', name: 'Madeira trip (regenerated)' },
-  tripFork2: { jid: 'web:madeira/fork-2', name: 'Madeira trip (regenerated again)' },
+  tripFork1: { jid: 'web:madeira/fork-1', name: 'Madeira trip (regenerated)', filler: 'never' },
+  tripFork2: { jid: 'web:madeira/fork-2', name: 'Madeira trip (regenerated again)', filler: 'never' },
 }
 
 /** Branch rows without created_at (the generator stamps each with its first message). */

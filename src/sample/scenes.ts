@@ -79,7 +79,7 @@ export function buildScenes(dates: StoryDates): Scene[] {
     { chat: 'talk', daysAgo: 11, hour: 13.5, lines: [
       user("starting a chat for my meetup talk. event sourcing for people who've never touched it"),
       bot('Fun topic. Do you have a date and a length?'),
-      user(`the Women in Tech meetup confirmed me for ${dates.talk}, 25 minute slot plus questions`,
+      user(`the Women in Tech meetup confirmed my talk for ${dates.talk}: a 25 minute slot plus questions`,
         { id: 'plan-meetup-talk', kind: 'plan', expectedFile: 'project.md', mustContain: ['talk', dates.talk] }),
       bot(`Noted: your talk is on ${dates.talk}, 25 minutes plus Q&A. Want an outline first?`),
     ] },

@@ -34,7 +34,7 @@ export async function writeNote(
   // The last point where a cancelled turn can still leave the note untouched.
   signal?.throwIfAborted()
   await writeFileAtomic(target.abs, content)
-  markDirty(context.state, context.paths, [target.abs])
+  markDirty(context.state, context.paths.workspace, [target.abs])
   context.onWrite?.(target.abs)
   return `wrote ${target.rel} (${bytes} bytes)`
 }

@@ -8,6 +8,8 @@ import { dailyNote, makeToolWorld, snapshotTree } from './world.js'
 
 const MEMORY = '# Memory\n- [user](user.md): who Alex is\n'
 const USER = '# User\n- Alex prefers tea\n- Alex lives in Lisbon\n'
+const OLD_DAY = dailyNote('2026-10-01', 'Alex booked TEA tasting.')
+const TEA_LINE = OLD_DAY.split('\n').indexOf('Alex booked TEA tasting.') + 1
 
 function noteWorld(extra: Record<string, string> = {}, flags = {}) {
   const world = makeToolWorld(
@@ -15,7 +17,7 @@ function noteWorld(extra: Record<string, string> = {}, flags = {}) {
       'notes/memory/MEMORY.md': MEMORY,
       'notes/memory/user.md': USER,
       'notes/daily/2026-11-22.md': dailyNote('2026-11-22'),
-      'notes/daily/2026-10-01.md': dailyNote('2026-10-01', 'Alex booked TEA tasting.'),
+      'notes/daily/2026-10-01.md': OLD_DAY,
       'skills/dream/SKILL.md': '# Dream\nConsolidate tea facts.\n',
       ...extra,
     },
@@ -92,7 +94,7 @@ describe('grep_notes', () => {
     const { tools } = noteWorld()
     const result = await tools.call('grep_notes', { pattern: 'TEA' })
     expect(result.content.split('\n')).toEqual([
-      'notes/daily/2026-10-01.md:20: Alex booked TEA tasting.',
+      `notes/daily/2026-10-01.md:${TEA_LINE}: Alex booked TEA tasting.`,
       'notes/memory/user.md:2: - Alex prefers tea',
       'skills/dream/SKILL.md:2: Consolidate tea facts.',
     ])
@@ -101,7 +103,7 @@ describe('grep_notes', () => {
   it('matches case when asked, treats regex characters literally and can search one file', async () => {
     const { tools } = noteWorld({ 'notes/memory/project.md': 'costs (a+b)*2\nA+B\n' })
     expect((await tools.call('grep_notes', { pattern: 'TEA', ignore_case: false })).content).toBe(
-      'notes/daily/2026-10-01.md:20: Alex booked TEA tasting.',
+      `notes/daily/2026-10-01.md:${TEA_LINE}: Alex booked TEA tasting.`,
     )
     expect((await tools.call('grep_notes', { pattern: '(a+b)*' })).content).toBe('notes/memory/project.md:1: costs (a+b)*2')
     expect((await tools.call('grep_notes', { pattern: 'alex', path: 'notes/memory/user.md' })).content.split('\n')).toHaveLength(2)

@@ -69,11 +69,13 @@ export function dailyNote(day: string, summary = '', frontMatter: Partial<DailyF
   })
 }
 
-/** Every entry under `dir` (hidden ones too): files by sha256, symlinks by target, folders by name. */
+/** Every entry under `dir` (hidden ones and the SQLite files too, bar -shm): files by sha256, symlinks by target, folders by name. */
 export function snapshotTree(dir: string): Record<string, string> {
   const out: Record<string, string> = {}
   const walk = (rel: string): void => {
     for (const name of readdirSync(join(dir, rel)).sort()) {
+      // SQLite's -shm file is a shared-memory index that every reader touches; the data lives in .db and -wal.
+      if (name.endsWith('-shm')) continue
       const child = rel === '' ? name : `${rel}/${name}`
       const full = join(dir, child)
       const stats = lstatSync(full)

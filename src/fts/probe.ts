@@ -1,0 +1,130 @@
+// The index's only disk access: stat files and dirs, list dirs, read bytes — each applying the path rules.
+import type { Stats } from 'node:fs'
+import { lstat, open, readdir, realpath, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { DreamlaneError, errorMessage } from '../errors.js'
+import { absOf, isIndexableName, isInside, joinRel, type IndexScope } from './scope.js'
+import type { FileStat } from './types.js'
+
+/** Larger files are not indexed (they are rarely notes, and would dominate memory and bm25). */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024
+
+export type FileProbe = { status: 'file'; stat: FileStat } | { status: 'skipped' } | { status: 'missing' }
+
+export interface DirListing {
+  /** Indexable regular files and file symlinks, workspace-relative. */
+  files: string[]
+  /** Real (non-symlink), non-hidden subdirectories. */
+  dirs: string[]
+}
+
+/**
+ * Stats `rel` as the index sees it: a regular file, or a symlink whose real path stays inside the workspace,
+ * at most MAX_FILE_BYTES. With `checkParents` (paths that did not come from a walk: the journal, hit
+ * verification) the parent directory must have no symlink in its chain, as a walk would have required.
+ */
+export async function probeFile(scope: IndexScope, rel: string, checkParents: boolean): Promise<FileProbe> {
+  const abs = absOf(scope, rel)
+  return guard(rel, async () => {
+    if (checkParents && (await realpath(dirname(abs))) !== join(scope.workspaceReal, dirname(rel))) {
+      return { status: 'skipped' }
+    }
+    let info = await lstat(abs)
+    if (info.isSymbolicLink()) {
+      if (!isInside(scope.workspaceReal, await realpath(abs))) return { status: 'skipped' }
+      info = await stat(abs)
+    }
+    if (!info.isFile() || info.size > MAX_FILE_BYTES) return { status: 'skipped' }
+    return { status: 'file', stat: fileStatOf(info) }
+  })
+}
+
+/** A directory's stat, or undefined when it is gone, not a directory, or (unless `follow`) a symlink. */
+export async function statDir(scope: IndexScope, rel: string, follow: boolean): Promise<FileStat | undefined> {
+  const probe = await guard(rel, async () => {
+    const info = follow ? await stat(absOf(scope, rel)) : await lstat(absOf(scope, rel))
+    return info.isDirectory() ? { status: 'file' as const, stat: fileStatOf(info) } : { status: 'skipped' as const }
+  })
+  return probe.status === 'file' ? probe.stat : undefined
+}
+
+/** The entries of `rel` worth looking at, or undefined when it cannot be listed any more. */
+export async function listDir(scope: IndexScope, rel: string): Promise<DirListing | undefined> {
+  let entries
+  try {
+    entries = await readdir(absOf(scope, rel), { withFileTypes: true })
+  } catch (error) {
+    if (isGoneOrRefused(error)) return undefined
+    throw indexFailed(rel, error)
+  }
+  const listing: DirListing = { files: [], dirs: [] }
+  for (const entry of entries) {
+    const name = entry.name
+    if (entry.isDirectory()) {
+      if (!name.startsWith('.')) listing.dirs.push(joinRel(rel, name))
+    } else if ((entry.isFile() || entry.isSymbolicLink()) && isIndexableName(scope, name)) {
+      listing.files.push(joinRel(rel, name))
+    }
+  }
+  return listing
+}
+
+/**
+ * Reads `rel` with the stat of the very handle it read from, so the stored stat never describes newer bytes
+ * than the stored text. Undefined when the file vanished, grew too large or cannot be read.
+ */
+export async function readFileBytes(
+  scope: IndexScope,
+  rel: string,
+): Promise<{ bytes: Buffer; stat: FileStat } | undefined> {
+  const probe = await guard(rel, async () => {
+    const handle = await open(absOf(scope, rel), 'r')
+    try {
+      const info = await handle.stat()
+      if (!info.isFile() || info.size > MAX_FILE_BYTES) return { status: 'skipped' as const }
+      const bytes = await handle.readFile()
+      return { status: 'file' as const, stat: fileStatOf(info), bytes }
+    } finally {
+      await handle.close()
+    }
+  })
+  return probe.status === 'file' && 'bytes' in probe ? { bytes: probe.bytes, stat: probe.stat } : undefined
+}
+
+/** Runs `task` over `items` with at most `limit` in flight, keeping results in order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
+function fileStatOf(info: Stats): FileStat {
+  return { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino }
+}
+
+async function guard<T extends { status: string }>(rel: string, task: () => Promise<T>): Promise<T | FileProbe> {
+  try {
+    return await task()
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'missing' }
+    if (isGoneOrRefused(error)) return { status: 'skipped' }
+    throw indexFailed(rel, error)
+  }
+}
+
+function isGoneOrRefused(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code
+  return ['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'ELOOP', 'ENAMETOOLONG', 'EISDIR'].includes(code ?? '')
+}
+
+function indexFailed(rel: string, error: unknown): DreamlaneError {
+  return new DreamlaneError('INDEX_FAILED', `cannot index "${rel}": ${errorMessage(error)}`, { cause: error })
+}

@@ -1,0 +1,68 @@
+// Date mentions in a sentence, resolved by chrono-node against the message's own local time: "next Friday" → a day.
+import * as chrono from 'chrono-node'
+import { localDayOf, localTimeOf } from '../../time/local-day.js'
+
+/** A calendar date the sentence names, resolved to local days. */
+export interface DateMention {
+  /** The words as written ("next Friday", "Dec 4 to Dec 11"). */
+  text: string
+  index: number
+  day: string
+  /** The end of a range ("from Dec 4 to Dec 11"), when the mention is one. */
+  endDay: string | null
+}
+
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0')
+
+// Words that pin a day even though chrono marks the day itself as implied.
+const RELATIVE_DAY = /\b(today|tonight|tomorrow|yesterday|day after tomorrow|in \w+ (?:days?|weeks?)|end of (?:the )?(?:week|month))\b/i
+
+function dayOf(components: chrono.ParsedComponents): string {
+  return `${pad(components.get('year') ?? 0, 4)}-${pad(components.get('month') ?? 1)}-${pad(components.get('day') ?? 1)}`
+}
+
+function namesADay(result: chrono.ParsedResult): boolean {
+  const start = result.start
+  return start.isCertain('day') || start.isCertain('weekday') || RELATIVE_DAY.test(result.text)
+}
+
+/**
+ * Date mentions that name a day (a bare time like "at 10" or "last year" does not). chrono resolves
+ * against the message's local wall time, expressed as UTC so nothing depends on the host's zone.
+ */
+export function findDateMentions(sentence: string, ts: string, timeZone: string): DateMention[] {
+  const instant = new Date(ts)
+  const [year, month, day] = localDayOf(instant, timeZone).split('-').map(Number) as [number, number, number]
+  const [hour, minute] = localTimeOf(instant, timeZone).split(':').map(Number) as [number, number]
+  const reference = { instant: new Date(Date.UTC(year, month - 1, day, hour, minute)), timezone: 0 }
+  const mentions: DateMention[] = []
+  for (const result of chrono.parse(sentence, reference, { forwardDate: true })) {
+    if (!namesADay(result)) continue
+    mentions.push({
+      text: result.text,
+      index: result.index,
+      day: dayOf(result.start),
+      endDay: result.end ? dayOf(result.end) : null,
+    })
+  }
+  return mentions
+}
+
+/**
+ * The sentence with each mention followed by its absolute day — "visiting next Friday (2026-11-27)" — so
+ * memory never holds a relative date. Mentions already written as ISO days are left alone.
+ */
+export function annotateDates(sentence: string, mentions: readonly DateMention[]): string {
+  let out = ''
+  let at = 0
+  for (const mention of [...mentions].sort((a, b) => a.index - b.index)) {
+    if (mention.index < at) continue
+    const end = mention.index + mention.text.length
+    out += sentence.slice(at, end)
+    const days = mention.endDay && mention.endDay !== mention.day ? `${mention.day} → ${mention.endDay}` : mention.day
+    const isWrittenOut = /\b\d{4}-\d{2}-\d{2}\b/.test(mention.text)
+    if (!isWrittenOut) out += ` (${days})`
+    at = end
+  }
+  return out + sentence.slice(at)
+}

@@ -1,0 +1,74 @@
+// Proper names in a sentence: capitalised word runs ("San Francisco", "Fernwood Labs", "St Mary's Hospital").
+import nlp from 'compromise'
+
+const NAME_WORD = /^\p{Lu}[\p{L}\p{M}\p{N}'’.&-]*/u
+// Small words that may sit inside a name between two capitalised words.
+const CONNECTOR = /^(?:de|da|do|dos|das|del|della|di|du|van|von|der|den|la|le|bin|al|y|of|and|&)\s+/
+
+// Capitalised words that are never a name on their own.
+const NOT_NAMES = new Set(
+  (
+    'I Im Ive Id Ill I’m I’ve My Our We You Your He She They It The A An This That These Those And But Or So If ' +
+    'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August ' +
+    'September October November December Today Tomorrow Yesterday Tonight Next Last Please Thanks Ok Okay Yes No ' +
+    'Hi Hey Hello Also Actually Btw Oh Well Just Still Now Then There Here What When Where Why How Who'
+  ).split(' '),
+)
+
+function trimName(name: string): string {
+  return name.replace(/(?:['’]s)?[.,;:!?'’-]*$/u, '')
+}
+
+/** The capitalised run that starts at `index` (leading spaces skipped), or null. */
+export function properNameAt(text: string, index: number): string | null {
+  let rest = text.slice(index).replace(/^\s+/, '')
+  const words: string[] = []
+  while (rest !== '') {
+    const word = NAME_WORD.exec(rest)?.[0]
+    if (!word || NOT_NAMES.has(word.replace(/[.,'’]+$/, ''))) break
+    words.push(word)
+    rest = rest.slice(word.length)
+    // A name ends at punctuation; only a space (and maybe a connector) joins the next capitalised word.
+    if (/[.,;:!?]$/.test(word) && !/^(?:St|Dr|Mr|Mrs|Ms|Jr)\.$/.test(word)) break
+    const gap = /^\s+/.exec(rest)?.[0]
+    if (!gap) break
+    const afterGap = rest.slice(gap.length)
+    const connector = CONNECTOR.exec(afterGap)?.[0]
+    const next = connector ? afterGap.slice(connector.length) : afterGap
+    if (!NAME_WORD.test(next) || NOT_NAMES.has(NAME_WORD.exec(next)?.[0] ?? '')) break
+    if (connector) words.push(connector.trim())
+    rest = next
+  }
+  const name = trimName(words.join(' '))
+  return name === '' ? null : name
+}
+
+/** The capitalised run that ends just before `index` ("Tomas is my brother" → "Tomas"), or null. */
+export function properNameBefore(text: string, index: number): string | null {
+  const head = text.slice(0, index).replace(/[\s,]+$/, '')
+  const match = /((?:\p{Lu}[\p{L}\p{M}'’.-]*\s+)*\p{Lu}[\p{L}\p{M}'’.-]*)$/u.exec(head)
+  if (!match) return null
+  const words = (match[1] as string).split(/\s+/).filter((word) => !NOT_NAMES.has(word))
+  const name = trimName(words.join(' '))
+  return name === '' ? null : name
+}
+
+/** True when compromise reads `name` as a person rather than a place, organisation or plain word. */
+export function looksLikePersonName(sentence: string, name: string): boolean {
+  const doc = nlp(sentence)
+  const people = doc.people().out('array') as string[]
+  if (people.some((person) => person.includes(name) || name.includes(trimName(person)))) return true
+  const match = doc.match(name)
+  if (!match.found) return false
+  return match.has('#ProperNoun') && !match.has('(#Place|#Organization|#Demonym|#Adjective|#Verb)')
+}
+
+/** True when compromise tags the last word of `phrase` as a role noun (engineer, designer, teacher…). */
+export function isActorNoun(phrase: string): boolean {
+  const words = phrase.trim().split(/\s+/)
+  const last = words.at(-1) ?? ''
+  if (/(?:er|or|ist|ian|ant|ent|nurse|chef|doctor|lawyer|teacher|student|architect|lead|ceo|cto|cfo|vp)$/i.test(last)) {
+    return !/^(?:fan|believer|sucker|owner|user|number|member|lover|partner|other|brother|sister|mother|father|daughter)$/i.test(last)
+  }
+  return nlp(phrase).match('#Actor$').found
+}

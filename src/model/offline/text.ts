@@ -1,0 +1,99 @@
+// Small text helpers shared by the offline engine: sentence splitting, case folding, slugs, word-safe cuts.
+import nlp from 'compromise'
+
+const STOPWORDS = new Set(
+  (
+    'a an the and or but if then so of to in on at by for with from into onto over under about as is are was were be ' +
+    'been being am do does did done have has had having i im me my mine we our ours us you your yours he him his she ' +
+    'her hers it its they them their theirs this that these those there here what which who whom whose when where why ' +
+    'how all any both each few more most other some such no nor not only own same than too very can will just should ' +
+    'now also still really would could might must shall may let lets get got gonna ok okay yes yeah oh well like ' +
+    'thing things stuff one ive id ill dont doesnt didnt cant wont isnt arent wasnt werent thats its whats theres ' +
+    'please thanks thank lol haha hey hi hello'
+  ).split(' '),
+)
+
+/** True for words that carry no subject of their own ("the", "my", "really"…). */
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word.toLowerCase().replace(/['’]/g, ''))
+}
+
+/**
+ * Lower-cases `text` one UTF-16 unit for one unit (so regex indices found on the result point into the
+ * original) and straightens curly quotes.
+ */
+export function foldCase(text: string): string {
+  let out = ''
+  for (const char of text) {
+    const lower = char === '’' || char === '‘' ? "'" : char === '“' || char === '”' ? '"' : char.toLowerCase()
+    out += lower.length === char.length ? lower : char
+  }
+  return out
+}
+
+/** Sentences of a message, split on line breaks first (lists, pasted text) and then by compromise. */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = []
+  for (const line of text.split(/\r?\n+/)) {
+    const trimmed = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim()
+    if (trimmed === '') continue
+    for (const sentence of nlp.tokenize(trimmed).sentences().out('array') as string[]) {
+      const clean = sentence.trim()
+      if (clean !== '') sentences.push(clean)
+    }
+  }
+  return sentences
+}
+
+/** Words of `text` that say something: lower-cased, stopwords and punctuation removed, accents kept. */
+export function contentWords(text: string): string[] {
+  return foldCase(text)
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .map((word) => word.replace(/^['-]+|['-]+$/g, '').replace(/'s$/, ''))
+    .filter((word) => word.length > 1 && !isStopword(word))
+}
+
+/** A stable ASCII slug of up to `maxWords` content words: "Atlas launch" → "atlas-launch". */
+export function slugOf(text: string, maxWords = 6): string {
+  const words = contentWords(text)
+    .map((word) => word.normalize('NFKD').replace(/[^a-z0-9]/g, ''))
+    .filter((word) => word !== '')
+  return words.slice(0, maxWords).join('-') || 'item'
+}
+
+/** Compares two values for "same fact": case, accents, punctuation and spacing do not count. */
+export function sameValue(a: string, b: string): boolean {
+  return normalizeValue(a) === normalizeValue(b)
+}
+
+export function normalizeValue(text: string): string {
+  return foldCase(text)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+}
+
+/** `text` cut to at most `max` characters at a word boundary, with an ellipsis when cut. */
+export function truncateWords(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  const cut = flat.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`
+}
+
+/** Text safe to put inside an HTML comment or a one-line field: no `--`, no line breaks, no `;`. */
+export function sanitizeField(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/-{2,}/g, '-')
+    .replace(/[;<>]/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+}
+
+/** Removes the get_messages truncation note so it is never read as something the user said. */
+export function stripTruncationNote(content: string): string {
+  return content.replace(/… \[truncated: \d+ of \d+ chars\]$/, '')
+}

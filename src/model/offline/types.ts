@@ -1,0 +1,62 @@
+// Shared shapes of the offline engine: window messages as the tools return them, and extracted facts.
+
+/** One message as get_messages returns it, with its local day added. */
+export interface WindowMessage {
+  id: string
+  chat: string
+  root: string
+  chatName: string
+  ts: string
+  role: 'user' | 'assistant'
+  sender: string
+  content: string
+  /** Local day (YYYY-MM-DD) of `ts` in the run's time zone. */
+  day: string
+}
+
+export type FactKind =
+  | 'identity'
+  | 'relation'
+  | 'preference'
+  | 'feedback'
+  | 'decision'
+  | 'plan'
+  | 'reference'
+  | 'thread'
+
+/** The memory files that hold keyed fact entries. */
+export type FactFile = 'user.md' | 'feedback.md' | 'project.md' | 'reference.md' | 'current-state.md'
+
+/** A durable statement found in a user message, ready to be merged into a memory file. */
+export interface Fact {
+  kind: FactKind
+  file: FactFile
+  /** The `## ` section of `file` the entry goes under. */
+  section: string
+  /** Stable subject key, e.g. `user.city` or `plan.atlas-launch`: de-duplication and supersession go by it. */
+  key: string
+  /** What is compared for "same fact": the slot value ("Porto", "2026-12-11") or the statement itself. */
+  value: string
+  /** A slot holds one value at a time (a city, a deadline): a different newer value supersedes the old. */
+  isSingle: boolean
+  /** Short bold lead of the entry, e.g. "City: Porto" or "2026-12-11"; null for plain statements. */
+  headline: string | null
+  /** The user's sentence, verbatim except that resolved dates are added in parentheses. */
+  text: string
+  /** The value this statement says it replaces ("from Lisbon to Porto" → "Lisbon"), when it says so. */
+  previous: string | null
+  day: string
+  ts: string
+  messageId: string
+  chat: string
+}
+
+/** What merging one fact did to its memory file. */
+export type MergeAction = 'added' | 'superseded' | 'duplicate' | 'historical'
+
+export interface MergeOutcome {
+  fact: Fact
+  action: MergeAction
+  /** For 'superseded': the value that was replaced. */
+  replaced?: string
+}

@@ -1,0 +1,153 @@
+// Message tools on a real messages DB: window bounds, cursor paging, search, chat listing, dream channels hidden.
+import { describe, expect, it } from 'vitest'
+import { createToolSet } from '../../src/tools/tool-set.js'
+import { MESSAGE_MAX_CHARS } from '../../src/tools/message-query.js'
+import type { MessageSpec } from '../helpers/workspace.js'
+import { makeToolWorld } from './world.js'
+
+interface MessageJson {
+  id: string
+  chat: string
+  root: string
+  chat_name: string
+  ts: string
+  role: string
+  sender: string
+  content: string
+}
+
+interface PageJson {
+  messages: MessageJson[]
+  next: string | null
+  note?: string
+}
+
+// Window: 2026-11-21 … 2026-11-23 UTC.
+const BASE: MessageSpec[] = [
+  { id: 'old', chatJid: 'chat:a', content: 'before the window', timestamp: '2026-11-20T23:59:59.000Z' },
+  { id: 'a1', chatJid: 'chat:a', content: 'Planning the Lisbon trip', timestamp: '2026-11-21T08:00:00.000Z' },
+  { id: 'a2', chatJid: 'chat:a', content: 'Booked flights to LISBON', timestamp: '2026-11-22T09:00:00.000Z', isBotMessage: true },
+  { id: 'b1', chatJid: 'chat:a:branch', content: 'Lisbon hotel options', timestamp: '2026-11-22T10:00:00.000Z' },
+  { id: 'c1', chatJid: 'chat:c', content: 'Groceries: tea, bread', timestamp: '2026-11-23T07:30:00.000Z' },
+  { id: 'd1', chatJid: 'dream:manual:chat:a:1', content: 'Lisbon dream scratch', timestamp: '2026-11-23T08:00:00.000Z' },
+  { id: 'new', chatJid: 'chat:c', content: 'after the window', timestamp: '2026-11-24T00:00:00.000Z' },
+]
+const BRANCHES = [{ branchId: 'br1', chatJid: 'chat:a:branch', rootChatJid: 'chat:a' }]
+
+function messageWorld(messages: MessageSpec[] = BASE, flags = {}) {
+  const world = makeToolWorld({}, { messages, branches: BRANCHES, flags })
+  const tools = createToolSet(world.context)
+  const page = async (name: string, input: unknown): Promise<PageJson> => {
+    const result = await tools.call(name, input)
+    expect(result.ok, result.content).toBe(true)
+    return JSON.parse(result.content) as PageJson
+  }
+  return { ...world, tools, page }
+}
+
+describe('get_messages', () => {
+  it('returns the window oldest first with session roots, roles and senders, dream channels left out', async () => {
+    const { page } = messageWorld()
+    const result = await page('get_messages', {})
+    expect(result.messages.map((m) => m.id)).toEqual(['a1', 'a2', 'b1', 'c1'])
+    expect(result.next).toBeNull()
+    expect(result.messages[1]).toEqual({
+      id: 'a2', chat: 'chat:a', root: 'chat:a', chat_name: 'chat:a', ts: '2026-11-22T09:00:00.000Z',
+      role: 'assistant', sender: 'Assistant', content: 'Booked flights to LISBON',
+    })
+    expect(result.messages[2]).toMatchObject({ id: 'b1', chat: 'chat:a:branch', root: 'chat:a', role: 'user', sender: 'Alex' })
+  })
+
+  it('pages with a cursor over more messages than the limit, each exactly once', async () => {
+    const many: MessageSpec[] = []
+    for (let i = 0; i < 23; i++) {
+      // Pairs share a timestamp across chats so the cursor must break ties on chat and id.
+      const ts = new Date(Date.parse('2026-11-22T00:00:00.000Z') + Math.floor(i / 2) * 60_000).toISOString()
+      many.push({ id: `p${String(i).padStart(2, '0')}`, chatJid: i % 2 ? 'chat:x' : 'chat:y', content: `n${i}`, timestamp: ts })
+    }
+    const { page } = messageWorld([...BASE, ...many])
+    const seen: string[] = []
+    let cursor: string | undefined
+    let pages = 0
+    do {
+      const result = await page('get_messages', { day: '2026-11-22', limit: 5, ...(cursor ? { cursor } : {}) })
+      expect(result.messages.length).toBeLessThanOrEqual(5)
+      seen.push(...result.messages.map((m) => m.id))
+      cursor = result.next ?? undefined
+      pages++
+    } while (cursor && pages < 20)
+    const expected = [...many.map((m) => m.id as string), 'a2', 'b1']
+    expect(seen).toHaveLength(expected.length)
+    expect(new Set(seen)).toEqual(new Set(expected))
+    expect(pages).toBe(Math.ceil(expected.length / 5))
+  })
+
+  it('clamps start/end to the window and says so; a range outside the window is empty', async () => {
+    const { page } = messageWorld()
+    const clamped = await page('get_messages', { start: '2026-11-01T00:00:00Z', end: '2026-12-31T00:00:00Z' })
+    expect(clamped.messages.map((m) => m.id)).toEqual(['a1', 'a2', 'b1', 'c1'])
+    expect(clamped.note).toMatch(/range clamped to the window \(2026-11-21 … 2026-11-23, UTC\)/)
+    const inside = await page('get_messages', { start: '2026-11-22T09:30:00Z', end: '2026-11-23T07:30:00Z' })
+    expect(inside.messages.map((m) => m.id)).toEqual(['b1'])
+    expect(inside.note).toBeUndefined()
+    expect((await page('get_messages', { end: '2026-11-20T00:00:00Z' })).messages).toEqual([])
+  })
+
+  it('filters by a chat or by the root of its session tree', async () => {
+    const { page } = messageWorld()
+    expect((await page('get_messages', { chat: 'chat:a' })).messages.map((m) => m.id)).toEqual(['a1', 'a2', 'b1'])
+    expect((await page('get_messages', { chat: 'chat:a:branch' })).messages.map((m) => m.id)).toEqual(['b1'])
+  })
+
+  it('caps the limit at tools.maxResults and the content of long messages', async () => {
+    const long = 'word '.repeat(1000)
+    const { page } = messageWorld([...BASE, { id: 'long', chatJid: 'chat:c', content: long, timestamp: '2026-11-23T09:00:00.000Z' }], {
+      tools: { maxResults: 2 },
+    })
+    const first = await page('get_messages', { limit: 100 })
+    expect(first.messages).toHaveLength(2)
+    expect(first.note).toBe('limit capped at 2')
+    const last = await page('get_messages', { chat: 'chat:c' })
+    const content = last.messages.find((m) => m.id === 'long')?.content ?? ''
+    expect(content).toBe(`${long.slice(0, MESSAGE_MAX_CHARS)}… [truncated: ${MESSAGE_MAX_CHARS} of ${long.length} chars]`)
+  })
+
+  it('refuses a cursor it did not issue', async () => {
+    const { tools } = messageWorld()
+    const result = await tools.call('get_messages', { cursor: 'not-a-cursor' })
+    expect(result).toMatchObject({ ok: false, code: 'TOOL_INPUT_INVALID' })
+    expect(result.content).toMatch(/pass "next" unchanged/)
+  })
+})
+
+describe('search_messages', () => {
+  it('matches every term case-insensitively within the window, never in dream channels', async () => {
+    const { page } = messageWorld()
+    expect((await page('search_messages', { query: 'lisbon' })).messages.map((m) => m.id)).toEqual(['a1', 'a2', 'b1'])
+    expect((await page('search_messages', { query: 'LISBON hotel' })).messages.map((m) => m.id)).toEqual(['b1'])
+    expect((await page('search_messages', { query: 'window' })).messages).toEqual([])
+    expect((await page('search_messages', { query: 'scratch' })).messages).toEqual([])
+  })
+
+  it('pages search hits with the same cursor', async () => {
+    const { page } = messageWorld()
+    const first = await page('search_messages', { query: 'lisbon', limit: 2 })
+    expect(first.messages.map((m) => m.id)).toEqual(['a1', 'a2'])
+    const second = await page('search_messages', { query: 'lisbon', limit: 2, cursor: first.next })
+    expect(second).toEqual({ messages: [expect.objectContaining({ id: 'b1' })], next: null })
+  })
+})
+
+describe('list_chats', () => {
+  it('lists chats active in the window with counts and bounds, most recent first, without dream channels', async () => {
+    const { tools } = messageWorld()
+    const result = await tools.call('list_chats', {})
+    expect(JSON.parse(result.content)).toEqual({
+      chats: [
+        { jid: 'chat:c', name: 'chat:c', root: 'chat:c', messages: 1, first: '2026-11-23T07:30:00.000Z', last: '2026-11-23T07:30:00.000Z' },
+        { jid: 'chat:a:branch', name: 'chat:a:branch', root: 'chat:a', messages: 1, first: '2026-11-22T10:00:00.000Z', last: '2026-11-22T10:00:00.000Z' },
+        { jid: 'chat:a', name: 'chat:a', root: 'chat:a', messages: 2, first: '2026-11-21T08:00:00.000Z', last: '2026-11-22T09:00:00.000Z' },
+      ],
+    })
+  })
+})
