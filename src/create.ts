@@ -11,6 +11,7 @@ import { DREAM_USAGE, parseDreamCommand, queuedReply } from './chat/dream-comman
 import type { DreamEvent, DreamDeps } from './dream/deps.js'
 import { recoverWorkspace, type RecoveryReport } from './dream/recover.js'
 import { RunStore } from './dream/runs.js'
+import { SettingsStore } from './dream/settings.js'
 import { DreamService, type TriggerResult } from './dream/service.js'
 import type { PostedSummary } from './dream/summary.js'
 import type { DreamRequest, RunRecord } from './dream/types.js'
@@ -95,6 +96,7 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
   const messages = openMessagesDb(paths.messagesDb, { create: options.createMessagesDb ?? false })
   const state = openStateDb(paths.stateDb)
   const runs = new RunStore(state, clock, config.timezone)
+  const settings = new SettingsStore(state)
   const lanes = new LaneManager()
   const fallback = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })
   const provider = options.provider ?? fallback
@@ -105,6 +107,7 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     messages,
     state,
     runs,
+    settings,
     provider,
     fallback,
     lanes,

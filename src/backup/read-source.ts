@@ -102,11 +102,11 @@ export class ReadAhead {
   }
 
   /** The next readable note in order (vanished ones skipped), or undefined at the end. */
-  async next(): Promise<NoteSource | null> {
+  async next(): Promise<NoteSource | undefined> {
     for (;;) {
       this.#fill()
       const read = this.#pending.shift()
-      if (!read) return null
+      if (!read) return undefined
       const source = await read
       if (source) return source
     }

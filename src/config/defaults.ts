@@ -29,4 +29,13 @@ export const DEFAULTS = {
     maxOutputTokens: 8_000,
   },
   tools: { maxWriteBytes: 256 * 1024, maxResults: 50 },
+  autoDream: {
+    enabled: true,
+    /** croner pattern, evaluated in config.timezone. */
+    cron: '0 1 * * *',
+    /** The `time` gate: hours since the last successful dream. */
+    minHoursSinceSuccess: 20,
+    /** Auto retries of a failed/degraded auto run back off by these delays, then stop. */
+    retryDelaysMinutes: [5, 10, 20, 40, 60],
+  },
 } as const

@@ -23,6 +23,12 @@ const asList: EnvParser = (raw) =>
     .map((item) => item.trim())
     .filter(Boolean)
 const asString: EnvParser = (raw) => raw
+const asBoolean: EnvParser = (raw) => {
+  const value = raw.trim().toLowerCase()
+  if (['1', 'true', 'on', 'yes'].includes(value)) return true
+  if (['0', 'false', 'off', 'no'].includes(value)) return false
+  return raw
+}
 
 /** Env var → dotted config key. Only these are read; unknown DREAMLANE_* vars are ignored. */
 const ENV_KEYS: Record<string, [key: string, parse: EnvParser]> = {
@@ -39,6 +45,9 @@ const ENV_KEYS: Record<string, [key: string, parse: EnvParser]> = {
   DREAMLANE_DREAM_MODEL: ['dream.model', asString],
   DREAMLANE_MAX_TOOL_CALLS: ['dream.maxToolCalls', asNumber],
   DREAMLANE_TURN_TIMEOUT_MS: ['dream.turnTimeoutMs', asNumber],
+  DREAMLANE_AUTODREAM: ['autoDream.enabled', asBoolean],
+  DREAMLANE_AUTODREAM_CRON: ['autoDream.cron', asString],
+  DREAMLANE_AUTODREAM_DAYS: ['dream.autoDays', asNumber],
 }
 
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {

@@ -4,6 +4,13 @@ import { isValidTimeZone } from '../time/local-day.js'
 
 const positiveInt = z.number().int().positive()
 
+/** Request-level settings shared by the model providers. */
+const providerLimits = {
+  requestTimeoutMs: positiveInt,
+  maxTokensPerRequest: positiveInt,
+  maxRetries: z.number().int().min(0, 'expected an integer ≥ 0'),
+}
+
 export const configFileSchema = z
   .object({
     workspace: z.string().min(1).optional(),
@@ -55,6 +62,16 @@ export const configFileSchema = z
       .partial()
       .optional(),
     tools: z.object({ maxWriteBytes: positiveInt, maxResults: positiveInt }).strict().partial().optional(),
+    autoDream: z
+      .object({
+        enabled: z.boolean(),
+        cron: z.string().min(9, 'expected a cron pattern such as "0 1 * * *"'),
+        minHoursSinceSuccess: z.number().min(0),
+        retryDelaysMinutes: z.array(z.number().positive()).max(20),
+      })
+      .strict()
+      .partial()
+      .optional(),
   })
   .strict()
 
@@ -95,4 +112,5 @@ export interface ResolvedConfig {
     model?: string
   }
   tools: { maxWriteBytes: number; maxResults: number }
+  autoDream: { enabled: boolean; cron: string; minHoursSinceSuccess: number; retryDelaysMinutes: number[] }
 }

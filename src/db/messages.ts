@@ -184,6 +184,19 @@ export class MessagesDb {
     return row.n
   }
 
+  /**
+   * Distinct session trees with messages after `since` (ISO UTC), excluding dream channels and the summaries
+   * dreamlane itself posted — so a dream's own reply never looks like a new session.
+   */
+  countSessionTreesSince(since: Date): number {
+    const row = this.db
+      .prepare(`SELECT count(DISTINCT COALESCE(b.root_chat_jid, m.chat_jid)) AS n
+        FROM messages m LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
+        WHERE m.timestamp > ? AND substr(m.chat_jid, 1, 6) <> 'dream:' AND COALESCE(m.sender, '') <> 'dreamlane'`)
+      .get(since.toISOString()) as { n: number }
+    return row.n
+  }
+
   /** Root chat of `chatJid`'s session tree. */
   rootOf(chatJid: string): string {
     const row = this.db.prepare('SELECT root_chat_jid AS root FROM chat_branches WHERE chat_jid = ?').get(chatJid) as

@@ -8,6 +8,7 @@ import type { ModelProvider } from '../model/provider.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 import type { LaneManager } from '../queue/lanes.js'
 import type { RunStore } from './runs.js'
+import type { SettingsStore } from './settings.js'
 import type { PostedSummary } from './summary.js'
 import type { RunRecord, StepName } from './types.js'
 
@@ -25,6 +26,7 @@ export interface DreamDeps {
   messages: MessagesDb
   state: StateDb
   runs: RunStore
+  settings: SettingsStore
   /** The provider for the model turn. */
   provider: ModelProvider
   /** The deterministic engine that runs when the provider fails or does not do the work. */

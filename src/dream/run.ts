@@ -13,6 +13,7 @@ import type { ToolSet } from '../tools/types.js'
 import { openDreamChannel, type DreamChannel } from './channel.js'
 import type { DreamDeps } from './deps.js'
 import { runIndexPass } from './index-pass.js'
+import { checkGates } from './gates.js'
 import { acquireLock } from './lock.js'
 import { runModelTurn } from './model-turn.js'
 import { composeSummary } from './summary.js'
@@ -44,6 +45,10 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       throw error
     }
   }
+
+  const gate = await checkGates(request.mode, deps)
+  if (gate.outcome !== 'triggered') return finish(deps, runId, { status: 'skipped', gate: gate.outcome, reason: gate.reason }, '')
+  deps.log.info({ runId, gate: gate.outcome }, gate.reason)
 
   let lock: Awaited<ReturnType<typeof acquireLock>>
   try {

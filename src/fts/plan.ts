@@ -42,10 +42,18 @@ export function isSameStat(a: FileStat, b: FileStat): boolean {
   return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino
 }
 
-/** Walks every root; every stored file or dir the walk does not reach is removed. */
-export async function planFullWalk(state: StateDb, scope: IndexScope): Promise<ScanPlan> {
+/** A directory's own size is filesystem noise; mtime, ctime and inode tell whether its entries changed. */
+function isSameDirStat(row: DirRow, stat: FileStat): boolean {
+  return row.mtimeMs === stat.mtimeMs && row.ctimeMs === stat.ctimeMs && row.ino === stat.ino
+}
+
+/**
+ * Walks every root; every stored file or dir the walk does not reach is removed. With `ignoreStored` (the
+ * stored index is being wiped in the same transaction) every file counts as new and is read.
+ */
+export async function planFullWalk(state: StateDb, scope: IndexScope, ignoreStored = false): Promise<ScanPlan> {
   const plan = emptyPlan()
-  const stored = loadAllFiles(state)
+  const stored = ignoreStored ? new Map<string, FileRow>() : loadAllFiles(state)
   const byDir = new Map<string, Map<string, FileRow>>()
   for (const row of stored.values()) {
     const inDir = byDir.get(row.dir) ?? new Map<string, FileRow>()
@@ -56,7 +64,7 @@ export async function planFullWalk(state: StateDb, scope: IndexScope): Promise<S
   for (const path of stored.keys()) {
     if (!plan.candidates.has(path)) plan.removedFiles.add(path)
   }
-  for (const dir of loadDirs(state)) {
+  for (const dir of ignoreStored ? [] : loadDirs(state)) {
     if (!reached.has(dir.path)) plan.removedTrees.add(dir.path)
   }
   return plan
@@ -85,7 +93,7 @@ export async function planSweep(state: StateDb, scope: IndexScope, sweepFiles: n
       if (row) plan.removedTrees.add(dir)
     } else if (!row) {
       fresh.push(dir)
-    } else if (row.isRacy || !isSameStat(row, stat)) {
+    } else if (row.isRacy || !isSameDirStat(row, stat)) {
       changed.push({ path: dir, stat })
     }
   })
@@ -171,7 +179,9 @@ function childrenOf(dirs: Iterable<DirRow>): Map<string, string[]> {
   for (const { path } of dirs) {
     if (path === '') continue
     const parent = parentOf(path)
-    children.set(parent, [...(children.get(parent) ?? []), path])
+    const siblings = children.get(parent)
+    if (siblings) siblings.push(path)
+    else children.set(parent, [path])
   }
   return children
 }

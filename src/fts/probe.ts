@@ -3,6 +3,7 @@ import type { Stats } from 'node:fs'
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { DreamlaneError, errorMessage } from '../errors.js'
+import { isTempOrHidden } from '../notes/atomic-write.js'
 import { absOf, isIndexableName, isInside, joinRel, type IndexScope } from './scope.js'
 import type { FileStat } from './types.js'
 
@@ -61,7 +62,7 @@ export async function listDir(scope: IndexScope, rel: string): Promise<DirListin
   for (const entry of entries) {
     const name = entry.name
     if (entry.isDirectory()) {
-      if (!name.startsWith('.')) listing.dirs.push(joinRel(rel, name))
+      if (!isTempOrHidden(name)) listing.dirs.push(joinRel(rel, name))
     } else if ((entry.isFile() || entry.isSymbolicLink()) && isIndexableName(scope, name)) {
       listing.files.push(joinRel(rel, name))
     }

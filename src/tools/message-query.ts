@@ -89,14 +89,18 @@ export function decodeCursor(cursor: string): CursorKey {
   } catch {
     // Falls through to the refusal below: a cursor the model made up.
   }
-  throw new ToolRefusal('TOOL_INPUT_INVALID', 'cursor is not one returned by this tool; pass "next" unchanged')
+  throw new ToolRefusal(
+    'TOOL_INPUT_INVALID',
+    'cursor is not one returned by this tool; pass "next" unchanged',
+  )
 }
 
 /** The JSON row the model sees: message content is data inside a string, capped in length. */
 export function toMessageJson(row: MessageRow): Record<string, string> {
+  const length = row.content.length
   const content =
-    row.content.length > MESSAGE_MAX_CHARS
-      ? `${row.content.slice(0, MESSAGE_MAX_CHARS)}… [truncated: ${MESSAGE_MAX_CHARS} of ${row.content.length} chars]`
+    length > MESSAGE_MAX_CHARS
+      ? `${row.content.slice(0, MESSAGE_MAX_CHARS)}… [truncated: ${MESSAGE_MAX_CHARS} of ${length} chars]`
       : row.content
   return {
     id: row.id,

@@ -1,4 +1,4 @@
-// The model's note tools: read_file, write_file, edit_file, list_files and grep_notes, all behind the path policy.
+// The model's note tools (read_file, write_file, edit_file, list_files, grep_notes) behind the path policy.
 import { open, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -8,7 +8,7 @@ import type { ToolContext, ToolDefinition } from './types.js'
 import { walkTextFiles } from './walk.js'
 import { writeNote } from './write-note.js'
 
-/** list_files shows at most this many paths; the walk itself stops a little later so a huge tree stays cheap. */
+/** list_files shows at most this many paths; the walk stops later on, so a huge tree stays cheap. */
 export const LIST_MAX_FILES = 1000
 const LIST_SCAN_MAX = 20_000
 /** grep_notes shows at most this many characters of a matching line. */
@@ -33,11 +33,16 @@ export const readFileTool: ToolDefinition<z.infer<typeof readInput>> = {
     const maxBytes = context.config.tools.maxWriteBytes
     const size = target.stats?.size ?? 0
     const text = size > maxBytes ? await readHead(target.abs, maxBytes) : await readFile(target.abs, 'utf8')
-    if (text.includes('\0')) throw new PathOutOfScopeError(input.path, 'not a text file (it contains NUL bytes)')
+    if (text.includes('\0')) {
+      throw new PathOutOfScopeError(input.path, 'not a text file (it contains NUL bytes)')
+    }
     if (size <= maxBytes) return text
     const shown = text.slice(0, text.lastIndexOf('\n') + 1 || text.length)
-    return `${shown}\n[truncated: showing the first ${Buffer.byteLength(shown)} of ${size} bytes of ${target.rel}; ` +
+    const bytes = Buffer.byteLength(shown)
+    return (
+      `${shown}\n[truncated: showing the first ${bytes} of ${size} bytes of ${target.rel}; ` +
       'use grep_notes to find specific lines]'
+    )
   },
 }
 
@@ -60,9 +65,10 @@ const writeInput = z.strictObject({
 export const writeFileTool: ToolDefinition<z.infer<typeof writeInput>> = {
   name: 'write_file',
   description:
-    'Create or replace a note. Allowed targets only: notes/daily/YYYY-MM-DD.md for days in this run\'s window ' +
-    '(front matter keys must stay intact), the memory files notes/memory/{MEMORY,current-state,recent-context,' +
-    'user,feedback,project,reference}.md, and notes/memory/days/YYYY-MM-DD.md pages.',
+    'Create or replace a note. Allowed targets only: notes/daily/YYYY-MM-DD.md for days in this ' +
+    "run's window (front matter keys must stay intact), the memory files notes/memory/{MEMORY," +
+    'current-state,recent-context,user,feedback,project,reference}.md, and notes/memory/days/' +
+    'YYYY-MM-DD.md pages.',
   input: writeInput,
   async run(input, context, signal) {
     const target = await resolveWriteTarget(input.path, context.paths, context.window)
@@ -80,14 +86,16 @@ const editInput = z.strictObject({
 export const editFileTool: ToolDefinition<z.infer<typeof editInput>> = {
   name: 'edit_file',
   description:
-    'Replace an exact string in an existing writable note (same targets as write_file). old_string must occur ' +
-    'exactly once unless replace_all is true.',
+    'Replace an exact string in an existing writable note (same targets as write_file). ' +
+    'old_string must occur exactly once unless replace_all is true.',
   input: editInput,
   async run(input, context, signal) {
     const target = await resolveWriteTarget(input.path, context.paths, context.window)
-    if (!target.stats) throw new ToolRefusal('NOT_FOUND', `${target.rel} does not exist; use write_file to create it`)
+    if (!target.stats) {
+      throw new ToolRefusal('NOT_FOUND', `${target.rel} does not exist; use write_file to create it`)
+    }
     if (input.old_string === input.new_string) {
-      throw new ToolRefusal('TOOL_INPUT_INVALID', 'old_string and new_string are identical; nothing would change')
+      throw new ToolRefusal('TOOL_INPUT_INVALID', 'old_string and new_string are identical: nothing to do')
     }
     const text = await readFile(target.abs, 'utf8')
     const parts = text.split(input.old_string)
@@ -95,13 +103,15 @@ export const editFileTool: ToolDefinition<z.infer<typeof editInput>> = {
     if (count === 0) {
       throw new ToolRefusal(
         'EDIT_NO_MATCH',
-        `old_string was not found in ${target.rel}; read_file it and copy the exact text, including whitespace`,
+        `old_string was not found in ${target.rel}; ` +
+          'read_file it and copy the exact text, including whitespace',
       )
     }
     if (count > 1 && !input.replace_all) {
       throw new ToolRefusal(
         'EDIT_AMBIGUOUS',
-        `old_string occurs ${count} times in ${target.rel}; include more surrounding text, or set replace_all`,
+        `old_string occurs ${count} times in ${target.rel}; ` +
+          'include more surrounding text, or set replace_all',
       )
     }
     // split/join rather than String.replace: `$&` and friends in new_string must stay literal.
@@ -115,13 +125,15 @@ const listInput = z.strictObject({
 
 export const listFilesTool: ToolDefinition<z.infer<typeof listInput>> = {
   name: 'list_files',
-  description: 'List the text notes under a folder, recursively, one workspace-relative path per line, sorted.',
+  description:
+    'List the text notes under a folder, recursively: one workspace-relative path per line, sorted.',
   input: listInput,
   async run(input, context) {
     const folder = await resolveReadTarget(input.path, 'dir', context.paths, context.config)
     const found: string[] = []
     let isScanCapped = false
-    for await (const rel of walkTextFiles(context.paths.workspace, folder.rel, context.config.search.extensions)) {
+    const extensions = context.config.search.extensions
+    for await (const rel of walkTextFiles(context.paths.workspace, folder.rel, extensions)) {
       if (found.length === LIST_SCAN_MAX) {
         isScanCapped = true
         break
@@ -189,11 +201,13 @@ async function* grepFiles(path: string | undefined, context: ToolContext): Async
     return
   }
   for (const root of readRoots(paths, config)) {
-    const target = await resolveReadTarget(root === '' ? '.' : root, 'dir', paths, config).catch((error: unknown) => {
-      // A configured root that does not exist (no skills/ yet) is just empty.
-      if (error instanceof ToolRefusal && error.code === 'NOT_FOUND') return null
-      throw error
-    })
+    const target = await resolveReadTarget(root === '' ? '.' : root, 'dir', paths, config).catch(
+      (error: unknown) => {
+        // A configured root that does not exist (no skills/ yet) is just empty.
+        if (error instanceof ToolRefusal && error.code === 'NOT_FOUND') return null
+        throw error
+      },
+    )
     if (target) yield* walkTextFiles(paths.workspace, target.rel, config.search.extensions)
   }
 }

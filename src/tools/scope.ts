@@ -33,7 +33,9 @@ const EXAMPLE = 'use a workspace-relative path such as notes/memory/user.md'
  */
 export function normalizeToolPath(raw: string): string {
   if (raw.includes('\0')) throw new PathOutOfScopeError(printable(raw), 'the path contains a NUL byte')
-  if (/[\u0001-\u001f\u007f]/.test(raw)) throw new PathOutOfScopeError(printable(raw), 'the path contains control characters')
+  if (/[\u0001-\u001f\u007f]/.test(raw)) {
+    throw new PathOutOfScopeError(printable(raw), 'the path contains control characters')
+  }
   if (raw.trim() === '') throw new PathOutOfScopeError(raw, `the path is empty; ${EXAMPLE}`)
   if (raw.startsWith('/') || raw.startsWith('\\') || raw.startsWith('~') || /^[A-Za-z]:/.test(raw)) {
     throw new PathOutOfScopeError(raw, `absolute paths are not allowed; ${EXAMPLE}`)
@@ -65,8 +67,13 @@ function isUnder(rel: string, root: string): boolean {
   return root === '' || rel === root || rel.startsWith(`${root}/`)
 }
 
-/** Why `rel` may not be read, or null. Folders only need to lie under a root; files also need a text extension. */
-function readRefusal(rel: string, kind: 'file' | 'dir', paths: WorkspacePaths, config: ResolvedConfig): string | null {
+/** Why `rel` may not be read, or null: folders must lie under a root, files also need a text extension. */
+function readRefusal(
+  rel: string,
+  kind: 'file' | 'dir',
+  paths: WorkspacePaths,
+  config: ResolvedConfig,
+): string | null {
   const roots = readRoots(paths, config)
   if (!roots.some((root) => isUnder(rel, root))) {
     return `outside the readable folders (${roots.join(', ') || 'none configured'})`
@@ -98,44 +105,69 @@ export async function resolveReadTarget(
     }
   }
   if (!stats) {
-    const hint = kind === 'file' ? 'list_files shows what exists' : 'list_files on a parent folder shows what exists'
-    throw new ToolRefusal('NOT_FOUND', `${rel} does not exist; ${hint}`)
+    const hint = kind === 'file' ? 'list_files' : 'list_files on a parent folder'
+    throw new ToolRefusal('NOT_FOUND', `${rel} does not exist; ${hint} shows what exists`)
   }
-  if (kind === 'file' && !stats.isFile()) throw new PathOutOfScopeError(raw, 'is a folder, not a file; use list_files')
+  if (kind === 'file' && !stats.isFile()) {
+    throw new PathOutOfScopeError(raw, 'is a folder, not a file; use list_files')
+  }
   if (kind === 'dir' && !stats.isDirectory()) throw new PathOutOfScopeError(raw, 'is a file, not a folder')
   return { rel, abs: join(paths.workspace, rel), stats }
 }
 
 /** Resolves a path the model wants to write: one of the allowed notes, reached without any symlink. */
-export async function resolveWriteTarget(raw: string, paths: WorkspacePaths, window: DayWindow): Promise<WriteTarget> {
+export async function resolveWriteTarget(
+  raw: string,
+  paths: WorkspacePaths,
+  window: DayWindow,
+): Promise<WriteTarget> {
   const rel = normalizeToolPath(raw)
   const target = classifyWrite(rel, raw, paths, window)
   const { realRel, stats } = await resolveOnDisk(paths.workspace, rel, raw)
   if (realRel !== rel) {
-    throw new PathOutOfScopeError(raw, `a symlink in the path leads to ${realRel}; writing through symlinks is refused`)
+    throw new PathOutOfScopeError(
+      raw,
+      `a symlink in the path leads to ${realRel}; writing through symlinks is refused`,
+    )
   }
   if (stats && !stats.isFile()) throw new PathOutOfScopeError(raw, 'is not a regular file')
   return { rel, abs: join(paths.workspace, rel), stats, ...target }
 }
 
-function classifyWrite(rel: string, raw: string, paths: WorkspacePaths, window: DayWindow): Pick<WriteTarget, 'kind' | 'day'> {
+function classifyWrite(
+  rel: string,
+  raw: string,
+  paths: WorkspacePaths,
+  window: DayWindow,
+): Pick<WriteTarget, 'kind' | 'day'> {
   if (!rel.endsWith('.md')) {
-    throw new PathOutOfScopeError(raw, 'not .md: only markdown notes can be written (no JSON sidecars or other files)')
+    throw new PathOutOfScopeError(
+      raw,
+      'not .md: only markdown notes can be written (no JSON sidecars or other files)',
+    )
   }
   const folder = dirname(rel)
   const name = basename(rel)
   const day = DAY_NAME.exec(name)?.[1]
   const windowText = `${window.firstDay} … ${window.lastDay}`
   if (folder === relativeTo(paths, paths.daily)) {
-    if (!day || !isRealDay(day)) throw new PathOutOfScopeError(raw, 'daily notes are named notes/daily/YYYY-MM-DD.md')
+    if (!day || !isRealDay(day)) {
+      throw new PathOutOfScopeError(raw, 'daily notes are named notes/daily/YYYY-MM-DD.md')
+    }
     if (!window.days.includes(day)) {
-      throw new PathOutOfScopeError(raw, `outside the window: only daily notes of ${windowText} may be written`)
+      throw new PathOutOfScopeError(
+        raw,
+        `outside the window: only daily notes of ${windowText} may be written`,
+      )
     }
     return { kind: 'daily', day }
   }
   if (folder === relativeTo(paths, paths.memory)) {
     if ((MEMORY_FILES as readonly string[]).includes(name)) return { kind: 'memory' }
-    throw new PathOutOfScopeError(raw, `not a memory file: notes/memory/ holds only ${MEMORY_FILES.join(', ')}`)
+    throw new PathOutOfScopeError(
+      raw,
+      `not a memory file: notes/memory/ holds only ${MEMORY_FILES.join(', ')}`,
+    )
   }
   if (folder === relativeTo(paths, paths.days)) {
     if (day && isRealDay(day)) return { kind: 'day-page', day }
@@ -161,7 +193,11 @@ function isRealDay(day: string): boolean {
  * Where `rel` really is: the realpath of its deepest existing ancestor plus the rest, relative to the real
  * workspace. A differing answer means a symlink somewhere in the chain.
  */
-async function resolveOnDisk(workspace: string, rel: string, raw: string): Promise<{ realRel: string; stats: Stats | null }> {
+async function resolveOnDisk(
+  workspace: string,
+  rel: string,
+  raw: string,
+): Promise<{ realRel: string; stats: Stats | null }> {
   const realWorkspace = await realpath(workspace)
   const rest: string[] = []
   let current = join(workspace, rel)
@@ -179,7 +215,9 @@ async function resolveOnDisk(workspace: string, rel: string, raw: string): Promi
       if (code === 'ELOOP') throw new PathOutOfScopeError(raw, 'a symlink in the path loops')
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error
       // The entry exists but cannot be resolved: a symlink pointing at nothing.
-      if (await lstat(current).catch(() => null)) throw new PathOutOfScopeError(raw, 'a symlink in the path points nowhere')
+      if (await lstat(current).catch(() => null)) {
+        throw new PathOutOfScopeError(raw, 'a symlink in the path points nowhere')
+      }
       const parent = dirname(current)
       if (parent === current) throw error
       rest.push(basename(current))

@@ -1,4 +1,4 @@
-// The ToolSet a model turn gets: validates input, dispatches, turns every problem into a result, records each call.
+// The ToolSet a model turn gets: validates, dispatches, turns every problem into a result, records each call.
 import { performance } from 'node:perf_hooks'
 import { z } from 'zod'
 import { DreamlaneError, errorMessage } from '../errors.js'
@@ -21,7 +21,7 @@ export interface ToolSetOptions {
   tools?: readonly ToolDefinition[]
 }
 
-/** Every tool the model may use, in the order they are offered. Nothing here posts, deletes or moves messages. */
+/** Every tool the model may use, in offer order. None of them posts, deletes or moves messages. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [...NOTE_TOOLS, ...SEARCH_TOOLS, ...MESSAGE_TOOLS]
 
 /** Characters of a result kept in the call record. */
@@ -34,6 +34,7 @@ export function createToolSet(context: ToolContext, options: ToolSetOptions = {}
   const maxCalls = options.maxCalls ?? context.config.dream.maxToolCalls
   const records: ToolCallRecord[] = []
   const changed = new Set<string>()
+  let specs: ToolSpec[] | undefined
   const toolContext: ToolContext = {
     ...context,
     onWrite: (absPath) => {
@@ -45,10 +46,12 @@ export function createToolSet(context: ToolContext, options: ToolSetOptions = {}
   async function dispatch(name: string, input: unknown, signal?: AbortSignal): Promise<ToolResult> {
     const tool = tools.get(name)
     if (!tool) {
-      return refuse('UNKNOWN_TOOL', `there is no tool "${name}"; available tools: ${[...tools.keys()].join(', ')}`)
+      const available = [...tools.keys()].join(', ')
+      return refuse('UNKNOWN_TOOL', `there is no tool "${name}"; available tools: ${available}`)
     }
     if (records.length >= maxCalls) {
-      return refuse('TOOL_CALL_LIMIT', `the limit of ${maxCalls} tool calls for this turn is reached; finish the turn now`)
+      const why = `the limit of ${maxCalls} tool calls for this turn is reached; finish the turn now`
+      return refuse('TOOL_CALL_LIMIT', why)
     }
     if (signal?.aborted) return refuse('TOOL_ABORTED', `${name} was not run: the turn was cancelled`)
     const parsed = tool.input.safeParse(input ?? {})
@@ -65,7 +68,10 @@ export function createToolSet(context: ToolContext, options: ToolSetOptions = {}
   }
 
   return {
-    specs: () => [...tools.values()].map(specOf),
+    specs: () => {
+      specs ??= [...tools.values()].map(specOf)
+      return [...specs]
+    },
     async call(name, input, signal) {
       await options.beforeCall?.(name)
       const startedAt = context.clock.now().toISOString()
@@ -95,7 +101,9 @@ function refuse(code: string, content: string): ToolResult {
 
 /** JSON Schema (draft 2020-12) of a tool's input as a model sees it: defaults make fields optional. */
 export function specOf(tool: ToolDefinition): ToolSpec {
-  const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>
+  const schema = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>
+  // Providers take the bare object schema; the draft marker is noise to them.
+  const { $schema: _draft, ...inputSchema } = schema
   return { name: tool.name, description: tool.description, inputSchema }
 }
 

@@ -28,6 +28,19 @@ export interface ToolContext {
   isDream: boolean
   /** Told the absolute path of every file a tool wrote; createToolSet sets it to track changedFiles(). */
   onWrite?: (absPath: string) => void
+  /**
+   * Told the hits search_workspace served to a non-dream turn, so the host can record recall events.
+   * Never called when `isDream` is true.
+   */
+  onRecall?: (query: string, hits: readonly RecalledHit[]) => void
+}
+
+/** One search_workspace hit as served to the model. */
+export interface RecalledHit {
+  path: string
+  line: number
+  snippet: string
+  score: number
 }
 
 export interface ToolDefinition<Input = unknown> {

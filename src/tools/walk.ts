@@ -1,4 +1,4 @@
-// Walks a readable folder for text notes in a stable order, skipping hidden and temp files and never following symlinks.
+// Walks a readable folder for text notes in a stable order: no hidden or temp files, never through symlinks.
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isTempOrHidden } from '../notes/atomic-write.js'

@@ -1,4 +1,4 @@
-// The one way a tool writes a note: size and front-matter checks, atomic replace, FTS dirty mark, change record.
+// The one way a tool writes a note: size and front matter checks, atomic replace, FTS dirty mark, record.
 import { ToolRefusal } from '../errors.js'
 import { markDirty } from '../fts/journal.js'
 import { writeFileAtomic } from '../notes/atomic-write.js'
@@ -6,7 +6,7 @@ import { checkDailyNoteText } from '../notes/daily-note.js'
 import type { WriteTarget } from './scope.js'
 import type { ToolContext } from './types.js'
 
-/** Checks `content` for `target`, replaces the file atomically and returns the `wrote <path> (N bytes)` line. */
+/** Checks `content` for `target`, replaces the file atomically, returns the `wrote <path> (N bytes)` line. */
 export async function writeNote(
   target: WriteTarget,
   content: string,
@@ -24,12 +24,7 @@ export async function writeNote(
   }
   if (target.kind === 'daily' && target.day) {
     const reason = checkDailyNoteText(content, target.day)
-    if (reason) {
-      throw new ToolRefusal(
-        'DAILY_NOTE_INVALID',
-        `${target.rel}: ${reason}; keep the front matter keys as they are and change only the body`,
-      )
-    }
+    if (reason) throw new ToolRefusal('DAILY_NOTE_INVALID', `${target.rel}: ${reason}`)
   }
   // The last point where a cancelled turn can still leave the note untouched.
   signal?.throwIfAborted()

@@ -1,4 +1,5 @@
 // Shared shapes of the offline engine: window messages as the tools return them, and extracted facts.
+import type { DateMention } from './dates.js'
 
 /** One message as get_messages returns it, with its local day added. */
 export interface WindowMessage {
@@ -49,6 +50,20 @@ export interface Fact {
   ts: string
   messageId: string
   chat: string
+}
+
+/** One sentence as the rules see it: the original text, its case-folded twin (same indices) and its dates. */
+export interface SentenceView {
+  text: string
+  lower: string
+  mentions: DateMention[]
+  /** Local day of the message. */
+  day: string
+}
+
+/** What a rule finds in a sentence; classify adds the source (day, message, text). */
+export type Draft = Pick<Fact, 'kind' | 'file' | 'section' | 'key' | 'value' | 'isSingle' | 'headline'> & {
+  previous?: string | null
 }
 
 /** What merging one fact did to its memory file. */

@@ -1,0 +1,59 @@
+// Settles each candidate file: stat it, skip it when the stat vouches for it, else read, hash, chunk or drop it.
+import { createHash } from 'node:crypto'
+import type { Clock } from '../clock.js'
+import type { FileTouch, FileUpsert } from './apply.js'
+import { chunkText } from './chunk.js'
+import { FS_CONCURRENCY, isSameStat, type Candidate, type RefreshCounters } from './plan.js'
+import { mapLimit, probeFile, readFileBytes } from './probe.js'
+import { parentOf, type IndexScope } from './scope.js'
+
+/**
+ * A file whose mtime is this close to the moment we read it may be written again within the same timestamp
+ * tick (coarse on most filesystems, 2 s on FAT) without its stat changing, so an equal stat cannot prove its
+ * content equal: such rows are marked racy and re-hashed until they age out ("racy git", same fix).
+ */
+export const RACY_WINDOW_MS = 2_000
+
+/** What settling found, handed over as it goes so a huge rebuild can be written in bounded batches. */
+export interface SettleSink {
+  upsert(file: FileUpsert): void
+  touch(file: FileTouch): void
+  remove(path: string): void
+}
+
+export async function settleCandidates(
+  scope: IndexScope,
+  candidates: Map<string, Candidate>,
+  counters: RefreshCounters,
+  clock: Clock,
+  sink: SettleSink,
+): Promise<void> {
+  await mapLimit([...candidates], FS_CONCURRENCY, async ([path, candidate]) => {
+    const probe = await probeFile(scope, path, candidate.explicit)
+    counters.filesStatted++
+    const { stored } = candidate
+    if (probe.status !== 'file') {
+      if (probe.status === 'skipped') counters.skipped++
+      if (stored) sink.remove(path)
+      return
+    }
+    if (stored && !candidate.explicit && !stored.isRacy && isSameStat(stored, probe.stat)) return
+    const read = await readFileBytes(scope, path)
+    counters.filesRead++
+    if (!read) {
+      counters.skipped++
+      if (stored) sink.remove(path)
+      return
+    }
+    const checkedAtMs = clock.now().getTime()
+    const isRacy = read.stat.mtimeMs >= checkedAtMs - RACY_WINDOW_MS
+    const hash = createHash('sha256').update(read.bytes).digest('hex')
+    if (stored && stored.hash === hash) {
+      const isSettled = isSameStat(stored, read.stat) && Boolean(stored.isRacy) === isRacy
+      if (!isSettled) sink.touch({ path, stat: read.stat, checkedAtMs, isRacy })
+      return
+    }
+    const chunks = chunkText(read.bytes.toString('utf8'))
+    sink.upsert({ path, dir: parentOf(path), stat: read.stat, hash, chunks, checkedAtMs, isRacy })
+  })
+}

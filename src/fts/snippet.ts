@@ -1,0 +1,75 @@
+// Finds the line of a chunk's first match and cuts that line into a short snippet with the matches marked.
+
+/** Markers FTS5 highlight() puts around matches; control characters, so note text never contains them. */
+export const MATCH_START = '\u0001'
+export const MATCH_END = '\u0002'
+export const SNIPPET_OPEN = '«'
+export const SNIPPET_CLOSE = '»'
+
+const SNIPPET_MAX_CHARS = 200
+
+/** `marked` is a chunk with matches wrapped in MATCH_START/MATCH_END; `startLine` is its first line. */
+export function locateMatch(marked: string, startLine: number): { line: number; snippet: string } {
+  const at = marked.indexOf(MATCH_START)
+  const focus = at < 0 ? firstTextIndex(marked) : at
+  const lineStart = marked.lastIndexOf('\n', focus - 1) + 1
+  const newline = marked.indexOf('\n', focus)
+  const lineEnd = newline < 0 ? marked.length : newline
+  let line = startLine
+  for (let index = marked.indexOf('\n'); index >= 0 && index < lineStart; index = marked.indexOf('\n', index + 1)) {
+    line++
+  }
+  return { line, snippet: cutSnippet(marked.slice(lineStart, lineEnd), focus - lineStart) }
+}
+
+/** Wraps each case-insensitive occurrence of any needle in MATCH_START/MATCH_END (the LIKE fallback's marks). */
+export function markOccurrences(text: string, needles: readonly string[]): { marked: string; count: number } {
+  const lower = text.toLowerCase()
+  const spans: [number, number][] = []
+  for (const needle of needles.map((item) => item.toLowerCase()).filter(Boolean)) {
+    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + needle.length)) {
+      spans.push([at, at + needle.length])
+    }
+  }
+  spans.sort((a, b) => a[0] - b[0])
+  let marked = ''
+  let cursor = 0
+  for (const [from, to] of spans) {
+    if (from < cursor) continue // overlapping needles: keep the first
+    marked += `${text.slice(cursor, from)}${MATCH_START}${text.slice(from, to)}${MATCH_END}`
+    cursor = to
+  }
+  // toLowerCase can change lengths for a few scripts; marks then fall back to none rather than misplace.
+  if (lower.length !== text.length) return { marked: text, count: spans.length }
+  return { marked: marked + text.slice(cursor), count: spans.length }
+}
+
+function firstTextIndex(text: string): number {
+  const index = text.search(/\S/)
+  return index < 0 ? 0 : index
+}
+
+/** The line around `focus`, at most ~200 visible chars, markers turned into « » and kept balanced. */
+function cutSnippet(line: string, focus: number): string {
+  let from = 0
+  let to = line.length
+  if (line.length > SNIPPET_MAX_CHARS) {
+    from = Math.max(0, focus - Math.floor(SNIPPET_MAX_CHARS / 3))
+    to = Math.min(line.length, from + SNIPPET_MAX_CHARS)
+  }
+  let snippet = ''
+  let isOpen = false
+  for (const char of line.slice(from, to)) {
+    if (char === MATCH_START) {
+      isOpen = true
+      snippet += SNIPPET_OPEN
+    } else if (char === MATCH_END) {
+      if (isOpen) snippet += SNIPPET_CLOSE
+      isOpen = false
+    } else {
+      snippet += char
+    }
+  }
+  if (isOpen) snippet += SNIPPET_CLOSE
+  return `${from > 0 ? '…' : ''}${snippet.trim()}${to < line.length ? '…' : ''}`
+}

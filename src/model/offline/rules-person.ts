@@ -1,0 +1,140 @@
+// Rules for user.md: who the user is (name, city, work), the people and pets around them.
+import { isActorNoun, looksLikePersonName, properNameAt, properNameBefore } from './entities.js'
+import type { Draft, SentenceView } from './types.js'
+import { slugOf } from './text.js'
+
+// Roles one person fills at a time: a new name for them supersedes the old one.
+const SINGLE_ROLES: Record<string, string> = {
+  partner: 'partner', wife: 'wife', husband: 'husband', spouse: 'spouse', girlfriend: 'girlfriend',
+  boyfriend: 'boyfriend', fiance: 'fiancé', 'fiancé': 'fiancé', fiancee: 'fiancée', 'fiancée': 'fiancée',
+  boss: 'boss', manager: 'manager', mom: 'mother', mum: 'mother', mother: 'mother', dad: 'father', father: 'father',
+}
+const MULTI_ROLES = (
+  'sister brother sibling son daughter kid child cousin aunt uncle niece nephew grandma grandmother grandpa ' +
+  'grandfather friend colleague coworker co-worker cofounder co-founder roommate flatmate housemate neighbor ' +
+  'neighbour therapist doctor dentist dog cat puppy kitten pet parrot hamster rabbit bunny horse'
+).split(' ')
+const ROLES = [...Object.keys(SINGLE_ROLES), ...MULTI_ROLES].sort((a, b) => b.length - a.length).join('|')
+const ROLE_ADJECTIVE = '(?:(?:older|younger|little|big|baby|twin|step|best|new|oldest|youngest|eldest|good|close)\\s+)?'
+
+const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
+function relationDraft(adjective: string, role: string, name: string): Draft {
+  const single = SINGLE_ROLES[role]
+  const label = capitalize(`${adjective}${single ?? role}`.trim())
+  return {
+    kind: 'relation',
+    file: 'user.md',
+    section: 'People',
+    key: single ? `user.relation.${single}` : `user.relation.${role.replace(/-/g, '')}.${slugOf(name, 3)}`,
+    value: name,
+    isSingle: single !== undefined,
+    headline: `${label}: ${name}`,
+  }
+}
+
+/** "my sister Lena", "our dog is called Biscuit", "Tomas is my brother", "I'm married to Ana". */
+export function findRelations(view: SentenceView): Draft[] {
+  const found: Draft[] = []
+  const before = new RegExp(
+    `\\b(?:my|our)\\s+(${ROLE_ADJECTIVE})(${ROLES})(?:'s name is|\\s+is called|\\s+is named|\\s+named|\\s+called|\\s*,)?\\s+`, 'g')
+  for (const match of view.lower.matchAll(before)) {
+    const name = properNameAt(view.text, (match.index ?? 0) + match[0].length)
+    if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
+  }
+  const after = new RegExp(`(?:\\s+is|'s|,)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})\\b`, 'g')
+  for (const match of view.lower.matchAll(after)) {
+    const name = properNameBefore(view.text, match.index ?? 0)
+    if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
+  }
+  const married = /\bi(?:'m| am)\s+(?:married to|engaged to|dating|seeing)\s+/.exec(view.lower)
+  const spouse = married ? properNameAt(view.text, married.index + married[0].length) : null
+  if (married && spouse) found.push(relationDraft('', /married/.test(married[0]) ? 'spouse' : 'partner', spouse))
+  const have = new RegExp(`\\bi have (?:a|an|one|two|three|four)\\s+(${ROLE_ADJECTIVE})(${ROLES})s?\\s+(?:named|called)\\s+`)
+  const had = have.exec(view.lower)
+  const named = had ? properNameAt(view.text, had.index + had[0].length) : null
+  if (had && named) found.push(relationDraft(had[1] ?? '', had[2] as string, named))
+  return found
+}
+
+function identity(key: string, label: string, value: string): Draft {
+  return { kind: 'identity', file: 'user.md', section: 'Identity', key, value, isSingle: true, headline: `${label}: ${value}` }
+}
+
+function nameAfter(view: SentenceView, pattern: RegExp): string | null {
+  const match = pattern.exec(view.lower)
+  if (!match) return null
+  const start = match.index + match[0].length
+  const skipThe = /^the\s+(?=\p{Lu})/u.exec(view.text.slice(start))?.[0].length ?? 0
+  return properNameAt(view.text, start + skipThe)
+}
+
+/** Where the user lives now: "we moved from Lisbon to Porto", "I'm based in Braga". */
+function findCity(view: SentenceView): Draft | null {
+  const verb =
+    /\b(?:i|we)(?:'m|'re|'ve| am| are| have)?(?:\s+(?:just|recently|finally|now|still|currently|actually|officially|both|all|since))*\s+(?:live|living|reside|residing|based|moved|relocated|settled)\b(?:\s+(?:back|over|out|house))?/
+  const match = verb.exec(view.lower)
+  if (!match) return null
+  let at = match.index + match[0].length
+  let previous: string | null = null
+  const from = /^\s+from\s+(?:the\s+)?/.exec(view.lower.slice(at))
+  if (from) {
+    previous = properNameAt(view.text, at + from[0].length)
+    if (!previous) return null
+    at += from[0].length + view.text.slice(at + from[0].length).indexOf(previous) + previous.length
+  }
+  const to = /^,?\s+(?:to|in|into)\s+(?:the\s+(?=\p{Lu}))?/u.exec(view.lower.slice(at))
+  if (!to) return null
+  const city = properNameAt(view.text, at + to[0].length)
+  if (!city) return null
+  if (!previous) {
+    const rest = view.text.slice(at + to[0].length + city.length)
+    const trailingFrom = /^,?\s+from\s+(?:the\s+)?/i.exec(rest)
+    if (trailingFrom) previous = properNameAt(rest, trailingFrom[0].length)
+  }
+  return { ...identity('user.city', 'City', city), previous }
+}
+
+/** Job title and employer: "I'm a product designer at Fernwood Labs", "I just joined Acme as a data engineer". */
+function findWork(view: SentenceView): Draft[] {
+  const found: Draft[] = []
+  const employer = nameAfter(view, /\b(?:i|i'm|i am)(?:\s+(?:currently|now|still|also))?\s+(?:work|working)\s+(?:at|for)\s+/)
+    ?? nameAfter(view, /\b(?:i|i've)(?:\s+(?:just|recently|finally))?\s+(?:joined|started at|started working at|started with|got a job at)\s+/)
+  if (employer) found.push(identity('user.employer', 'Works at', employer))
+  const role = /\b(?:i'm|i am|i work as|i'm working as|i am working as|as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(view.lower)
+  if (role && isActorNoun(role[1] as string)) {
+    const title = view.text.slice(role.index + role[0].length - (role[1] as string).length, role.index + role[0].length)
+    found.push(identity('user.job', 'Job', title))
+    const at = /^\s+(?:at|for|with)\s+/.exec(view.lower.slice(role.index + role[0].length))
+    const company = at ? properNameAt(view.text, role.index + role[0].length + at[0].length) : null
+    if (company && !employer) found.push(identity('user.employer', 'Works at', company))
+  }
+  return found
+}
+
+/** Identity facts: name, city, origin, work, age, birthday. */
+export function findIdentity(view: SentenceView): Draft[] {
+  const found: Draft[] = []
+  const name =
+    nameAfter(view, /\b(?:my name is|my name's|call me|i'm called|i am called|people call me|everyone calls me|i go by)\s+/) ??
+    introducedName(view)
+  if (name) found.push(identity('user.name', 'Name', name))
+  const city = findCity(view)
+  if (city) found.push(city)
+  const origin = nameAfter(view, /\b(?:i'm|i am)\s+(?:originally\s+)?from\s+/) ?? nameAfter(view, /\bi grew up in\s+/)
+  if (origin) found.push(identity('user.origin', 'From', origin))
+  found.push(...findWork(view))
+  const age = /\bi(?:'m| am)\s+(\d{1,3})\s+years?\s+old\b|\bi(?: just)? turned\s+(\d{1,3})\b/.exec(view.lower)
+  if (age) found.push(identity('user.age', 'Age', (age[1] ?? age[2]) as string))
+  const birthday = /\bmy birthday(?:'s| is)\b/.test(view.lower) ? view.mentions[0] : undefined
+  if (birthday) found.push(identity('user.birthday', 'Birthday', birthday.day.slice(5)))
+  return found
+}
+
+// "I'm Maya" / "this is Maya" opening a sentence, when compromise reads the word as a person's name.
+function introducedName(view: SentenceView): string | null {
+  const match = /^(?:(?:hi|hey|hello)[,!.]*\s+)?(?:i'm|i am|this is|it's)\s+/.exec(view.lower)
+  if (!match) return null
+  const name = properNameAt(view.text, match[0].length)
+  return name && looksLikePersonName(view.text, name) ? name : null
+}

@@ -1,0 +1,74 @@
+// Rules for the user's stable preferences: likes and dislikes, diet, favourites, scheduling habits.
+import type { Draft, SentenceView } from './types.js'
+import { slugOf } from './text.js'
+
+const ADVERBS =
+  "really|much|strongly|definitely|usually|always|generally|totally|absolutely|still|also|just|mostly|only|actually|" +
+  "genuinely|kinda|do|don't|do not|never|can't|cannot|would|'d|typically|normally|honestly|seriously|tend to"
+const VERBS = 'prefer|like|love|enjoy|adore|hate|dislike|loathe|detest|stand|avoid|eat|drink|rather|take'
+const PREFERENCE = new RegExp(`\\b(?:i|we)((?:\\s*(?:${ADVERBS}))*)\\s+(${VERBS})\\b`)
+
+// Objects that make "I like it" small talk or a reaction, not a preference.
+const EMPTY_OBJECT =
+  /^\s+(?:it|that|this|them|those|these|you|your|to (?:know|hear|think|see|ask|say|help|try|check|get)|how|what|when you|the idea|the way you|a lot)\b|^\s*[.!,]*\s*$/
+
+const DIETS =
+  /\b(?:i'm|i am|we're|we are)\s+(?:(?:now|still|strictly|mostly|fully|basically|a)\s+)*(vegetarian|vegan|pescatarian|keto|gluten[- ]free|lactose[- ]intolerant|dairy[- ]free|teetotal|sober)\b/
+
+function preference(key: string, headline: string | null, value: string, isSingle: boolean): Draft {
+  return { kind: 'preference', file: 'user.md', section: 'Preferences', key, value, isSingle, headline }
+}
+
+function likesAndDislikes(view: SentenceView): Draft | null {
+  const match = PREFERENCE.exec(view.lower)
+  if (!match) return null
+  const adverbs = match[1] ?? ''
+  const verb = match[2] as string
+  const after = view.lower.slice(match.index + match[0].length)
+  if (EMPTY_OBJECT.test(after)) return null
+  // "I'd like a refund" and "would love to" are requests or wishes; "I'd rather" and "I'd prefer" are preferences.
+  if (/\b(?:would|'d)\b/.test(adverbs) && verb !== 'rather' && verb !== 'prefer') return null
+  if (verb === 'stand' && !/\b(?:can't|cannot)\b/.test(adverbs)) return null
+  if ((verb === 'eat' || verb === 'drink') && !/\b(?:usually|always|never|only|don't|do not|mostly|typically)\b/.test(adverbs)) {
+    return null
+  }
+  if (verb === 'take' && !/^\s+my\s+(?:coffee|tea)\b/.test(after)) return null
+  if (verb === 'rather' && !/\b(?:would|'d)\b/.test(adverbs)) return null
+  const statement = view.lower.slice(match.index)
+  return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
+}
+
+// "no meetings before 10", "I never take calls after 6pm".
+function schedulingHabit(view: SentenceView): Draft | null {
+  const rule =
+    /^(?:(?:and|also|oh|btw|so|just|reminder|fyi)[,:]?\s+)*no\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:before|after|on|during|at|past)\s+\S/.exec(view.lower) ??
+    /\bi\s+(?:don't|do not|never|won't|can't)\s+(?:do|take|schedule|book|accept|have|join)\s+[a-z-]+\s+(?:before|after|on|during)\s+\S/.exec(view.lower)
+  if (!rule) return null
+  const statement = view.lower.slice(rule.index)
+  return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
+}
+
+/** Preferences, most specific first: diet, favourites, habits, then likes and dislikes. */
+export function findPreferences(view: SentenceView): Draft[] {
+  const found: Draft[] = []
+  const diet = DIETS.exec(view.lower)
+  if (diet) found.push(preference('user.diet', `Diet: ${diet[1]}`, diet[1] as string, true))
+  const favourite = /\bmy (?:all[- ]time\s+)?favou?rite\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(.+?)[.!]*$/.exec(view.lower)
+  if (favourite) {
+    // The match runs to the end of the sentence, so the value's place in the original text is known.
+    const length = (favourite[2] as string).length
+    const end = view.text.length - (/[.!]*$/.exec(favourite[0])?.[0].length ?? 0)
+    const value = view.text.slice(end - length, end)
+    const thing = favourite[1] as string
+    found.push(preference(`user.favourite.${slugOf(thing, 3)}`, `Favourite ${thing}: ${value}`, value, true))
+  }
+  const chronotype = /\bi'm (?:a|an|not a) (?:morning person|night owl|early bird|early riser)\b/.exec(view.lower)
+  if (chronotype) found.push(preference(`user.pref.${slugOf(chronotype[0])}`, null, chronotype[0], false))
+  const habit = schedulingHabit(view)
+  if (habit) found.push(habit)
+  if (found.length === 0) {
+    const liking = likesAndDislikes(view)
+    if (liking) found.push(liking)
+  }
+  return found
+}

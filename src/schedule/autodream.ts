@@ -1,0 +1,87 @@
+// AutoDream: croner computes the next fire time in the configured zone; injected timers wait for it.
+import { Cron } from 'croner'
+import type { Clock } from '../clock.js'
+import { ConfigError } from '../errors.js'
+import { MAX_TIMER_MS, type Timers } from './timers.js'
+
+export interface AutoDreamOptions {
+  cron: string
+  timeZone: string
+  clock: Clock
+  timers: Timers
+  /** Called when the schedule fires (the gate cascade decides whether a dream really runs). */
+  onFire: () => void | Promise<void>
+}
+
+/** Next fire times after `from` (exclusive) — shared by the scheduler and `status`. */
+export function nextFireTimes(cron: string, timeZone: string, from: Date, count = 1): Date[] {
+  let pattern: Cron
+  try {
+    pattern = new Cron(cron, { timezone: timeZone, paused: true })
+  } catch (error) {
+    throw new ConfigError([{ key: 'autoDream.cron', message: `not a valid cron pattern: ${(error as Error).message}` }], 'settings')
+  }
+  const out: Date[] = []
+  let cursor = from
+  for (let i = 0; i < count; i++) {
+    const next = pattern.nextRun(cursor)
+    if (!next) break
+    out.push(next)
+    cursor = next
+  }
+  return out
+}
+
+export class AutoDreamScheduler {
+  readonly #options: AutoDreamOptions
+  #handle: unknown = null
+  #next: Date | null = null
+
+  constructor(options: AutoDreamOptions) {
+    nextFireTimes(options.cron, options.timeZone, options.clock.now()) // validates the pattern up front
+    this.#options = options
+  }
+
+  get nextRunAt(): Date | null {
+    return this.#next
+  }
+
+  start(): void {
+    this.stop()
+    this.#arm()
+  }
+
+  stop(): void {
+    if (this.#handle !== null) this.#options.timers.clearTimeout(this.#handle)
+    this.#handle = null
+    this.#next = null
+  }
+
+  #arm(): void {
+    const { clock, timers, cron, timeZone } = this.#options
+    const [next] = nextFireTimes(cron, timeZone, clock.now())
+    this.#next = next ?? null
+    if (!next) return
+    const wait = next.getTime() - clock.now().getTime()
+    this.#handle = timers.setTimeout(() => void this.#tick(next), Math.max(0, Math.min(wait, MAX_TIMER_MS)))
+  }
+
+  async #tick(target: Date): Promise<void> {
+    this.#handle = null
+    // A timer may wake early (re-armed long waits, clock adjustments): only fire once the target has passed.
+    if (this.#options.clock.now().getTime() >= target.getTime()) {
+      try {
+        await this.#options.onFire()
+      } catch {
+        // onFire records its own failures (a run record); the schedule must keep going regardless.
+      }
+    }
+    if (this.#next === target) this.#arm()
+  }
+}
+
+/** Auto retry delays: 5, 10, 20, 40, 60 … minutes by default; null once the attempts are used up. */
+export function retryDelayMs(attempt: number, delaysMinutes: readonly number[]): number | null {
+  const minutes = delaysMinutes[attempt]
+  return minutes === undefined ? null : minutes * 60_000
+}
