@@ -20,6 +20,7 @@ const WINDOW_DAYS = 7
 const WINDOW_MESSAGES_PER_DAY = 1000
 const CHATS = 24
 const RUNS = 5
+const ROUNDS = 3
 
 const WORDS = (
   'trip budget flight hotel invoice garden recipe deadline launch review draft meeting dentist ' +
@@ -133,8 +134,13 @@ function measureInChild(dbFile: string): ChildReport {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const small = measureInChild(ensureDb(10_000))
-  const large = measureInChild(ensureDb(1_000_000))
+  const files = [ensureDb(10_000), ensureDb(1_000_000)] as const
+  // Alternating rounds, best median per side: a load spike from elsewhere hits one round, not the result.
+  const rounds = Array.from({ length: ROUNDS }, () => files.map(measureInChild))
+  const best = (side: 0 | 1): ChildReport =>
+    rounds.map((round) => round[side] as ChildReport).reduce((a, b) => (b.medianMs < a.medianMs ? b : a))
+  const small = best(0)
+  const large = best(1)
   if (small.messages !== large.messages) throw new Error('seed bench: the two DBs do not hold the same window')
   return [
     {
@@ -146,7 +152,8 @@ export async function run(): Promise<BenchRow[]> {
       target: '≤ 1.5',
       notes:
         `peak RSS ${small.peakRssMb.toFixed(0)} MB (10k) vs ${large.peakRssMb.toFixed(0)} MB (1M), ` +
-        `from ${small.startRssMb.toFixed(0)} / ${large.startRssMb.toFixed(0)} MB before seeding; median of ${RUNS}`,
+        `from ${small.startRssMb.toFixed(0)} / ${large.startRssMb.toFixed(0)} MB before seeding; ` +
+        `best of ${ROUNDS} fresh processes per side, each the median of ${RUNS} runs`,
     },
   ]
 }

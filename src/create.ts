@@ -1,4 +1,4 @@
-// Wires the real dependencies into a Dreamlane: config, DBs, providers, lanes, the dream service.
+// Wires the real dependencies into a Dreamlane: config, DBs, providers, lanes, the dream service, schedules.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pino, type Logger } from 'pino'
@@ -7,20 +7,25 @@ import { resolveConfig } from './config/resolve.js'
 import type { ConfigFile, ResolvedConfig } from './config/schema.js'
 import { openMessagesDb, type MessagesDb } from './db/messages.js'
 import { openStateDb, type StateDb } from './db/state.js'
-import { DREAM_USAGE, parseDreamCommand, queuedReply } from './chat/dream-command.js'
+import { handleSlashCommand } from './chat/handle-input.js'
 import type { DreamEvent, DreamDeps } from './dream/deps.js'
+import { checkGates, type GateDecision } from './dream/gates.js'
+import { describeLock, readLock, staleReason } from './dream/lock.js'
 import { recoverWorkspace, type RecoveryReport } from './dream/recover.js'
 import { RunStore } from './dream/runs.js'
-import { SettingsStore } from './dream/settings.js'
 import { DreamService, type TriggerResult } from './dream/service.js'
+import { SettingsStore } from './dream/settings.js'
 import type { PostedSummary } from './dream/summary.js'
-import type { DreamRequest, RunRecord } from './dream/types.js'
-import { readLock, staleReason, describeLock } from './dream/lock.js'
+import type { DreamMode, DreamRequest, RunRecord } from './dream/types.js'
 import { createOfflineProvider } from './model/offline/engine.js'
 import type { ModelProvider } from './model/provider.js'
 import { readBacklog, type BacklogEntry } from './notes/backlog.js'
 import { workspacePaths, type WorkspacePaths } from './notes/paths.js'
 import { LaneManager } from './queue/lanes.js'
+import { AutoDreamScheduler, nextFireTimes, retryDelayMs } from './schedule/autodream.js'
+import { prepareBootstrap } from './schedule/bootstrap.js'
+import { systemTimers, type Timers } from './schedule/timers.js'
+import { dayWindow, localDayOf, localTimeOf } from './time/local-day.js'
 
 export interface DreamlaneOptions {
   workspace?: string
@@ -32,7 +37,10 @@ export interface DreamlaneOptions {
   settings?: ConfigFile
   env?: Record<string, string | undefined>
   provider?: ModelProvider
+  /** Why this provider (shown by `status`). */
+  providerReason?: string
   clock?: Clock
+  timers?: Timers
   logger?: Logger
   /** Delivers each finished dream's summary to the host's chat transport. */
   onSummary?: (summary: PostedSummary) => void | Promise<void>
@@ -45,11 +53,13 @@ export interface DreamlaneStatus {
   workspace: string
   provider: string
   model: string | null
+  providerReason: string
   activeRun: string | null
   lock: string | null
   latestRun: RunRecord | null
   lastConsolidated: string | null
   backlog: BacklogEntry[]
+  autoDream: { enabled: boolean; cron: string; nextRunAt: string | null; nextRunLocal: string | null }
 }
 
 export interface Dreamlane {
@@ -63,10 +73,21 @@ export interface Dreamlane {
   trigger(request: DreamRequest): TriggerResult
   /** Queues a dream and waits for its finished record. */
   dream(request: DreamRequest): Promise<RunRecord>
+  /** Re-runs run `id` with its own mode, chat and window. */
+  retry(id: string): TriggerResult
+  /** What the gate cascade says right now for `mode`. */
+  gate(mode: DreamMode): Promise<GateDecision>
   /** Handles chat input that is a slash command; returns the reply, or null when the text is not a command. */
   handleChatInput(chatJid: string, text: string): Promise<string | null>
   status(): Promise<DreamlaneStatus>
   recover(): Promise<RecoveryReport>
+  /** First boot: copies missing core memory files and queues one bootstrap dream (once across processes). */
+  bootstrap(): Promise<TriggerResult | null>
+  /** Starts the nightly AutoDream schedule in this process. */
+  startAutoDream(): void
+  setAutoDream(enabled: boolean): void
+  /** Stops schedules, aborts a running turn (the run ends `cancelled`), waits for it, closes the DBs. */
+  shutdown(): Promise<void>
   /** Waits for the running dream, then closes the databases. */
   close(): Promise<void>
 }
@@ -92,6 +113,7 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     })
   const paths = workspacePaths(config)
   const clock = options.clock ?? systemClock
+  const timers = options.timers ?? systemTimers
   const log = options.logger ?? pino({ level: env.DREAMLANE_LOG_LEVEL ?? 'warn' }, pino.destination(2))
   const messages = openMessagesDb(paths.messagesDb, { create: options.createMessagesDb ?? false })
   const state = openStateDb(paths.stateDb)
@@ -100,6 +122,11 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
   const lanes = new LaneManager()
   const fallback = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })
   const provider = options.provider ?? fallback
+  const providerReason = options.providerReason ?? (options.provider ? 'injected by the host' : 'no model configured: the offline engine')
+  const abort = new AbortController()
+  const retryTimers = new Set<unknown>()
+  let scheduler: AutoDreamScheduler | null = null
+
   const deps: DreamDeps = {
     config,
     paths,
@@ -114,38 +141,71 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     log,
     systemPrompt: readSystemPrompt(paths),
     onSummary: options.onSummary,
-    onEvent: options.onEvent,
+    onEvent: (event) => {
+      options.onEvent?.(event)
+      if (event.type === 'finished') scheduleAutoRetry(event.run)
+    },
+    signal: abort.signal,
   }
   const service = new DreamService(deps)
-
   const trigger = (request: DreamRequest): TriggerResult => service.trigger(request)
+
+  /** Failed or degraded auto runs retry with backoff until the delays are used up. */
+  function scheduleAutoRetry(run: RunRecord): void {
+    if (run.mode !== 'auto' || (run.status !== 'failed' && run.status !== 'degraded') || abort.signal.aborted) return
+    const delay = retryDelayMs(run.attempt - 1, config.autoDream.retryDelaysMinutes)
+    if (delay === null) {
+      log.warn({ runId: run.id, attempt: run.attempt }, 'auto dream retries used up')
+      return
+    }
+    const handle = timers.setTimeout(() => {
+      retryTimers.delete(handle)
+      if (!abort.signal.aborted) retry(run.id)
+    }, delay)
+    retryTimers.add(handle)
+  }
+
+  function retry(id: string): TriggerResult {
+    const original = runs.get(id)
+    return trigger({
+      mode: original.mode,
+      chatJid: original.chatJid,
+      days: original.days,
+      endDay: original.lastDay ?? undefined,
+      retryOf: original.id,
+    })
+  }
+
+  function autoChatJid(): string {
+    return messages.listChats()[0]?.jid ?? 'auto'
+  }
 
   async function status(): Promise<DreamlaneStatus> {
     const holder = await readLock(paths.lockFile)
     const live = holder && staleReason(holder, { clock, staleAfterMs: config.dream.runTimeoutMs }) === null
+    const enabled = settings.autoDreamEnabled(config.autoDream.enabled)
+    // Outside `serve` nothing is scheduled in this process; the next fire time is still what the schedule says.
+    const next = scheduler?.nextRunAt ?? (enabled ? (nextFireTimes(config.autoDream.cron, config.timezone, clock.now())[0] ?? null) : null)
     return {
       workspace: paths.workspace,
       provider: provider.name,
       model: config.dream.model ?? provider.model ?? null,
+      providerReason,
       activeRun: service.activeRunId,
       lock: live && holder ? describeLock(holder) : null,
       latestRun: runs.latest(),
       lastConsolidated: runs.lastSucceeded()?.finishedAt ?? null,
-      backlog: await readBacklog(paths),
+      backlog: await readBacklog(paths, dayWindow(clock.now(), config.dream.defaultDays, config.timezone).days),
+      autoDream: {
+        enabled,
+        cron: config.autoDream.cron,
+        nextRunAt: next?.toISOString() ?? null,
+        nextRunLocal: next ? `${localDayOf(next, config.timezone)} ${localTimeOf(next, config.timezone)} ${config.timezone}` : null,
+      },
     }
   }
 
-  async function handleChatInput(chatJid: string, text: string): Promise<string | null> {
-    const command = parseDreamCommand(text, config.dream)
-    if (!command) return null
-    if (command.kind === 'usage') return DREAM_USAGE
-    if (command.kind === 'status') return describeStatus(await status())
-    const result = trigger({ mode: 'manual', chatJid, days: command.days })
-    if (result.coalesced) return `A dream is already ${result.run.status}; this request joins it (${result.run.id}).`
-    return queuedReply(command.days, command.clamped, config.dream.maxDays)
-  }
-
-  return {
+  const lane: Dreamlane = {
     config,
     paths,
     runs,
@@ -154,29 +214,46 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     lanes,
     trigger,
     dream: (request) => trigger(request).done,
-    handleChatInput,
+    retry,
+    gate: (mode) => checkGates(mode, deps),
+    handleChatInput: (chatJid, text) => handleSlashCommand(lane, chatJid, text),
     status,
     recover: () => recoverWorkspace(deps),
+    async bootstrap() {
+      const decision = await prepareBootstrap({ paths, state, clock, reclaimAfterMs: config.dream.runTimeoutMs })
+      if (!decision.claimed) return null
+      log.info({ missing: decision.missing }, 'first boot: queueing a bootstrap dream')
+      return trigger({ mode: 'bootstrap', chatJid: autoChatJid(), days: config.dream.bootstrapDays })
+    },
+    startAutoDream() {
+      scheduler?.stop()
+      scheduler = new AutoDreamScheduler({
+        cron: config.autoDream.cron,
+        timeZone: config.timezone,
+        clock,
+        timers,
+        onFire: async () => {
+          await trigger({ mode: 'auto', chatJid: autoChatJid(), days: config.dream.autoDays }).done
+        },
+      })
+      scheduler.start()
+    },
+    setAutoDream(enabled) {
+      settings.setAutoDreamEnabled(enabled, clock.now())
+    },
+    async shutdown() {
+      scheduler?.stop()
+      for (const handle of retryTimers) timers.clearTimeout(handle)
+      retryTimers.clear()
+      abort.abort()
+      await lane.close()
+    },
     async close() {
       await service.idle()
       await lanes.onIdle()
-      messages.close()
-      state.close()
+      if (messages.db.open) messages.close()
+      if (state.open) state.close()
     },
   }
-}
-
-/** The `/dream status` reply. */
-export function describeStatus(status: DreamlaneStatus): string {
-  const latest = status.latestRun
-  const lines = [
-    latest
-      ? `Latest dream: ${latest.id} — ${latest.status}${latest.reason ? ` (${latest.reason})` : ''}, ${latest.mode}, last ${latest.days} day(s), ${latest.finishedAt ?? 'not finished'}.`
-      : 'No dream has run yet.',
-    `Last successful consolidation: ${status.lastConsolidated ?? 'never'}.`,
-    status.lock ? `A dream is running now: ${status.lock}.` : 'No dream is running; /dream would start one now.',
-    `Daily notes needing a summary: ${status.backlog.length}${status.backlog.length ? ` (${status.backlog.slice(0, 5).map((entry) => `${entry.day} ${entry.state}`).join(', ')}${status.backlog.length > 5 ? ', …' : ''})` : ''}.`,
-    `Engine: ${status.provider}${status.model ? ` (${status.model})` : ''}.`,
-  ]
-  return lines.join('\n')
+  return lane
 }

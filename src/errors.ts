@@ -25,6 +25,9 @@ export type ErrorCode =
   | 'TOOL_CALL_LIMIT'
   | 'TOOL_ABORTED'
   | 'MESSAGES_OUT_OF_SCOPE'
+  | 'IMPORT_SOURCE_MISSING'
+  | 'IMPORT_UNREADABLE'
+  | 'IMPORT_FAILED'
 
 export class DreamlaneError extends Error {
   readonly code: ErrorCode

@@ -1,5 +1,6 @@
 // The library surface: what a host assistant imports to embed dreamlane.
-export { createDreamlane, describeStatus, type Dreamlane, type DreamlaneOptions, type DreamlaneStatus } from './create.js'
+export { createDreamlane, type Dreamlane, type DreamlaneOptions, type DreamlaneStatus } from './create.js'
+export { describeStatus } from './chat/describe-status.js'
 export type { ModelProvider, TurnInput, TurnResult, TurnUsage, TurnContext } from './model/provider.js'
 export type { RunRecord, RunStatus, GateOutcome, DreamRequest, DreamMode } from './dream/types.js'
 export type { PostedSummary } from './dream/summary.js'

@@ -5,12 +5,13 @@ import { join } from 'node:path'
 import { PACKAGE_ROOT } from '../notes/paths.js'
 import { registerBackups } from './commands/backups.js'
 import { registerDemo } from './commands/demo.js'
-import { registerDream } from './commands/dream.js'
+import { registerDream, registerGate } from './commands/dream.js'
 import { registerIndex } from './commands/index-cmd.js'
 import { registerInit } from './commands/init.js'
 import { registerRuns } from './commands/runs.js'
 import { registerSample } from './commands/sample.js'
 import { registerSeed } from './commands/seed.js'
+import { registerServe } from './commands/serve.js'
 import { registerStatus } from './commands/status.js'
 import { EXIT, reportError } from './exit-codes.js'
 
@@ -27,7 +28,7 @@ const program = new Command('dreamlane')
   .showHelpAfterError('(add --help for usage)')
   .exitOverride()
 
-for (const register of [registerInit, registerSample, registerSeed, registerBackups, registerIndex, registerDream, registerStatus, registerRuns, registerDemo]) {
+for (const register of [registerInit, registerSample, registerSeed, registerBackups, registerIndex, registerDream, registerGate, registerStatus, registerRuns, registerServe, registerDemo]) {
   register(program)
 }
 

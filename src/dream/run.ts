@@ -7,7 +7,7 @@ import { refreshIndex } from '../fts/refresh.js'
 import type { TurnInput, TurnResult } from '../model/provider.js'
 import { readBacklog } from '../notes/backlog.js'
 import { seedDailyNotes } from '../notes/seed.js'
-import { dayWindow, type DayWindow } from '../time/local-day.js'
+import { dayWindow, startOfLocalDay, type DayWindow } from '../time/local-day.js'
 import { createToolSet } from '../tools/tool-set.js'
 import type { ToolSet } from '../tools/types.js'
 import { openDreamChannel, type DreamChannel } from './channel.js'
@@ -23,7 +23,9 @@ import type { DreamRequest, RunRecord, StepName, StepTiming } from './types.js'
 export async function runDream(runId: string, request: DreamRequest, deps: DreamDeps): Promise<RunRecord> {
   const steps: StepTiming[] = []
   const changed = new Set<string>()
-  const window = dayWindow(deps.clock.now(), request.days, deps.config.timezone)
+  const window = request.endDay
+    ? dayWindow(startOfLocalDay(request.endDay, deps.config.timezone), request.days, deps.config.timezone)
+    : dayWindow(deps.clock.now(), request.days, deps.config.timezone)
   deps.runs.markRunning(runId)
   deps.runs.update(runId, { firstDay: window.firstDay, lastDay: window.lastDay })
 
@@ -116,8 +118,12 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
     return await finish(deps, runId, { status, reason }, engineText)
   } catch (error) {
     const code = error instanceof DreamlaneError ? error.code : 'INTERNAL'
-    deps.log.error({ err: error, runId }, 'dream failed')
     deps.runs.update(runId, { changedFiles: [...changed].sort() })
+    if (deps.signal?.aborted) {
+      deps.log.warn({ runId }, 'dream cancelled')
+      return finish(deps, runId, { status: 'cancelled', reason: 'cancelled (shutdown); notes are as the last atomic write left them' }, '')
+    }
+    deps.log.error({ err: error, runId }, 'dream failed')
     return finish(deps, runId, { status: 'failed', reason: errorMessage(error), errorCode: code, errorMessage: errorMessage(error) }, '')
   } finally {
     if (channel) removeChannel(channel)

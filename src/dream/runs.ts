@@ -22,6 +22,11 @@ const MIGRATIONS = [
     CREATE INDEX runs_created ON runs (created_at);
     CREATE INDEX runs_status ON runs (status);`,
   },
+  {
+    version: 2,
+    sql: `ALTER TABLE runs ADD COLUMN retry_of TEXT;
+      ALTER TABLE runs ADD COLUMN attempt INTEGER NOT NULL DEFAULT 1;`,
+  },
 ]
 
 interface RunRow {
@@ -50,6 +55,8 @@ interface RunRow {
   error_message: string | null
   summary: string | null
   coalesced: number
+  retry_of: string | null
+  attempt: number
 }
 
 function toRecord(row: RunRow): RunRecord {
@@ -79,6 +86,8 @@ function toRecord(row: RunRow): RunRecord {
     errorMessage: row.error_message,
     summary: row.summary,
     coalesced: row.coalesced,
+    retryOf: row.retry_of,
+    attempt: row.attempt,
   }
 }
 
@@ -122,10 +131,11 @@ export class RunStore {
   open(request: DreamRequest): RunRecord {
     const now = this.#clock.now()
     const id = `run-${now.toISOString().replace(/[-:.]/g, '').replace('T', 'T')}-${randomBytes(3).toString('hex')}`
+    const attempt = request.retryOf ? this.get(request.retryOf).attempt + 1 : 1
     this.#db
-      .prepare(`INSERT INTO runs (id, mode, chat_jid, days, time_zone, status, created_at)
-        VALUES (?, ?, ?, ?, ?, 'queued', ?)`)
-      .run(id, request.mode, request.chatJid, request.days, this.#timeZone, now.toISOString())
+      .prepare(`INSERT INTO runs (id, mode, chat_jid, days, time_zone, status, created_at, retry_of, attempt)
+        VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)`)
+      .run(id, request.mode, request.chatJid, request.days, this.#timeZone, now.toISOString(), request.retryOf ?? null, attempt)
     return this.get(id)
   }
 

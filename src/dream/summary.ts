@@ -17,6 +17,7 @@ const STATUS_WORDS: Record<RunRecord['status'], string> = {
   failed: 'failed',
   lost: 'was lost',
   skipped: 'was skipped',
+  cancelled: 'was cancelled',
 }
 
 /** One short message: what ran, over which days, what changed, where the backup is. */

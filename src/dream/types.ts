@@ -4,7 +4,7 @@ import type { ToolCallRecord } from '../tools/types.js'
 
 export type { DreamMode }
 
-export type RunStatus = 'queued' | 'running' | 'succeeded' | 'degraded' | 'failed' | 'lost' | 'skipped'
+export type RunStatus = 'queued' | 'running' | 'succeeded' | 'degraded' | 'failed' | 'lost' | 'skipped' | 'cancelled'
 
 /** The named result of the gate cascade; shared by logs, CLI, HTTP and chat. */
 export type GateOutcome = 'disabled' | 'lock' | 'time' | 'sessions' | 'triggered'
@@ -25,6 +25,10 @@ export interface DreamRequest {
   chatJid: string
   /** Window length in local days, ≥ 1. */
   days: number
+  /** Last local day of the window (default: today). Retries reuse the original run's window. */
+  endDay?: string
+  /** The run this one retries. */
+  retryOf?: string
 }
 
 export interface RunRecord {
@@ -55,6 +59,9 @@ export interface RunRecord {
   summary: string | null
   /** How many later triggers were folded into this run. */
   coalesced: number
+  retryOf: string | null
+  /** 1 for a first run, n for the (n-1)th retry in a chain. */
+  attempt: number
 }
 
-export const FINISHED_STATUSES: readonly RunStatus[] = ['succeeded', 'degraded', 'failed', 'lost', 'skipped']
+export const FINISHED_STATUSES: readonly RunStatus[] = ['succeeded', 'degraded', 'failed', 'lost', 'skipped', 'cancelled']

@@ -1,7 +1,7 @@
 // Runs one sanitised query against the index: words (AND, then OR), then trigram substrings, then LIKE.
 import type { StateDb } from '../db/state.js'
 import { likePatterns, matchAll, matchAny, matchSubstrings, type QueryPlan } from './sanitize.js'
-import { markOccurrences, MATCH_END, MATCH_START } from './snippet.js'
+import { markOccurrences } from './snippet.js'
 import { statement } from './store.js'
 
 /** A chunk that matched, before its line and snippet are cut. */
@@ -47,7 +47,7 @@ function queryFts(state: StateDb, table: FtsTable, match: string, scope: QuerySc
     WHERE ${table} MATCH ? AND substr(f.path, 1, ?) = ?
     ORDER BY bm25(${table}), f.path, c.start_line LIMIT ?`
   const prefix = scope.pathPrefix
-  return statement(state, sql).all(match, prefix.length, prefix, scope.limit) as RawHit[]
+  return statement(state, sql).all(match, charCount(prefix), prefix, scope.limit) as RawHit[]
 }
 
 function queryLike(state: StateDb, plan: QueryPlan, scope: QueryScope): RawHit[] {
@@ -58,7 +58,7 @@ function queryLike(state: StateDb, plan: QueryPlan, scope: QueryScope): RawHit[]
     FROM fts_chunks c JOIN fts_files f ON f.id = c.file_id
     WHERE ${likes} AND substr(f.path, 1, ?) = ? ORDER BY f.path, c.start_line LIMIT ?`
   const prefix = scope.pathPrefix
-  const rows = statement(state, sql).all(...patterns, prefix.length, prefix, LIKE_SCAN_ROWS) as {
+  const rows = statement(state, sql).all(...patterns, charCount(prefix), prefix, LIKE_SCAN_ROWS) as {
     path: string
     startLine: number
     body: string
@@ -72,8 +72,11 @@ function queryLike(state: StateDb, plan: QueryPlan, scope: QueryScope): RawHit[]
     .slice(0, scope.limit)
 }
 
+/** SQLite's substr() counts code points, not UTF-16 units. */
+function charCount(text: string): number {
+  return [...text].length
+}
+
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
-
-export { MATCH_END, MATCH_START }

@@ -47,7 +47,7 @@ export async function settleCandidates(
     }
     const checkedAtMs = clock.now().getTime()
     const isRacy = read.stat.mtimeMs >= checkedAtMs - RACY_WINDOW_MS
-    const hash = createHash('sha256').update(read.bytes).digest('hex')
+    const hash = hashBytes(read.bytes)
     if (stored && stored.hash === hash) {
       const isSettled = isSameStat(stored, read.stat) && Boolean(stored.isRacy) === isRacy
       if (!isSettled) sink.touch({ path, stat: read.stat, checkedAtMs, isRacy })
@@ -56,4 +56,9 @@ export async function settleCandidates(
     const chunks = chunkText(read.bytes.toString('utf8'))
     sink.upsert({ path, dir: parentOf(path), stat: read.stat, hash, chunks, checkedAtMs, isRacy })
   })
+}
+
+/** The content hash stored per file (sha256, hex). */
+export function hashBytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
 }

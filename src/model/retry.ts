@@ -132,3 +132,28 @@ export function describeFailure(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
   return `${errorMessage(error)}${cause}`
 }
+
+/** The request-level knobs both real providers take; everything outside the process is injectable. */
+export interface ProviderRequestOptions {
+  /** Per-request timeout; a request that exceeds it is retried like a dropped connection. @default 120000 */
+  requestTimeoutMs?: number
+  /** Cap on max_tokens per request (the turn's output budget may lower it). @default 4096 */
+  maxTokensPerRequest?: number
+  retry?: Partial<RetryPolicy>
+  /** @default real setTimeout sleep */
+  sleep?: Sleep
+  /** @default Math.random */
+  random?: () => number
+  /** Reads HTTP-date retry-after values. @default systemClock */
+  clock?: Clock
+  onRetry?: (attempt: RetryAttempt) => void
+}
+
+export function retryOptionsOf(options: ProviderRequestOptions): RetryOptions {
+  return {
+    policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    sleep: options.sleep ?? sleepFor,
+    random: options.random ?? Math.random,
+    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+  }
+}

@@ -1,5 +1,5 @@
 // The daily-note backlog: notes in notes/daily that still need a summary (or cannot be read at all).
-import { errorMessage } from '../errors.js'
+import { NoteMalformedError } from '../errors.js'
 import { listDailyNoteDays, readDailyNoteFile } from './daily-files.js'
 import { dayStateOf, parseDailyNote, type DailyNote, type DayState } from './daily-note.js'
 import { dailyNotePath, type WorkspacePaths } from './paths.js'
@@ -40,7 +40,8 @@ export async function readBacklog(paths: WorkspacePaths, days?: string[]): Promi
       if (text === null) continue
       note = parseDailyNote(text, path)
     } catch (error) {
-      entries.push({ day, state: 'malformed', path, reason: errorMessage(error).replace(`${path}: `, '') })
+      if (!(error instanceof NoteMalformedError)) throw error
+      entries.push({ day, state: 'malformed', path, reason: error.message.slice(path.length + 2) })
       continue
     }
     if (note.frontMatter.date !== day) {

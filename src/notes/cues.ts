@@ -17,10 +17,14 @@ export function escapeForComment(text: string): string {
   return text.replace(/-(?=-)/g, '\u2010')
 }
 
+/** Only this much of a text is ever looked at, so a megabyte message costs no more than a short one. */
+function scanLimit(maxChars: number): number {
+  return maxChars * 4 + 16
+}
+
 /** One line of text at most `maxChars` code points: whitespace and control characters collapsed, `…` when cut. */
 export function clipText(text: string, maxChars: number): string {
-  // Only a bounded prefix is looked at, so a megabyte message costs no more than a short one.
-  const prefix = text.slice(0, maxChars * 4 + 16)
+  const prefix = text.slice(0, scanLimit(maxChars))
   const flat = prefix.replace(/[\s\p{Cc}]+/gu, ' ').trim()
   const chars = Array.from(flat)
   if (chars.length <= maxChars && prefix.length === text.length) return flat
@@ -34,15 +38,21 @@ export function formatSnippet(message: MessageRow, iso: string, maxChars: number
   return escapeForComment(`- ${iso} ${roleOf(message)} ${sender} [${chat}]: ${clipText(message.content, maxChars)}`)
 }
 
+/** A message kept for a snippet line; formatted only if it is shown. */
 interface Snippet {
   /** Position of the message within its tree. */
   index: number
-  line: string
+  message: MessageRow
+  iso: string
+}
+
+function formatAll(snippets: readonly Snippet[], maxChars: number): string[] {
+  return snippets.map((snippet) => formatSnippet(snippet.message, snippet.iso, maxChars))
 }
 
 interface TreePick {
-  head: string[]
-  tail: string[]
+  head: Snippet[]
+  tail: Snippet[]
   /** Messages of the tree not shown between head and tail. */
   omitted: number
 }
@@ -62,7 +72,7 @@ class TreeCues {
     this.rootJid = rootJid
   }
 
-  add(message: MessageRow, iso: string, line: string, headCap: number, tailCap: number): void {
+  add(message: MessageRow, iso: string, headCap: number, tailCap: number): void {
     // The root chat's own name titles the tree; a branch's name only until the root chat is seen.
     if (!this.#isNamedByRoot && (message.chatJid === this.rootJid || this.name === null)) {
       this.name = message.chatName
@@ -70,7 +80,7 @@ class TreeCues {
     }
     if (this.count === 0) this.first = iso
     this.last = iso
-    const snippet = { index: this.count++, line }
+    const snippet = { index: this.count++, message, iso }
     if (this.head.length < headCap) this.head.push(snippet)
     this.tail.push(snippet)
     if (this.tail.length > tailCap) this.tail.shift()
@@ -78,14 +88,10 @@ class TreeCues {
 
   /** The lines shown for this tree: all when it is small, else `edge` messages from each end. */
   pick(edge: number, smallMax: number): TreePick {
-    if (this.count <= smallMax) return { head: this.head.map((s) => s.line), tail: [], omitted: 0 }
+    if (this.count <= smallMax) return { head: this.head, tail: [], omitted: 0 }
     const head = this.head.slice(0, edge)
     const tail = this.tail.slice(-edge).filter((snippet) => snippet.index >= head.length)
-    return {
-      head: head.map((s) => s.line),
-      tail: tail.map((s) => s.line),
-      omitted: this.count - head.length - tail.length,
-    }
+    return { head, tail, omitted: this.count - head.length - tail.length }
   }
 }
 
@@ -95,8 +101,8 @@ export class CueCollector {
   readonly #settings: CueSettings
   readonly #trees = new Map<string, TreeCues>()
   readonly #terms = new TermCounter()
-  /** Every snippet while the slice still fits the whole-slice bounds; null once it does not. */
-  #whole: string[] | null = []
+  /** Every message while the slice still fits the whole-slice bounds; null once it does not. */
+  #whole: Snippet[] | null = []
 
   constructor(settings: CueSettings) {
     this.#settings = settings
@@ -106,14 +112,16 @@ export class CueCollector {
     const s = this.#settings
     this.tally.add(message, iso)
     this.#terms.add(message.content)
-    const line = formatSnippet(message, iso, s.snippetMaxChars)
+    // Kept messages hold only the prefix a snippet can show (one char more, so clipText still sees the cut).
+    const limit = scanLimit(s.snippetMaxChars) + 1
+    const kept = message.content.length > limit ? { ...message, content: message.content.slice(0, limit) } : message
     let tree = this.#trees.get(message.rootJid)
     if (!tree) this.#trees.set(message.rootJid, (tree = new TreeCues(message.rootJid)))
     const edge = Math.max(s.headTail, s.fallbackHeadTail)
-    tree.add(message, iso, line, Math.max(s.smallTreeMaxMessages, edge), edge)
+    tree.add(kept, iso, Math.max(s.smallTreeMaxMessages, edge), edge)
     if (this.#whole === null) return
     if (this.tally.total > s.wholeSliceMaxMessages || this.#trees.size > s.wholeSliceMaxTrees) this.#whole = null
-    else this.#whole.push(line)
+    else this.#whole.push({ index: this.tally.total - 1, message: kept, iso })
   }
 
   /** The comment's inner lines; never contains `--`. */
@@ -128,7 +136,7 @@ export class CueCollector {
       `bounded_full_slice: ${this.#whole === null ? 'no' : 'yes'}`,
       `cue_terms: ${terms.length > 0 ? terms.join(', ') : '(none)'}`,
     ]
-    if (this.#whole !== null) lines.push('message_snippets:', ...this.#whole)
+    if (this.#whole !== null) lines.push('message_snippets:', ...formatAll(this.#whole, s.snippetMaxChars))
     else lines.push(...this.#renderPerTree())
     return escapeForComment(lines.join('\n'))
   }
@@ -150,7 +158,7 @@ export class CueCollector {
     let used = 0
     let dropped = 0
     for (const pick of picks) {
-      const lines = [...pick.head, ...pick.tail]
+      const lines = formatAll([...pick.head, ...pick.tail], s.snippetMaxChars)
       const shown = lines.slice(0, Math.max(0, s.snippetBudget - used))
       used += shown.length
       dropped += lines.length - shown.length

@@ -1,15 +1,14 @@
 // Reading daily note files from notes/daily: which days have one, and a note's text as strict UTF-8.
 import { readFile, readdir } from 'node:fs/promises'
+import { NoteMalformedError } from '../errors.js'
 import { isTempOrHidden } from './atomic-write.js'
 import { isCalendarDay } from './front-matter.js'
 import type { WorkspacePaths } from './paths.js'
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
-export class NotUtf8Error extends Error {}
-
 /**
- * The note's text, or null when there is no file. A file that is not valid UTF-8 throws NotUtf8Error:
+ * The note's text, or null when there is no file. A file that is not valid UTF-8 throws NoteMalformedError:
  * decoding it lossily and writing it back would destroy bytes someone wrote.
  */
 export async function readDailyNoteFile(file: string): Promise<string | null> {
@@ -23,7 +22,7 @@ export async function readDailyNoteFile(file: string): Promise<string | null> {
   try {
     return strictUtf8.decode(bytes)
   } catch (error) {
-    throw new NotUtf8Error('the file is not valid UTF-8', { cause: error })
+    throw new NoteMalformedError(file, 'the file is not valid UTF-8', { cause: error })
   }
 }
 

@@ -1,7 +1,7 @@
 // Seeds notes/daily/<day>.md for every local day of a window that has messages, streaming the window once.
 import type { ResolvedConfig } from '../config/schema.js'
 import type { MessagesDb } from '../db/messages.js'
-import { errorMessage } from '../errors.js'
+import { NoteMalformedError } from '../errors.js'
 import { startOfLocalDay, type DayWindow } from '../time/local-day.js'
 import { writeFileAtomic } from './atomic-write.js'
 import { CueCollector } from './cues.js'
@@ -47,20 +47,17 @@ export interface SeedResult {
 
 type Existing = { text: string; note: DailyNote } | { problem: string } | null
 
+/** The note on disk for `day`: null when there is none, a problem when it cannot be trusted. */
 async function loadExisting(path: string, day: string): Promise<Existing> {
-  let text: string | null
   try {
-    text = await readDailyNoteFile(path)
-  } catch (error) {
-    return { problem: errorMessage(error) }
-  }
-  if (text === null) return null
-  try {
+    const text = await readDailyNoteFile(path)
+    if (text === null) return null
     const note = parseDailyNote(text, path)
     if (note.frontMatter.date !== day) return { problem: `front matter date '${note.frontMatter.date}' is not ${day}` }
     return { text, note }
   } catch (error) {
-    return { problem: errorMessage(error).replace(`${path}: `, '') }
+    if (error instanceof NoteMalformedError) return { problem: error.message.slice(path.length + 2) }
+    throw error
   }
 }
 
@@ -146,8 +143,9 @@ async function writeIfChanged(path: string, before: string | null, text: string)
   let current: string | null
   try {
     current = await readDailyNoteFile(path)
-  } catch {
-    return 'skipped'
+  } catch (error) {
+    if (error instanceof NoteMalformedError) return 'skipped'
+    throw error
   }
   if (current !== before) return 'skipped'
   await writeFileAtomic(path, text)

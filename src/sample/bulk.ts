@@ -1,5 +1,5 @@
 // `generateBulkMessages`: a big messages DB for benches — long history, and a fixed, identical recent window.
-import type { MessagesDb, NewMessage } from '../db/messages.js'
+import type { NewMessage } from '../db/messages.js'
 import { UsageError } from '../errors.js'
 import { dayWindow, isValidTimeZone, type DayWindow } from '../time/local-day.js'
 import { openFreshMessagesDb } from './fresh-db.js'
@@ -86,14 +86,17 @@ function* windowMessages(count: number, fromMs: number, toMs: number, seed: numb
   for (let i = 0; i < count; i++) {
     if (i % 2 === 0 && prng.chance(0.2)) chat = prng.int(0, CHATS.length - 1)
     const content = phrase(prng.int(0, 99), prng.int(0, 99), prng.int(0, 99))
-    yield bulkMessage(`w${String(i).padStart(9, '0')}`, i, chat, Math.floor(fromMs + (i + prng.next()) * stepMs), content)
+    const atMs = Math.floor(fromMs + (i + prng.next()) * stepMs)
+    yield bulkMessage(`w${String(i).padStart(9, '0')}`, i, chat, atMs, content)
   }
 }
 
 function checkBulkInput(input: BulkInput): void {
   const whole = (value: number): boolean => Number.isInteger(value) && value >= 0
   if (!whole(input.total) || !whole(input.windowMessages) || input.windowMessages > input.total) {
-    throw new UsageError(`bulk sample needs whole counts with windowMessages ≤ total (got ${input.windowMessages}, ${input.total})`)
+    throw new UsageError(
+      `bulk sample needs whole counts with windowMessages ≤ total (got ${input.windowMessages}, ${input.total})`,
+    )
   }
   if (!Number.isInteger(input.windowDays) || input.windowDays < 1) throw new UsageError('windowDays must be at least 1')
   if (!isValidTimeZone(input.timeZone)) throw new UsageError(`unknown time zone "${input.timeZone}"`)
@@ -110,23 +113,18 @@ export async function generateBulkMessages(input: BulkInput): Promise<BulkResult
   const windowStartMs = window.start.getTime()
   const windowEndMs = Math.min(input.now.getTime(), window.end.getTime())
   const historyStartMs = windowStartMs - (input.historyDays ?? 730) * 86_400_000
+  const history = historyMessages(input.total - input.windowMessages, historyStartMs, windowStartMs)
+  const recent = windowMessages(input.windowMessages, windowStartMs, windowEndMs, input.seed ?? 1)
   const db = await openFreshMessagesDb(input.file, input.overwrite ?? false)
   try {
-    fill(db, () => {
-      let written = db.insertMessages(historyMessages(input.total - input.windowMessages, historyStartMs, windowStartMs))
-      written += db.insertMessages(windowMessages(input.windowMessages, windowStartMs, windowEndMs, input.seed ?? 1))
-      return written
-    })
+    db.db.transaction(() => {
+      for (const chat of CHATS) db.upsertChat(chat.jid, chat.name)
+      db.upsertBranch(BRANCH)
+      db.insertMessages(history)
+      db.insertMessages(recent)
+    })()
   } finally {
     db.close()
   }
   return { total: input.total, windowMessages: input.windowMessages, window }
-}
-
-function fill(db: MessagesDb, insert: () => number): number {
-  return db.db.transaction(() => {
-    for (const chat of CHATS) db.upsertChat(chat.jid, chat.name)
-    db.upsertBranch(BRANCH)
-    return insert()
-  })()
 }

@@ -1,11 +1,11 @@
 // Lays the story out in time: which days get which bursts, at what local times, as rows ready to insert.
 import type { NewMessage } from '../db/messages.js'
-import { addDays, localDayOf, startOfLocalDay, type LocalDay } from '../time/local-day.js'
+import { addDays, localDayOf, localTimeOf, startOfLocalDay, type LocalDay } from '../time/local-day.js'
 import { FILLER, FILLER_WEIGHTS } from './filler.js'
 import { ASSISTANT, CHAT_KEYS, SAMPLE_BRANCHES, SAMPLE_CHATS, USER } from './persona.js'
 import { Deck, Prng } from './prng.js'
 import { buildScenes, storyDates } from './scenes.js'
-import type { ChatKey, Exchange, Line, PlantedFact } from './types.js'
+import type { ChatKey, Exchange, Line, PlantedFact, Scene } from './types.js'
 
 /** The story spans 21 days; shorter or longer histories squeeze or stretch everything older than a week. */
 const STORY_DAYS = 21
@@ -15,6 +15,8 @@ const BUSY_DAYS_AGO = [2, 12]
 const BUSY_FILLER_PAIRS = 30
 const FIRST_HOUR = 8
 const LAST_START_HOUR = 21.5
+/** Nothing later than 23:45 on the clock. */
+const LAST_WALL_MS = 23.75 * 3_600_000
 
 export interface LayoutInput {
   now: Date
@@ -53,9 +55,7 @@ export function layOutSample(input: LayoutInput): SampleLayout {
       const filler = SAMPLE_CHATS[key].filler
       return filler === 'always' || (filler !== 'never' && scale(filler.afterDaysAgo) > daysAgo)
     })
-    const bursts: Burst[] = scenes
-      .filter((scene) => scale(scene.daysAgo) === daysAgo)
-      .map((scene) => ({ chat: scene.chat, hour: scene.hour + prng.between(-0.25, 0.25), lines: scene.lines }))
+    const bursts = sceneBursts(scenes.filter((scene) => scale(scene.daysAgo) === daysAgo), prng)
     const day = addDays(today, -daysAgo)
     if (busy.has(daysAgo)) bursts.push(...planBusyFiller(open, decks, prng))
     else bursts.push(...planFiller(open, latestStartHour(day, input), decks, prng))
@@ -78,6 +78,21 @@ function pickEmptyDays(sceneDays: number[], busy: Set<number>, days: number, prn
   for (let daysAgo = days - 1; daysAgo > RECENT_DAYS; daysAgo--) if (!taken.has(daysAgo)) candidates.push(daysAgo)
   const count = Math.min(Math.ceil(candidates.length / 2), Math.ceil(days * 0.15))
   return new Set(prng.shuffle(candidates).slice(0, count))
+}
+
+/**
+ * Scenes as timed bursts. When a short history squeezes several story days into one, the scenes are
+ * spread over the day in story order, so an introduction still comes before what builds on it.
+ */
+function sceneBursts(scenes: Scene[], prng: Prng): Burst[] {
+  const storyDays = new Set(scenes.map((scene) => scene.daysAgo)).size
+  const ordered = [...scenes].sort((a, b) => b.daysAgo - a.daysAgo || a.hour - b.hour)
+  const slot = (LAST_START_HOUR - FIRST_HOUR) / Math.max(1, ordered.length)
+  return ordered.map((scene, index) => ({
+    chat: scene.chat,
+    hour: (storyDays > 1 ? FIRST_HOUR + index * slot : scene.hour) + prng.between(0, 0.25),
+    lines: scene.lines,
+  }))
 }
 
 function makeDecks(prng: Prng): Map<ChatKey, Deck<Exchange>> {
@@ -146,7 +161,7 @@ function pickWeighted(chats: ChatKey[], prng: Prng): ChatKey {
 interface TimedLine {
   chat: ChatKey
   line: Line
-  /** Milliseconds after the start of the local day. */
+  /** Local wall-clock time after midnight, in milliseconds. */
   offsetMs: number
 }
 
@@ -180,13 +195,12 @@ function fitBefore(timed: TimedLine[], limitMs: number): void {
 /** Writes one day's rows into `layout`, leaving out anything after `now` (today is still going on). */
 function placeDay(day: LocalDay, bursts: Burst[], input: LayoutInput, prng: Prng, layout: SampleLayout): void {
   const dayStartMs = startOfLocalDay(day, input.timeZone).getTime()
-  const dayLengthMs = startOfLocalDay(addDays(day, 1), input.timeZone).getTime() - dayStartMs
+  const shiftMs = wallShiftMs(dayStartMs, input.timeZone)
   const timed = timeBursts(bursts, prng)
-  // A quarter of an hour of slack also keeps 23-hour DST days whole.
-  fitBefore(timed, dayLengthMs - 15 * 60_000)
+  fitBefore(timed, LAST_WALL_MS)
   const compact = day.replaceAll('-', '')
   for (const [index, { chat, line, offsetMs }] of timed.entries()) {
-    const atMs = dayStartMs + Math.round(offsetMs / 1000) * 1000
+    const atMs = dayStartMs - shiftMs + Math.round(offsetMs / 1000) * 1000
     if (atMs >= input.now.getTime()) return
     const timestamp = new Date(atMs).toISOString()
     const id = `sm-${compact}-${String(index + 1).padStart(3, '0')}`
@@ -194,6 +208,15 @@ function placeDay(day: LocalDay, bursts: Burst[], input: LayoutInput, prng: Prng
     layout.firstMessageAt[chat] ??= timestamp
     if (line.fact) layout.planted.push(plantedFact(line, day, id))
   }
+}
+
+/**
+ * Local wall time at midday minus the time elapsed since the day began: an hour on DST days (which
+ * start an hour off), zero otherwise. Subtracting it keeps "09:00" meaning 09:00 on the clock.
+ */
+function wallShiftMs(dayStartMs: number, timeZone: string): number {
+  const [hours = 12, minutes = 0] = localTimeOf(new Date(dayStartMs + 12 * 3_600_000), timeZone).split(':').map(Number)
+  return (hours * 60 + minutes) * 60_000 - 12 * 3_600_000
 }
 
 function toMessage(id: string, chat: ChatKey, line: Line, timestamp: string): NewMessage {
@@ -232,7 +255,8 @@ export function findBusyDays(messages: readonly NewMessage[], timeZone: string):
     const day = localDayOf(new Date(message.timestamp), timeZone)
     const entry = byDay.get(day) ?? { count: 0, trees: new Set<string>() }
     entry.count++
-    entry.trees.add(SAMPLE_BRANCHES.find((branch) => branch.chatJid === message.chatJid)?.rootChatJid ?? message.chatJid)
+    const branch = SAMPLE_BRANCHES.find((candidate) => candidate.chatJid === message.chatJid)
+    entry.trees.add(branch?.rootChatJid ?? message.chatJid)
     byDay.set(day, entry)
   }
   return [...byDay].filter(([, entry]) => entry.count > 50 && entry.trees.size > 2).map(([day]) => day)

@@ -28,7 +28,12 @@ export const SAMPLE_CHATS: Record<ChatKey, SampleChat> = {
 
 /** Branch rows without created_at (the generator stamps each with its first message). */
 export const SAMPLE_BRANCHES: readonly (Omit<NewBranch, 'createdAt'> & { chat: ChatKey })[] = [
-  { chat: 'tripFork1', branchId: 'branch-madeira-1', chatJid: SAMPLE_CHATS.tripFork1.jid, rootChatJid: SAMPLE_CHATS.trip.jid },
+  {
+    chat: 'tripFork1',
+    branchId: 'branch-madeira-1',
+    chatJid: SAMPLE_CHATS.tripFork1.jid,
+    rootChatJid: SAMPLE_CHATS.trip.jid,
+  },
   {
     chat: 'tripFork2',
     branchId: 'branch-madeira-2',

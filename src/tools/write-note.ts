@@ -29,7 +29,8 @@ export async function writeNote(
   // The last point where a cancelled turn can still leave the note untouched.
   signal?.throwIfAborted()
   await writeFileAtomic(target.abs, content)
-  markDirty(context.state, context.paths.workspace, [target.abs])
+  // Recorded before the index mark, so a failing mark can never hide a written file from the change ledger.
   context.onWrite?.(target.abs)
+  markDirty(context.state, context.paths.workspace, [target.abs])
   return `wrote ${target.rel} (${bytes} bytes)`
 }

@@ -81,3 +81,11 @@ describe('CueCollector', () => {
     )
   })
 })
+
+describe('formatSnippet via CueCollector', () => {
+  it('clips sender to 40, chat to 80 and a megabyte message to snippetMaxChars', () => {
+    const message = { ...row(0, 'a', 'q'.repeat(1_000_000)), senderName: 'S'.repeat(100), chatName: 'C'.repeat(200) }
+    const line = collect([message]).split('\n').at(-1) as string
+    expect(line).toBe(`- ${message.timestamp} user ${'S'.repeat(39)}… [${'C'.repeat(79)}…]: ${'q'.repeat(179)}…`)
+  })
+})

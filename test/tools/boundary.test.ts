@@ -49,13 +49,8 @@ function attackWorld() {
 
 type World = ReturnType<typeof attackWorld>
 
-interface Attack {
-  name: string
-  tool: string
-  input: (world: World) => unknown
-  code: string
-  message: RegExp
-}
+/** [what is tried, tool, input (or a function of the world), expected code, expected message]. */
+type Attack = [name: string, tool: string, input: unknown, code: string, message: RegExp]
 
 const brokenFrontMatter = dailyNote('2026-11-23').replace(/^summarised_until: .*\n/m, '')
 
@@ -211,20 +206,21 @@ describe('tool boundary', () => {
     expect(attacks.length).toBeGreaterThanOrEqual(30)
   })
 
-  it.each(attacks)('refuses: $name', async (attack) => {
+  it.each(attacks)('refuses: %s', async (_name, tool, input, code, message) => {
     const world = attackWorld()
     const tools = createToolSet(world.context)
     const before = { inside: snapshotTree(world.dir), outside: snapshotTree(world.outside) }
-    const messagesBefore = world.messages.db.prepare('SELECT count(*) AS n FROM messages').get()
+    const countMessages = world.messages.db.prepare('SELECT count(*) AS n FROM messages')
+    const messagesBefore = countMessages.get()
 
-    const result = await tools.call(attack.tool, attack.input(world))
+    const result = await tools.call(tool, typeof input === 'function' ? input(world) : input)
 
-    expect(result).toMatchObject({ ok: false, code: attack.code })
-    expect(result.content).toMatch(attack.message)
+    expect(result).toMatchObject({ ok: false, code })
+    expect(result.content).toMatch(message)
     expect(snapshotTree(world.dir)).toEqual(before.inside)
     expect(snapshotTree(world.outside)).toEqual(before.outside)
-    expect(world.messages.db.prepare('SELECT count(*) AS n FROM messages').get()).toEqual(messagesBefore)
+    expect(countMessages.get()).toEqual(messagesBefore)
     expect(tools.changedFiles()).toEqual([])
-    expect(tools.calls()).toMatchObject([{ name: attack.tool, ok: false, code: attack.code }])
+    expect(tools.calls()).toMatchObject([{ name: tool, ok: false, code }])
   })
 })

@@ -1,4 +1,4 @@
-// Message tools on a real messages DB: window bounds, cursor paging, search, chat listing, dream channels hidden.
+// Message tools on a real messages DB: window bounds, cursor paging, search, chat list, no dream channels.
 import { describe, expect, it } from 'vitest'
 import { createToolSet } from '../../src/tools/tool-set.js'
 import { MESSAGE_MAX_CHARS } from '../../src/tools/message-query.js'
@@ -142,11 +142,14 @@ describe('list_chats', () => {
   it('lists chats active in the window with counts and bounds, most recent first, without dream channels', async () => {
     const { tools } = messageWorld()
     const result = await tools.call('list_chats', {})
+    const chat = (jid: string, root: string, messages: number, first: string, last: string) => ({
+      jid, name: jid, root, messages, first: `2026-11-${first}:00.000Z`, last: `2026-11-${last}:00.000Z`,
+    })
     expect(JSON.parse(result.content)).toEqual({
       chats: [
-        { jid: 'chat:c', name: 'chat:c', root: 'chat:c', messages: 1, first: '2026-11-23T07:30:00.000Z', last: '2026-11-23T07:30:00.000Z' },
-        { jid: 'chat:a:branch', name: 'chat:a:branch', root: 'chat:a', messages: 1, first: '2026-11-22T10:00:00.000Z', last: '2026-11-22T10:00:00.000Z' },
-        { jid: 'chat:a', name: 'chat:a', root: 'chat:a', messages: 2, first: '2026-11-21T08:00:00.000Z', last: '2026-11-22T09:00:00.000Z' },
+        chat('chat:c', 'chat:c', 1, '23T07:30', '23T07:30'),
+        chat('chat:a:branch', 'chat:a', 1, '22T10:00', '22T10:00'),
+        chat('chat:a', 'chat:a', 2, '21T08:00', '22T09:00'),
       ],
     })
   })

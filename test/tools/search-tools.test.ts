@@ -1,4 +1,4 @@
-// search_workspace over the real FTS index: fresh after tool writes, capped, recall only for interactive turns.
+// search_workspace on the real FTS index: fresh after tool writes, capped, recall only for interactive turns.
 import { describe, expect, it } from 'vitest'
 import { createToolSet } from '../../src/tools/tool-set.js'
 import type { RecalledHit } from '../../src/tools/types.js'

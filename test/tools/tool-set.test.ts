@@ -1,4 +1,4 @@
-// The ToolSet contract: dispatch, validation, failures as results, call records, beforeCall, specs, changedFiles.
+// The ToolSet contract: dispatch, validation, failures as results, records, beforeCall, specs, changedFiles.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -40,7 +40,13 @@ describe('createToolSet', () => {
     await tools.call('nope', {})
     await tools.call('read_file', { file: 'x' })
     expect(tools.calls()).toMatchObject([
-      { name: 'read_file', input: { path: 'notes/memory/user.md' }, ok: true, preview: '# User\n- tea\n', startedAt: new Date(NOW).toISOString() },
+      {
+        name: 'read_file',
+        input: { path: 'notes/memory/user.md' },
+        ok: true,
+        preview: '# User\n- tea\n',
+        startedAt: new Date(NOW).toISOString(),
+      },
       { name: 'read_file', ok: false, code: 'PATH_OUT_OF_SCOPE' },
       { name: 'nope', ok: false, code: 'UNKNOWN_TOOL' },
       { name: 'read_file', ok: false, code: 'TOOL_INPUT_INVALID' },

@@ -69,7 +69,7 @@ export function dailyNote(day: string, summary = '', frontMatter: Partial<DailyF
   })
 }
 
-/** Every entry under `dir` (hidden ones and the SQLite files too, bar -shm): files by sha256, symlinks by target, folders by name. */
+/** Every entry under `dir`, hidden ones and SQLite files too: files by sha256, symlinks by target. */
 export function snapshotTree(dir: string): Record<string, string> {
   const out: Record<string, string> = {}
   const walk = (rel: string): void => {

@@ -4,7 +4,10 @@ import { openStateDb } from '../../db/state.js'
 import { RunStore } from '../../dream/runs.js'
 import type { RunRecord } from '../../dream/types.js'
 import { systemClock } from '../../clock.js'
+import { createDreamlane } from '../../create.js'
+import { EXIT } from '../exit-codes.js'
 import { cliContext, parseCount, type CliContext } from '../context.js'
+import { dreamProgressPrinter } from '../dream-progress.js'
 
 function withRuns<T>(ctx: CliContext, work: (runs: RunStore) => T): T {
   const state = openStateDb(ctx.paths.stateDb)
@@ -49,11 +52,11 @@ export function registerRuns(program: Command): void {
     .command('runs')
     .description('list dream runs, newest first')
     .option('-n, --limit <n>', 'how many', parseCount('--limit'), 20)
-    .option('--failed', 'only failed, degraded and lost runs')
+    .option('--failed', 'dead letters: only failed, degraded, lost and cancelled runs, with their errors')
     .action((options: { limit: number; failed?: boolean }, command: Command) => {
       const ctx = cliContext(command)
       const list = withRuns(ctx, (store) =>
-        store.list({ limit: options.limit, status: options.failed ? ['failed', 'degraded', 'lost'] : undefined }),
+        store.list({ limit: options.limit, status: options.failed ? ['failed', 'degraded', 'lost', 'cancelled'] : undefined }),
       )
       ctx.print(list, () =>
         list.length === 0
@@ -62,6 +65,22 @@ export function registerRuns(program: Command): void {
               .map((r) => `${r.id}  ${r.status.padEnd(9)} ${r.mode.padEnd(9)} ${String(r.days).padStart(3)}d  ${durationOf(r).padStart(7)}  ${r.toolCalls.length} tool calls${r.reason ? `  — ${r.reason}` : ''}`)
               .join('\n'),
       )
+    })
+
+  runs
+    .command('retry <id>')
+    .description("re-run that run's mode, chat and window now")
+    .action(async (id: string, _options, command: Command) => {
+      const ctx = cliContext(command)
+      const lane = createDreamlane({ config: ctx.config, onEvent: dreamProgressPrinter((line) => ctx.progress(line)) })
+      try {
+        await lane.recover()
+        const run = await lane.retry(id).done
+        ctx.print(run, () => `retry of ${id} → ${run.id}: ${run.status}\n${run.summary ?? ''}`)
+        if (run.status === 'failed') process.exitCode = EXIT.dreamFailed
+      } finally {
+        await lane.close()
+      }
     })
 
   runs

@@ -1,6 +1,7 @@
 // `dreamlane status`: engine, lock, latest run, last consolidation and the daily-note backlog.
 import type { Command } from 'commander'
-import { createDreamlane, describeStatus } from '../../create.js'
+import { describeStatus } from '../../chat/describe-status.js'
+import { createDreamlane } from '../../create.js'
 import { cliContext } from '../context.js'
 
 export function registerStatus(program: Command): void {

@@ -72,3 +72,18 @@ export function isActorNoun(phrase: string): boolean {
   }
   return nlp(phrase).match('#Actor$').found
 }
+
+/** The last capitalised run in `text` that compromise reads as a person ("Jonas says hi btw." → "Jonas"). */
+export function lastPersonNamed(text: string): string | null {
+  const names: string[] = []
+  let from = 0
+  for (const match of text.matchAll(/(?<![\p{L}\p{M}'’])\p{Lu}/gu)) {
+    const start = match.index ?? 0
+    if (start < from) continue
+    const name = properNameAt(text, start)
+    if (!name) continue
+    names.push(name)
+    from = start + name.length
+  }
+  return names.reverse().find((name) => looksLikePersonName(text, name)) ?? null
+}

@@ -1,5 +1,5 @@
 // Rules for user.md: who the user is (name, city, work), the people and pets around them.
-import { isActorNoun, looksLikePersonName, properNameAt, properNameBefore } from './entities.js'
+import { isActorNoun, lastPersonNamed, looksLikePersonName, properNameAt, properNameBefore } from './entities.js'
 import type { Draft, SentenceView } from './types.js'
 import { slugOf } from './text.js'
 
@@ -47,6 +47,12 @@ export function findRelations(view: SentenceView): Draft[] {
     const name = properNameBefore(view.text, match.index ?? 0)
     if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
   }
+  // "Jonas says hi. he's my partner": the pronoun points at the last person named before it.
+  const pronoun = new RegExp(`(?:^|[\\s,.;:!—–-])(?:he|she|they)(?:'s| is| are)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})\\b`, 'g')
+  for (const match of view.lower.matchAll(pronoun)) {
+    const name = lastPersonNamed(`${view.context} ${view.text.slice(0, match.index ?? 0)}`)
+    if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
+  }
   const married = /\bi(?:'m| am)\s+(?:married to|engaged to|dating|seeing)\s+/.exec(view.lower)
   const spouse = married ? properNameAt(view.text, married.index + married[0].length) : null
   if (married && spouse) found.push(relationDraft('', /married/.test(married[0]) ? 'spouse' : 'partner', spouse))
@@ -73,7 +79,7 @@ function nameAfter(view: SentenceView, pattern: RegExp): string | null {
 function findCity(view: SentenceView): Draft | null {
   const verb =
     /\b(?:i|we)(?:'m|'re|'ve| am| are| have)?(?:\s+(?:just|recently|finally|now|still|currently|actually|officially|both|all|since))*\s+(?:live|living|reside|residing|based|moved|relocated|settled)\b(?:\s+(?:back|over|out|house))?/
-  const match = verb.exec(view.lower)
+  const match = verb.exec(view.lower) ?? /^(?:(?:now|currently|still)\s+)?(?:living|based)(?=\s+in\b)/.exec(view.lower)
   if (!match) return null
   let at = match.index + match[0].length
   let previous: string | null = null
@@ -115,15 +121,17 @@ function findWork(view: SentenceView): Draft[] {
 /** Identity facts: name, city, origin, work, age, birthday. */
 export function findIdentity(view: SentenceView): Draft[] {
   const found: Draft[] = []
+  const introduced = introducedName(view)
   const name =
     nameAfter(view, /\b(?:my name is|my name's|call me|i'm called|i am called|people call me|everyone calls me|i go by)\s+/) ??
-    introducedName(view)
+    introduced?.name
   if (name) found.push(identity('user.name', 'Name', name))
+  const work = findWork(view)
+  found.push(...(work.length === 0 && introduced ? appositiveWork(view, introduced.end) : work))
   const city = findCity(view)
   if (city) found.push(city)
   const origin = nameAfter(view, /\b(?:i'm|i am)\s+(?:originally\s+)?from\s+/) ?? nameAfter(view, /\bi grew up in\s+/)
   if (origin) found.push(identity('user.origin', 'From', origin))
-  found.push(...findWork(view))
   const age = /\bi(?:'m| am)\s+(\d{1,3})\s+years?\s+old\b|\bi(?: just)? turned\s+(\d{1,3})\b/.exec(view.lower)
   if (age) found.push(identity('user.age', 'Age', (age[1] ?? age[2]) as string))
   const birthday = /\bmy birthday(?:'s| is)\b/.test(view.lower) ? view.mentions[0] : undefined
@@ -131,10 +139,23 @@ export function findIdentity(view: SentenceView): Draft[] {
   return found
 }
 
-// "I'm Maya" / "this is Maya" opening a sentence, when compromise reads the word as a person's name.
-function introducedName(view: SentenceView): string | null {
-  const match = /^(?:(?:hi|hey|hello)[,!.]*\s+)?(?:i'm|i am|this is|it's)\s+/.exec(view.lower)
-  if (!match) return null
-  const name = properNameAt(view.text, match[0].length)
-  return name && looksLikePersonName(view.text, name) ? name : null
+// "I'm Maya", "this is Maya here", when compromise reads the capitalised words as a person's name.
+function introducedName(view: SentenceView): { name: string; end: number } | null {
+  for (const match of view.lower.matchAll(/(?:^|[\s,.;:!—–-])(?:i'm|i am|this is)\s+/g)) {
+    const start = (match.index ?? 0) + match[0].length
+    const name = properNameAt(view.text, start)
+    if (name && looksLikePersonName(view.text, name)) return { name, end: view.text.indexOf(name, start) + name.length }
+  }
+  return null
+}
+
+// "I'm Maya Ortega, staff engineer at Tidewell": a job and employer in apposition to the name.
+function appositiveWork(view: SentenceView, end: number): Draft[] {
+  const match = /^,\s+(?:a\s+|an\s+|the\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)\s+(?:at|for|with)\s+/.exec(view.lower.slice(end))
+  if (!match || !isActorNoun(match[1] as string)) return []
+  const titleStart = end + match[0].indexOf(match[1] as string)
+  const found = [identity('user.job', 'Job', view.text.slice(titleStart, titleStart + (match[1] as string).length))]
+  const company = properNameAt(view.text, end + match[0].length)
+  if (company) found.push(identity('user.employer', 'Works at', company))
+  return found
 }

@@ -41,10 +41,30 @@ function likesAndDislikes(view: SentenceView): Draft | null {
 // "no meetings before 10", "I never take calls after 6pm".
 function schedulingHabit(view: SentenceView): Draft | null {
   const rule =
-    /^(?:(?:and|also|oh|btw|so|just|reminder|fyi)[,:]?\s+)*no\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:before|after|on|during|at|past)\s+\S/.exec(view.lower) ??
+    /(?:^|[:;,.—–-]\s*|\b(?:and|also|oh|btw|so|just|reminder|fyi|remember)\s+)no\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:before|after|on|during|at|past)\s+\S/.exec(view.lower) ??
     /\bi\s+(?:don't|do not|never|won't|can't)\s+(?:do|take|schedule|book|accept|have|join)\s+[a-z-]+\s+(?:before|after|on|during)\s+\S/.exec(view.lower)
   if (!rule) return null
-  const statement = view.lower.slice(rule.index)
+  const statement = view.lower.slice(rule.index).replace(/^[:;,.—–\s-]+/, '')
+  return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
+}
+
+// "I stopped eating meat", "I gave up coffee", "I no longer drink".
+function dietChange(view: SentenceView): Draft | null {
+  const match =
+    /\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:recently|just|finally|mostly|completely)\s+)?(?:stopped|quit|gave up|given up|cut out|no longer|don't|do not|never)\s+(?:eating|drinking|eat|drink)\b/.exec(view.lower) ??
+    /\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:recently|just|finally)\s+)?(?:gave up|given up|quit|cut out)\s+(?:meat|dairy|sugar|coffee|alcohol|caffeine|gluten|booze|drinking|smoking)\b/.exec(view.lower)
+  if (!match) return null
+  const statement = view.lower.slice(match.index)
+  return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
+}
+
+// "found a café that does an oat flat white. that's my order everywhere": the preference is the sentence before.
+function pointedPreference(view: SentenceView): Draft | null {
+  const match =
+    /^(?:(?:and|so|btw|also)[,]?\s+)?(?:that's|that is|this is|it's|those are|these are)\s+(?:\w+\s+)?(?:my|our)\s+(?:usual\s+|go-to\s+|regular\s+|standard\s+|favou?rite\s+|default\s+)?(?:order|drink|coffee|tea|usual|go-to|thing|jam|style|spot|place|pick)\b/.exec(view.lower)
+  const previous = view.context.split(/(?<=[.!?])\s+/).at(-1)?.trim() ?? ''
+  if (!match || previous === '') return null
+  const statement = `${previous} ${view.lower}`
   return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
 }
 
@@ -64,8 +84,10 @@ export function findPreferences(view: SentenceView): Draft[] {
   }
   const chronotype = /\bi'm (?:a|an|not a) (?:morning person|night owl|early bird|early riser)\b/.exec(view.lower)
   if (chronotype) found.push(preference(`user.pref.${slugOf(chronotype[0])}`, null, chronotype[0], false))
-  const habit = schedulingHabit(view)
-  if (habit) found.push(habit)
+  for (const rule of [schedulingHabit, dietChange, pointedPreference]) {
+    const draft = rule(view)
+    if (draft) found.push(draft)
+  }
   if (found.length === 0) {
     const liking = likesAndDislikes(view)
     if (liking) found.push(liking)

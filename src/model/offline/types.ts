@@ -59,6 +59,8 @@ export interface SentenceView {
   mentions: DateMention[]
   /** Local day of the message. */
   day: string
+  /** The message's text before this sentence: what "he", "that" and "it" may point back to. */
+  context: string
 }
 
 /** What a rule finds in a sentence; classify adds the source (day, message, text). */

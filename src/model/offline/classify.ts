@@ -1,0 +1,92 @@
+// Sorts one sentence of a user message into durable facts (or none): the gate against questions and
+// hypotheticals, then the rules for each memory file, most specific first.
+import { annotateDates, findDateMentions } from './dates.js'
+import { findFeedback } from './rules-feedback.js'
+import { findIdentity, findRelations } from './rules-person.js'
+import { findPreferences } from './rules-preference.js'
+import { findReferences, redactSecrets } from './rules-reference.js'
+import { findDecision, findPlan, findThread } from './rules-work.js'
+import { foldCase } from './text.js'
+import type { Draft, Fact, SentenceView } from './types.js'
+
+export interface SentenceInput {
+  text: string
+  /** ISO UTC time of the message: the reference for relative dates. */
+  ts: string
+  /** Local day of the message. */
+  day: string
+  messageId: string
+  chat: string
+  timeZone: string
+}
+
+const WH_WORD = /^(?:what|who|whom|where|when|why|how|which|whose)\b/
+
+/** A question asks; it states nothing about the user. */
+export function isQuestion(lower: string): boolean {
+  const end = lower.replace(/[\s"')\]\p{Extended_Pictographic}\u200d\ufe0f]+$/u, '')
+  return end.endsWith('?') || (WH_WORD.test(lower) && !/[.!]$/.test(end))
+}
+
+/** "If I moved to Berlin…", "we're thinking about…": not (yet) true. */
+export function isHypothetical(lower: string): boolean {
+  return (
+    /^(?:if|suppose|supposing|imagine|assuming|hypothetically|in theory|what if|say we|unless|whether)\b/.test(lower) ||
+    /\b(?:what if|if (?:i|we)|i wonder|i might|we might|maybe (?:i|we)|perhaps (?:i|we)|thinking (?:about|of)|considering|would be nice|someday|one day|i wish|i'd love to|i would love to|dreaming of|pretend)\b/.test(lower)
+  )
+}
+
+// Quoted or reported speech and jokes are not the user's own statements about themselves.
+function isReported(lower: string): boolean {
+  return /^(?:he|she|they|someone|somebody|people)\s+(?:said|says|told|thinks|think)\b/.test(lower) || /\b(?:jk|just kidding|\/s)\b/.test(lower)
+}
+
+function drafts(view: SentenceView): Draft[] {
+  const found: Draft[] = [...findIdentity(view), ...findRelations(view), ...findReferences(view)]
+  const decision = findDecision(view)
+  if (decision) found.push(decision)
+  const plan = findPlan(view)
+  if (plan) found.push(plan)
+  const preferences = findPreferences(view)
+  // A statement already kept under a headline in user.md is not repeated as a plain preference.
+  const hasUserFact = found.some((draft) => draft.file === 'user.md')
+  found.push(...preferences.filter((draft) => draft.headline !== null || !hasUserFact))
+  if (found.length === 0) {
+    const thread = findThread(view)
+    if (thread) found.push(thread)
+  }
+  const seen = new Set<string>()
+  return found.filter((draft) => !seen.has(draft.key) && seen.add(draft.key))
+}
+
+/** The durable facts one sentence states, in rule order; [] for questions, wishes and small talk. */
+export function classifySentence(input: SentenceInput): Fact[] {
+  const text = input.text.trim()
+  if (text.length < 6 || text.length > 500) return []
+  const lower = foldCase(text)
+  const asked = isQuestion(lower)
+  const view: SentenceView = { text, lower, mentions: [], day: input.day }
+  const feedback = findFeedback(view, asked)
+  let found: Draft[]
+  if (feedback) {
+    found = [feedback]
+  } else {
+    if (asked || isHypothetical(lower) || isReported(lower)) return []
+    view.mentions = findDateMentions(text, input.ts, input.timeZone)
+    found = drafts(view)
+  }
+  if (found.length === 0) return []
+  // Dates first: their indices point into the unredacted text.
+  const statement = redactSecrets(annotateDates(text, view.mentions))
+  return found.map((draft) => ({
+    ...draft,
+    value: redactSecrets(draft.value),
+    headline: draft.headline === null ? null : redactSecrets(draft.headline),
+    previous: draft.previous ?? null,
+    text: statement,
+    day: input.day,
+    ts: input.ts,
+    messageId: input.messageId,
+    chat: input.chat,
+  }))
+}

@@ -1,0 +1,47 @@
+// Signal: the durable facts stated in a window's user messages, in the order they were said.
+import { classifySentence } from './classify.js'
+import { splitSentences, stripTruncationNote } from './text.js'
+import type { Fact, WindowMessage } from './types.js'
+
+// Cheap gate before the NLP rules: a sentence with none of these cannot match any rule.
+const CANDIDATE =
+  /\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|you|your|please|don't|do not|never|always|stop|keep|no|decision|let's|the)\b|\d/i
+
+/**
+ * Facts from user messages only (assistant replies are not facts about the user), oldest first;
+ * ties keep message order, then sentence order, so the same window always gives the same list.
+ */
+export function extractFacts(messages: readonly WindowMessage[], timeZone: string): Fact[] {
+  const ordered = messages
+    .filter((message) => message.role === 'user')
+    .map((message, index) => ({ message, index }))
+    .sort((a, b) => Date.parse(a.message.ts) - Date.parse(b.message.ts) || a.index - b.index)
+  const facts: Fact[] = []
+  for (const { message } of ordered) {
+    for (const sentence of splitSentences(stripTruncationNote(message.content))) {
+      if (!CANDIDATE.test(sentence)) continue
+      facts.push(
+        ...classifySentence({
+          text: sentence,
+          ts: message.ts,
+          day: message.day,
+          messageId: message.id,
+          chat: message.chat,
+          timeZone,
+        }),
+      )
+    }
+  }
+  return facts
+}
+
+/** Facts grouped by the message that stated them. */
+export function factsByMessage(facts: readonly Fact[]): Map<string, Fact[]> {
+  const byMessage = new Map<string, Fact[]>()
+  for (const fact of facts) {
+    const list = byMessage.get(fact.messageId) ?? []
+    list.push(fact)
+    byMessage.set(fact.messageId, list)
+  }
+  return byMessage
+}

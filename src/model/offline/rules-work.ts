@@ -1,0 +1,103 @@
+// Rules for project.md and current-state.md: decisions, dated plans and deadlines, open threads.
+import nlp from 'compromise'
+import type { DateMention } from './dates.js'
+import type { Draft, SentenceView } from './types.js'
+import { contentWords, slugOf } from './text.js'
+
+const DECISION =
+  /\b(?:we|i|the team|our team|they|everyone|we all)(?:'ve|'re|'ll|\s+(?:have|are|will|all|both|finally|just|officially|now|eventually|already|unanimously))*\s+(?:decided|agreed|chose|chosen|picked|settled on|opted|went with|going with|go with|committed to|signed off on|voted|switched to|switching to|locked in)\b|\b(?:the |our |final )?decision(?:\s+is|\s+was|:)\s+|^(?:(?:ok(?:ay)?|alright|right|so)[,.]?\s+)?(?:let's go with|(?:it's |it was |now )?(?:decided|agreed|settled)\b)/
+const UNDECIDED =
+  /\b(?:haven't|have not|not yet|hasn't|has not|didn't|did not|can't|cannot|couldn't|never)\s+(?:\w+\s+)?(?:decided|agreed|chose|picked)\b|\bundecided\b|\bnot sure\b/
+// Personal choices ("I decided to make pasta") count only with something project-like in the sentence.
+const PROJECT_WORDS =
+  /\b(?:project|launch|release|stack|vendor|contract|job|offer|plan|budget|design|api|database|db|framework|library|provider|hosting|pricing|architecture|roadmap|scope|team|hire|hiring|client|supplier|apartment|flat|house|school|course|degree)\b/
+
+const PLAN_CUE =
+  /\b(?:launch\w*|deadline|due|release\w*|ship\w*|demo|meeting|appointment|interview|flight|fly\w*|trip|travel\w*|visit\w*|arriv\w*|leav\w*|wedding|birthday|party|dinner|lunch|exam|presentation|review|kick-?off|offsite|conference|deliver\w*|submit\w*|cut-?off|go[- ]live|starts?|starting|ends?|vacation|holiday|moving|booked|scheduled|planned|planning|plan|going to|gonna|will|'ll|have to|need to|must|by)\b/
+const CHANGE_CUE =
+  /\b(?:slipped|slips|slip|moved|moves|pushed(?: back| out)?|postponed|delayed|rescheduled|brought forward|shifted|bumped|changed|now|instead|no longer)\b/
+
+const THREAD =
+  /\b(?:i'm|i am|we're|we are)\s+(?:still\s+|currently\s+|now\s+|also\s+)?(?:working on|in the middle of|waiting (?:for|on)|blocked (?:on|by)|stuck on|looking for|searching for|job hunting|house hunting|preparing for|prepping for|studying for|training for|renovating|refactoring|migrating|debugging|fixing|writing|building|rewriting|redesigning|setting up|organi[sz]ing)\b|\b(?:i|we)\s+(?:still\s+)?(?:need|have|got)\s+to\b|\bremind me to\b|\b(?:todo|to-do)\b/
+
+/** A decision the user reports: "we decided to go with Postgres over Mongo for Atlas". */
+export function findDecision(view: SentenceView): Draft | null {
+  const match = DECISION.exec(view.lower)
+  if (!match || UNDECIDED.test(view.lower)) return null
+  const isPersonal = /^i\b/.test(match[0]) || match[0].startsWith("let's")
+  const hasName = /\s(?!I\b|I')\p{Lu}/u.test(view.text)
+  if (isPersonal && !hasName && !PROJECT_WORDS.test(view.lower)) return null
+  const rest = view.lower.slice(match.index + match[0].length)
+  return {
+    kind: 'decision',
+    file: 'project.md',
+    section: 'Decisions',
+    key: `decision.${slugOf(rest || view.lower)}`,
+    value: view.lower,
+    isSingle: false,
+    headline: null,
+  }
+}
+
+// The plan's subject: the first noun phrase that is not a pronoun or the date itself ("The Atlas launch").
+function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string {
+  const phrases = nlp(view.text).nouns().out('array') as string[]
+  for (const phrase of phrases) {
+    if (mentions.some((mention) => mention.text.includes(phrase.replace(/[.!?,]+$/, '')) || phrase.includes(mention.text))) continue
+    const words = contentWords(phrase)
+    if (words.length > 0) return words.join(' ')
+  }
+  return PLAN_CUE.exec(view.lower)?.[0] ?? 'plan'
+}
+
+function planValue(view: SentenceView, future: readonly DateMention[]): { value: string; previous: string | null } {
+  const isChange = CHANGE_CUE.test(view.lower)
+  const range = future.find((mention) => mention.endDay !== null && mention.endDay !== mention.day)
+  if (range && isChange) return { value: range.endDay as string, previous: range.day }
+  if (range) return { value: `${range.day} → ${range.endDay}`, previous: null }
+  if (future.length >= 2 && isChange) {
+    // "Dec 11, not Dec 4" / "from Dec 4 to Dec 11": the date after "not"/"from"/"instead of" is the old one.
+    const old = future.find((mention) => /\b(?:not|from|instead of|rather than|no longer)\s*(?:the\s+)?$/.test(view.lower.slice(0, mention.index)))
+    const previous = old ?? future[0]!
+    const current = future.filter((mention) => mention !== previous).at(-1) ?? future.at(-1)!
+    return { value: current.day, previous: previous.day }
+  }
+  return { value: future[0]!.day, previous: null }
+}
+
+/** A plan or deadline with a date on or after the day it was said: "Atlas launch is December 4". */
+export function findPlan(view: SentenceView): Draft | null {
+  const future = view.mentions.filter((mention) => (mention.endDay ?? mention.day) >= view.day)
+  if (future.length === 0) return null
+  const isFirstPerson = /\b(?:i|i'm|i've|i'll|we|we're|we've|we'll|my|our|us)\b/.test(view.lower)
+  if (!PLAN_CUE.test(view.lower) && !CHANGE_CUE.test(view.lower) && !isFirstPerson) return null
+  const { value, previous } = planValue(view, future)
+  const subject = subjectOf(view, future)
+  return {
+    kind: 'plan',
+    file: 'project.md',
+    section: 'Plans and deadlines',
+    key: `plan.${slugOf(subject, 4)}`,
+    value,
+    isSingle: true,
+    headline: value,
+    previous,
+  }
+}
+
+/** Ongoing work and open loops, for current-state.md: "still waiting for the visa", "I need to renew…". */
+export function findThread(view: SentenceView): Draft | null {
+  const match = THREAD.exec(view.lower)
+  if (!match) return null
+  const rest = view.lower.slice(match.index + match[0].length)
+  if (/^\s+(?:it|that|this|them)\b/.test(rest) || contentWords(view.lower).length < 3) return null
+  return {
+    kind: 'thread',
+    file: 'current-state.md',
+    section: 'Open threads',
+    key: `thread.${slugOf(view.lower)}`,
+    value: view.lower,
+    isSingle: false,
+    headline: null,
+  }
+}

@@ -1,0 +1,104 @@
+// Picks the dream provider: explicit config/env first, then an Anthropic key, else the offline engine.
+import type { Clock } from '../clock.js'
+import type { ProviderChoice, ResolvedConfig } from '../config/schema.js'
+import { ConfigError } from '../errors.js'
+import { createAnthropicProvider } from './anthropic.js'
+import { createOfflineProvider } from './offline/engine.js'
+import { createOpenAiCompatibleProvider } from './openai-compatible.js'
+import type { ModelProvider } from './provider.js'
+import type { RetryAttempt, Sleep } from './retry.js'
+
+export type ProviderName = Exclude<ProviderChoice, 'auto'>
+
+export interface SelectedProvider {
+  provider: ModelProvider
+  name: ProviderName
+  /** The model dreams will ask for; null for the offline engine. */
+  model: string | null
+  /** Why this provider, in words for `dreamlane status`. */
+  reason: string
+}
+
+export interface SelectProviderOptions {
+  clock?: Clock
+  onRetry?: (attempt: RetryAttempt) => void
+  /** Tests only: retry waits without real time. */
+  sleep?: Sleep
+}
+
+type Env = Record<string, string | undefined>
+
+const EXPLICIT: readonly string[] = ['offline', 'anthropic', 'openai-compatible']
+
+/**
+ * `dream.provider` (config) or DREAMLANE_PROVIDER (env) wins when set to anything but 'auto'; otherwise
+ * ANTHROPIC_API_KEY selects anthropic; otherwise the offline engine. An explicit provider that lacks
+ * what it needs (a key, a base URL) is a ConfigError, never a silent fallback.
+ */
+export function selectProvider(config: ResolvedConfig, env: Env, options: SelectProviderOptions = {}): SelectedProvider {
+  const fromEnv = env.DREAMLANE_PROVIDER?.trim()
+  const configured = config.dream.provider
+  if (configured !== 'auto') {
+    const source = fromEnv === configured ? `DREAMLANE_PROVIDER=${configured}` : `dream.provider is "${configured}" in config`
+    return build(configured, config, env, options, source)
+  }
+  if (fromEnv && fromEnv !== 'auto') {
+    if (!EXPLICIT.includes(fromEnv)) {
+      throw new ConfigError(
+        [{ key: 'DREAMLANE_PROVIDER', message: `expected one of auto, ${EXPLICIT.join(', ')}; got "${fromEnv}"` }],
+        'environment',
+      )
+    }
+    return build(fromEnv as ProviderName, config, env, options, `DREAMLANE_PROVIDER=${fromEnv}`)
+  }
+  if (env.ANTHROPIC_API_KEY?.trim()) return build('anthropic', config, env, options, 'ANTHROPIC_API_KEY is set')
+  return build('offline', config, env, options, 'no ANTHROPIC_API_KEY and no provider configured')
+}
+
+function build(name: ProviderName, config: ResolvedConfig, env: Env, options: SelectProviderOptions, reason: string): SelectedProvider {
+  const request = {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  }
+  if (name === 'offline') {
+    const provider = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })
+    return { provider, name, model: null, reason }
+  }
+  if (name === 'anthropic') {
+    const settings = config.providers.anthropic
+    const apiKey = env.ANTHROPIC_API_KEY?.trim()
+    if (!apiKey) throw missing('ANTHROPIC_API_KEY', `${reason}, but ANTHROPIC_API_KEY is not set`)
+    const model = config.dream.model ?? settings.model
+    const baseUrl = env.ANTHROPIC_BASE_URL?.trim() || settings.baseUrl
+    const provider = createAnthropicProvider({
+      apiKey,
+      model,
+      ...(baseUrl ? { baseUrl } : {}),
+      requestTimeoutMs: settings.requestTimeoutMs,
+      maxTokensPerRequest: settings.maxTokensPerRequest,
+      retry: { maxRetries: settings.maxRetries },
+      ...request,
+    })
+    return { provider, name, model, reason: baseUrl ? `${reason} (base URL ${baseUrl})` : reason }
+  }
+  const settings = config.providers.openaiCompatible
+  const model = config.dream.model ?? settings.model
+  if (!settings.baseUrl) throw missing('providers.openaiCompatible.baseUrl', `${reason}, but no base URL is set (or DREAMLANE_OPENAI_BASE_URL)`)
+  if (!model) throw missing('providers.openaiCompatible.model', `${reason}, but no model is set (or DREAMLANE_OPENAI_MODEL / DREAMLANE_DREAM_MODEL)`)
+  const apiKey = settings.apiKey
+  const provider = createOpenAiCompatibleProvider({
+    baseUrl: settings.baseUrl,
+    model,
+    ...(apiKey ? { apiKey } : {}),
+    requestTimeoutMs: settings.requestTimeoutMs,
+    maxTokensPerRequest: settings.maxTokensPerRequest,
+    retry: { maxRetries: settings.maxRetries },
+    ...request,
+  })
+  return { provider, name, model, reason: `${reason} (${settings.baseUrl})` }
+}
+
+function missing(key: string, message: string): ConfigError {
+  return new ConfigError([{ key, message }], 'provider selection')
+}

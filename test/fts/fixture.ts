@@ -1,0 +1,52 @@
+// FTS test worlds: a workspace with files, its state.db, and helpers to age or edit files like outside tools do.
+import { readdirSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { onTestFinished } from 'vitest'
+import { openStateDb, type StateDb } from '../../src/db/state.js'
+import type { ConfigFile } from '../../src/config/schema.js'
+import { makeWorkspace, type TestWorkspace } from '../helpers/workspace.js'
+
+export interface IndexWorld extends TestWorkspace {
+  state: StateDb
+  /** Absolute path of a workspace-relative one. */
+  abs(rel: string): string
+}
+
+/**
+ * A workspace holding `files` and an open state.db. Every file and dir is aged by a minute, as files that
+ * existed before the test would be: freshly written ones are "racy" and re-hashed on purpose.
+ */
+export function makeIndexWorld(files: Record<string, string>, flags: ConfigFile = {}): IndexWorld {
+  const ws = makeWorkspace(files, flags)
+  const state = openStateDb(ws.paths.stateDb)
+  onTestFinished(() => {
+    if (state.open) state.close()
+  })
+  ageTree(ws.dir)
+  return { ...ws, state, abs: (rel) => join(ws.dir, ...rel.split('/')) }
+}
+
+/** Sets mtimes of everything under `dir` (not hidden) `seconds` into the past; dirs after their contents. */
+export function ageTree(dir: string, seconds = 60): void {
+  const past = new Date(Date.now() - seconds * 1000)
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue
+    const full = join(dir, entry.name)
+    if (entry.isDirectory()) ageTree(full, seconds)
+    else if (entry.isFile()) utimesSync(full, past, past)
+  }
+  utimesSync(dir, past, past)
+}
+
+/** Writes like an editor saving in place: same inode, so the directory's mtime does not move. */
+export function editInPlace(file: string, content: string): void {
+  const dirBefore = statSync(dirname(file)).mtimeMs
+  writeFileSync(file, content)
+  if (statSync(dirname(file)).mtimeMs !== dirBefore) throw new Error('in-place edit moved the dir mtime')
+}
+
+/** Creates a file (and its dirs). */
+export function writeNew(file: string, content: string): void {
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, content)
+}

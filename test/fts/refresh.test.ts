@@ -1,0 +1,182 @@
+import { mkdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { markDirty } from '../../src/fts/journal.js'
+import { refreshIndex } from '../../src/fts/refresh.js'
+import { searchIndex } from '../../src/fts/search.js'
+import { indexStats } from '../../src/fts/stats.js'
+import { writeFileAtomic } from '../../src/notes/atomic-write.js'
+import { makeTempDir } from '../helpers/workspace.js'
+import { ageTree, editInPlace, makeIndexWorld, writeNew, type IndexWorld } from './fixture.js'
+
+const NOTES = {
+  'notes/memory/MEMORY.md': '# Memory\n- user likes kayaking\n',
+  'notes/memory/project.md': '# Projects\nThe migration to Postgres is due in March.\n',
+  'notes/daily/2026-03-01.md': '# Sunday\nTalked about the lighthouse trip.\n',
+  'skills/dream/SKILL.md': '# Dream\nConsolidate notes.\n',
+}
+
+async function paths(world: IndexWorld, query: string): Promise<string[]> {
+  const hits = await searchIndex({ ...world, query, refresh: false })
+  return [...new Set(hits.map((hit) => hit.path))].sort()
+}
+
+describe('refreshIndex', () => {
+  it('indexes every file under the roots on the first refresh', async () => {
+    const world = makeIndexWorld(NOTES)
+    const result = await refreshIndex(world)
+    expect(result).toMatchObject({ added: 4, updated: 0, removed: 0, filesRead: 4, full: true })
+    expect(await paths(world, 'kayaking')).toEqual(['notes/memory/MEMORY.md'])
+    expect(indexStats(world.state)).toMatchObject({ files: 4, dirtyPending: 0 })
+    expect(indexStats(world.state).lastRefreshAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+  })
+
+  it('reads no file when nothing changed', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    const again = await refreshIndex(world)
+    expect(again).toMatchObject({ added: 0, updated: 0, removed: 0, unchanged: 4, filesRead: 0, full: false })
+    // Directories are stat'ed, none of them listed.
+    expect(again.dirsStatted).toBeGreaterThan(0)
+    expect(again.dirsScanned).toBe(0)
+  })
+
+  it('skips the file stats too when the rolling sweep is off', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    const again = await refreshIndex({ ...world, sweepFiles: 0 })
+    expect(again).toMatchObject({ filesRead: 0, filesStatted: 0, unchanged: 4 })
+  })
+
+  it('reflects an added, an edited and a deleted file', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    await writeFileAtomic(world.abs('notes/memory/user.md'), '# User\nPlays the cello.\n')
+    await writeFileAtomic(world.abs('notes/memory/project.md'), '# Projects\nThe migration to MySQL is due.\n')
+    unlinkSync(world.abs('notes/daily/2026-03-01.md'))
+    const result = await refreshIndex({ ...world, sweepFiles: 0 })
+    expect(result).toMatchObject({ added: 1, updated: 1, removed: 1 })
+    expect(await paths(world, 'cello')).toEqual(['notes/memory/user.md'])
+    expect(await paths(world, 'mysql')).toEqual(['notes/memory/project.md'])
+    expect(await paths(world, 'postgres')).toEqual([])
+    expect(await paths(world, 'lighthouse')).toEqual([])
+  })
+
+  it('finds new directories and forgets deleted ones', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    writeNew(world.abs('notes/topics/boats/canoe.md'), 'A red canoe.\n')
+    rmSync(world.abs('notes/daily'), { recursive: true })
+    const result = await refreshIndex({ ...world, sweepFiles: 0 })
+    expect(result).toMatchObject({ added: 1, removed: 1, filesRead: 1 })
+    expect(await paths(world, 'canoe')).toEqual(['notes/topics/boats/canoe.md'])
+    expect(await paths(world, 'lighthouse')).toEqual([])
+  })
+
+  it('reads a markDirty-ed file even when its stat did not move', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    markDirty(world.state, world.dir, [world.abs('notes/memory/MEMORY.md'), '/elsewhere/file.md'])
+    expect(indexStats(world.state).dirtyPending).toBe(1)
+    const unchanged = await refreshIndex({ ...world, sweepFiles: 0 })
+    expect(unchanged).toMatchObject({ filesRead: 1, updated: 0, unchanged: 4 })
+    expect(indexStats(world.state).dirtyPending).toBe(0)
+  })
+
+  it('reindexes a markDirty-ed file edited in place', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    editInPlace(world.abs('notes/memory/MEMORY.md'), '# Memory\n- user likes sailing\n')
+    markDirty(world.state, world.dir, [world.abs('notes/memory/MEMORY.md')])
+    const result = await refreshIndex({ ...world, sweepFiles: 0 })
+    expect(result).toMatchObject({ filesRead: 1, updated: 1 })
+    expect(await paths(world, 'sailing')).toEqual(['notes/memory/MEMORY.md'])
+    expect(await paths(world, 'kayaking')).toEqual([])
+  })
+
+  it('removes a markDirty-ed file that was deleted', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    unlinkSync(world.abs('skills/dream/SKILL.md'))
+    markDirty(world.state, world.dir, [world.abs('skills/dream/SKILL.md')])
+    expect(await refreshIndex(world)).toMatchObject({ removed: 1 })
+    expect(indexStats(world.state).files).toBe(3)
+  })
+
+  it('ignores hidden, temp, out-of-root, unlisted-extension and oversized files', async () => {
+    const world = makeIndexWorld({
+      ...NOTES,
+      'notes/.hidden.md': 'zebra',
+      'notes/.private/inside.md': 'zebra',
+      'notes/memory/.MEMORY.md.123.abcd.tmp': 'zebra',
+      'notes/draft.md.tmp': 'zebra',
+      'notes/picture.png': 'zebra',
+      'notes/data.json': 'zebra',
+      'other/outside-roots.md': 'zebra',
+      'top-level.md': 'zebra',
+      'notes/huge.md': `zebra ${'x'.repeat(2 * 1024 * 1024)}`,
+      'notes/plain.txt': 'zebra crossing',
+    })
+    const result = await refreshIndex(world)
+    expect(result.skipped).toBe(1)
+    expect(await paths(world, 'zebra')).toEqual(['notes/plain.txt'])
+    markDirty(world.state, world.dir, [world.abs('notes/.hidden.md'), world.abs('other/outside-roots.md')])
+    await refreshIndex(world)
+    expect(await paths(world, 'zebra')).toEqual(['notes/plain.txt'])
+  })
+
+  it('ignores a symlink leading out of the workspace, keeps one that stays inside', async () => {
+    const outside = makeTempDir()
+    writeFileSync(join(outside, 'secret.md'), 'classified walrus\n')
+    mkdirSync(join(outside, 'dir'))
+    writeFileSync(join(outside, 'dir', 'inner.md'), 'classified walrus\n')
+    const world = makeIndexWorld({ ...NOTES, 'archive/kept.md': 'friendly walrus\n' })
+    symlinkSync(join(outside, 'secret.md'), world.abs('notes/secret.md'))
+    symlinkSync(join(outside, 'dir'), world.abs('notes/linked-dir'))
+    symlinkSync(world.abs('archive/kept.md'), world.abs('notes/kept.md'))
+    ageTree(world.dir)
+    await refreshIndex(world)
+    expect(await paths(world, 'walrus')).toEqual(['notes/kept.md'])
+    markDirty(world.state, world.dir, [world.abs('notes/secret.md'), world.abs('notes/linked-dir/inner.md')])
+    await refreshIndex(world)
+    expect(await paths(world, 'classified')).toEqual([])
+  })
+
+  it('re-walks when the roots change and drops files no longer covered', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    const narrowed = { ...world, config: { search: { roots: ['notes'], extensions: ['.md'] } } }
+    const result = await refreshIndex(narrowed)
+    expect(result).toMatchObject({ full: true, removed: 1, filesRead: 0 })
+    expect(await paths(world, 'consolidate')).toEqual([])
+  })
+
+  it('re-hashes a freshly written file until it ages out of the racy window', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    writeNew(world.abs('notes/memory/user.md'), 'Fresh note.\n')
+    expect(await refreshIndex({ ...world, sweepFiles: 0 })).toMatchObject({ added: 1, filesRead: 1 })
+    // Written just now: an equal stat proves nothing yet, so it is hashed (not reindexed) again.
+    expect(await refreshIndex({ ...world, sweepFiles: 0 })).toMatchObject({ updated: 0, filesRead: 1 })
+    ageTree(world.dir)
+    await refreshIndex({ ...world, sweepFiles: 0 })
+    expect(await refreshIndex({ ...world, sweepFiles: 0 })).toMatchObject({ filesRead: 0, filesStatted: 0 })
+  })
+
+  it('full refresh stats every file and catches in-place edits', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    editInPlace(world.abs('skills/dream/SKILL.md'), '# Dream\nConsolidate whale songs.\n')
+    const result = await refreshIndex({ ...world, full: true })
+    expect(result).toMatchObject({ full: true, filesStatted: 4, filesRead: 1, updated: 1, unchanged: 3 })
+    expect(await paths(world, 'whale')).toEqual(['skills/dream/SKILL.md'])
+  })
+
+  it('serialises concurrent refreshes of one state db', async () => {
+    const world = makeIndexWorld(NOTES)
+    const [first, second] = await Promise.all([refreshIndex(world), refreshIndex(world)])
+    expect(first.added).toBe(4)
+    expect(second.added).toBe(0)
+    expect(indexStats(world.state).files).toBe(4)
+  })
+})
