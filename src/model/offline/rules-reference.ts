@@ -1,5 +1,6 @@
 // Rules for reference.md: stable identifiers the user gives (addresses, account numbers, network names).
-import type { Draft, SentenceView } from './types.js'
+// They run per line, not per sentence: "new address: Rua X 212, 3º Esq., Porto" must not be cut at "Esq.".
+import type { Draft } from './types.js'
 import { slugOf } from './text.js'
 
 const THINGS =
@@ -7,13 +8,18 @@ const THINGS =
   'number|no\\.|id|code|address|username|handle|email|e-mail|phone|mobile|account|iban|policy|reference|ref|' +
   'booking|confirmation|plate|network|ssid|postcode|zip|locker|extension|room|seat|gate|desk|flat|apartment|unit'
 // "my frequent flyer number is …", "our wifi network is called …", "the door code is …".
-const REFERENCE = new RegExp(
-  `\\b(my|our|the)\\s+((?:[a-z][a-z'-]*\\s+){0,3}?)(${THINGS})\\s*(?:is called|is named|is|=|:|'s)\\s+`,
+const STATED = new RegExp(
+  `\\b(my|our|the|his|her|their)\\s+((?:[a-z][a-z'-]*\\s+){0,3}?)(${THINGS})\\s*(?:is called|is named|is|=|:|'s)\\s+`,
 )
+// "new address for all the forms: Rua de Cedofeita 212 …".
+const LABELLED = new RegExp(`\\b((?:[a-z][a-z'-]*\\s+){0,2}?)(${THINGS})\\b[^:\\n]{0,40}:\\s+(?=\\S)`)
+// An identifier: a long digit run, or letters and digits joined by dashes ("TW-123456-PT").
+const IDENTIFIER = /(?<![\w-])(\+?\d[\d ]{4,}\d|[A-Z]{1,5}-?\d{3,}(?:-[A-Z0-9]+)*|\d{3,}-\d{2,}(?:-\d+)*)(?![\w-])/
+const THING_WORD = new RegExp(`\\b((?:[a-z][a-z'-]*\\s+)?)(${THINGS})\\b`)
 // Things that name places or codes shared by a household; "the" alone would catch "the room is cold".
 const SHARED_THINGS = /\b(?:wifi|wi-fi|network|ssid|door|gate|alarm|building|booking|confirmation|account|address|reference)\b/
 const SECRET = /\b(?:password|passcode|passphrase|pin|pwd|secret|cvv|cvc|security code|one-time code|otp)\b/
-const DROP_WORDS = /\b(?:new|old|current|updated|actual|correct|real)\b/g
+const DROP_WORDS = /\b(?:new|old|current|updated|actual|correct|real|my|our|his|her|their|the|a|an|this|that)\b/g
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -30,36 +36,47 @@ function referenceDraft(thing: string, value: string): Draft {
   }
 }
 
-/** The rest of the sentence after `at`, as a value: trailing punctuation and small talk cut off. */
-function valueFrom(text: string, at: number): string {
-  return text
-    .slice(at)
-    .split(/\s+(?:btw|by the way|lol|haha|if you need it|just so you know)\b|[!?]|\.\s|\.$/i)[0]!
-    .replace(/[\s.,;:]+$/, '')
-    .slice(0, 120)
+/** The rest of the line after `at`, as a value: trailing punctuation and small talk cut off. */
+function valueFrom(line: string, at: number, isWholeLine: boolean): string {
+  const rest = line.slice(at).split(/\s+(?:btw|by the way|lol|haha|if you need it|just so you know)\b|[!?]/i)[0] ?? ''
+  const value = isWholeLine ? rest : (rest.split(/\.\s|\.$/)[0] ?? '')
+  return value.replace(/[\s.,;:]+$/, '').slice(0, 120)
 }
 
-/** Reference facts; secrets (passwords, PINs) are never kept — the sentence is dropped instead. */
-export function findReferences(view: SentenceView): Draft[] {
-  const found: Draft[] = []
-  const match = REFERENCE.exec(view.lower)
-  if (match) {
-    const thing = `${match[2] ?? ''}${match[3]}`.trim()
-    const value = valueFrom(view.text, match.index + match[0].length)
-    const isShared = match[1] !== 'the' || SHARED_THINGS.test(thing)
-    // A real identifier has a digit, a capital or an @ in it: "my phone is dead" is not one.
-    const isIdentifier = /[\d@]|\p{Lu}/u.test(value)
-    if (!SECRET.test(thing) && isShared && isIdentifier && value.length >= 2) found.push(referenceDraft(thing, value))
+// A real identifier has a digit, a capital or an @ in it: "my phone is dead" is not one.
+const isIdentifierLike = (value: string): boolean => value.length >= 2 && /[\d@]|\p{Lu}/u.test(value)
+
+/** Reference facts in one line of a user message; secrets (passwords, PINs) are never kept. */
+export function findReferences(line: string, lower: string): Draft[] {
+  const stated = STATED.exec(lower)
+  if (stated) {
+    const thing = `${stated[2] ?? ''}${stated[3]}`.trim()
+    const value = valueFrom(line, stated.index + stated[0].length, false)
+    const isShared = stated[1] !== 'the' || SHARED_THINGS.test(thing)
+    if (!SECRET.test(thing) && isShared && isIdentifierLike(value)) return [referenceDraft(thing, value)]
   }
-  const address = /\b(?:i|we)\s+(?:now\s+|still\s+)?live at\s+/.exec(view.lower)
+  const labelled = LABELLED.exec(lower)
+  if (labelled) {
+    const thing = `${labelled[1] ?? ''}${labelled[2]}`.trim()
+    const value = valueFrom(line, labelled.index + labelled[0].length, true)
+    if (!SECRET.test(lower) && isIdentifierLike(value) && /\d/.test(value)) return [referenceDraft(thing, value)]
+  }
+  const address = /\b(?:i|we)\s+(?:now\s+|still\s+)?live at\s+/.exec(lower)
   if (address) {
-    const value = valueFrom(view.text, address.index + address[0].length)
-    if (/\d/.test(value)) found.push(referenceDraft('address', value))
+    const value = valueFrom(line, address.index + address[0].length, false)
+    if (/\d/.test(value)) return [referenceDraft('address', value)]
   }
-  return found
+  // "her microchip number, so you have it: 620098100734215": an identifier with a thing named nearby.
+  const identifier = IDENTIFIER.exec(line)
+  const thing = THING_WORD.exec(lower)
+  const isDate = identifier !== null && /^\d{4}-\d{2}-\d{2}$|^\d{1,2}:\d{2}$/.test(identifier[1] as string)
+  if (identifier && thing && !isDate && !SECRET.test(lower)) {
+    return [referenceDraft(`${thing[1] ?? ''}${thing[2]}`.trim(), identifier[1] as string)]
+  }
+  return []
 }
 
-/** The sentence with anything secret-looking replaced, so it never reaches a memory file. */
+/** The text with anything secret-looking replaced, so it never reaches a memory file. */
 export function redactSecrets(text: string): string {
   return text.replace(
     /\b(password|passcode|passphrase|pin|pwd|cvv|cvc|security code|otp)(\s*(?:is|:|=|'s)\s*)(\S+)/gi,
