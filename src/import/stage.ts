@@ -116,6 +116,12 @@ export class Stage implements ImportSink {
     }
   }
 
+  /** Each staged id of the chat once (for dry-run counting). */
+  *distinctIdsOf(chatJid: string): Generator<string> {
+    const rows = this.#db.prepare('SELECT DISTINCT id FROM staged WHERE chat_jid = ?').pluck().iterate(chatJid)
+    for (const id of rows) yield id as string
+  }
+
   close(): void {
     if (this.#db.open) this.#db.close()
     rmSync(this.#dir, { recursive: true, force: true })

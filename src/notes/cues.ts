@@ -144,11 +144,10 @@ export class CueCollector {
   #renderPerTree(): string[] {
     const s = this.#settings
     const trees = [...this.#trees.values()]
-    const index = trees.map(
-      (tree) =>
-        `- ${clipText(tree.rootJid, CHAT_MAX_CHARS)} [${clipText(tree.name || tree.rootJid, CHAT_MAX_CHARS)}]: ${tree.count} messages, ` +
-        `${tree.first} .. ${tree.last}`,
-    )
+    const index = trees.map((tree) => {
+      const name = clipText(tree.name || tree.rootJid, CHAT_MAX_CHARS)
+      return `- ${clipText(tree.rootJid, CHAT_MAX_CHARS)} [${name}]: ${tree.count} messages, ${tree.first} .. ${tree.last}`
+    })
     let picks = trees.map((tree) => tree.pick(s.headTail, s.smallTreeMaxMessages))
     const planned = picks.reduce((sum, pick) => sum + pick.head.length + pick.tail.length, 0)
     const isBreached = planned > s.snippetBudget
@@ -158,11 +157,11 @@ export class CueCollector {
     let used = 0
     let dropped = 0
     for (const pick of picks) {
-      const lines = formatAll([...pick.head, ...pick.tail], s.snippetMaxChars)
-      const shown = lines.slice(0, Math.max(0, s.snippetBudget - used))
+      const picked = [...pick.head, ...pick.tail]
+      const shown = formatAll(picked.slice(0, Math.max(0, s.snippetBudget - used)), s.snippetMaxChars)
       used += shown.length
-      dropped += lines.length - shown.length
-      const omitted = pick.omitted + lines.length - shown.length
+      dropped += picked.length - shown.length
+      const omitted = pick.omitted + picked.length - shown.length
       const headShown = Math.min(pick.head.length, shown.length)
       snippets.push(...shown.slice(0, headShown))
       if (omitted > 0 && shown.length > 0) snippets.push(`  … ${omitted} more messages in this tree …`)

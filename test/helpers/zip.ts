@@ -28,9 +28,12 @@ export async function readZip(file: string): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(buffers).map(([name, data]) => [name, data.toString('utf8')]))
 }
 
-/** Writes a zip holding exactly `entries` (name → content), e.g. a backup whose manifest lies. */
+/**
+ * Writes a zip holding exactly `entries` (name → content), e.g. a backup whose manifest lies. Entries are
+ * stored uncompressed so patchZipBytes can find names and manifest text in the raw file.
+ */
 export async function writeZip(file: string, entries: Record<string, string | Buffer>): Promise<void> {
-  const archive = new ZipArchive()
+  const archive = new ZipArchive({ store: true })
   const done = pipeline(archive, createWriteStream(file))
   for (const [name, content] of Object.entries(entries)) archive.append(content, { name })
   await Promise.all([archive.finalize(), done])

@@ -288,4 +288,25 @@ describe('seedDailyNotes', () => {
     expect(result.days.map((day) => [day.day, day.messages])).toEqual([['2026-11-19', 2], ['2026-11-21', 1]])
     expect(progress).toEqual(['2026-11-19 1/2', '2026-11-21 2/2'])
   })
+
+  it('leaves a note alone when someone saves it while seeding is under way', async () => {
+    const messages = [...chat('a@g', '2026-11-20T08:00:00Z', 2), ...chat('a@g', '2026-11-21T08:00:00Z', 2)]
+    const { ws, db, read } = world(messages)
+    const window = dayWindow(new Date(NOW), 3, 'UTC')
+    await seedDailyNotes({ paths: ws.paths, config: ws.config, messages: db, window })
+    db.insertMessages([{ id: 'n1', chatJid: 'a@g', content: 'new', timestamp: '2026-11-21T09:00:00.000Z' }])
+    const edited = read('2026-11-21').replace('<!-- NEEDS_SUMMARY -->', 'Typed by hand just now.')
+    const result = await seedDailyNotes({
+      paths: ws.paths,
+      config: ws.config,
+      messages: db,
+      window,
+      onProgress: (day) => {
+        if (day === '2026-11-20') writeFileSync(dailyNotePath(ws.paths, '2026-11-21'), edited)
+      },
+    })
+    expect(result.days.map((day) => day.outcome)).toEqual(['unchanged', 'skipped'])
+    expect(result.problems[0]?.reason).toMatch(/changed while seeding/)
+    expect(read('2026-11-21')).toBe(edited)
+  })
 })

@@ -18,6 +18,8 @@ export interface SentenceInput {
   messageId: string
   chat: string
   timeZone: string
+  /** The message's text before this sentence (for "he's my partner", "that's my order"). */
+  context?: string
 }
 
 const WH_WORD = /^(?:what|who|whom|where|when|why|how|which|whose)\b/
@@ -42,7 +44,7 @@ function isReported(lower: string): boolean {
 }
 
 function drafts(view: SentenceView): Draft[] {
-  const found: Draft[] = [...findIdentity(view), ...findRelations(view), ...findReferences(view)]
+  const found: Draft[] = [...findIdentity(view), ...findRelations(view)]
   const decision = findDecision(view)
   if (decision) found.push(decision)
   const plan = findPlan(view)
@@ -65,19 +67,28 @@ export function classifySentence(input: SentenceInput): Fact[] {
   if (text.length < 6 || text.length > 500) return []
   const lower = foldCase(text)
   const asked = isQuestion(lower)
-  const view: SentenceView = { text, lower, mentions: [], day: input.day }
+  const view: SentenceView = { text, lower, mentions: [], day: input.day, context: input.context ?? '' }
+  const found: Draft[] = []
   const feedback = findFeedback(view, asked)
-  let found: Draft[]
-  if (feedback) {
-    found = [feedback]
-  } else {
-    if (asked || isHypothetical(lower) || isReported(lower)) return []
+  if (feedback) found.push(feedback)
+  if (!asked && !isHypothetical(lower) && !isReported(lower)) {
     view.mentions = findDateMentions(text, input.ts, input.timeZone)
-    found = drafts(view)
+    found.push(...drafts(view))
   }
-  if (found.length === 0) return []
   // Dates first: their indices point into the unredacted text.
-  const statement = redactSecrets(annotateDates(text, view.mentions))
+  return toFacts(found, redactSecrets(annotateDates(text, view.mentions)), input)
+}
+
+/** Reference facts in one line of a message (identifiers and addresses span sentence breaks). */
+export function classifyLine(input: SentenceInput): Fact[] {
+  const text = input.text.trim()
+  if (text.length < 6 || text.length > 500) return []
+  const lower = foldCase(text)
+  if (isQuestion(lower) || isHypothetical(lower)) return []
+  return toFacts(findReferences(text, lower), redactSecrets(text), input)
+}
+
+function toFacts(found: readonly Draft[], statement: string, input: SentenceInput): Fact[] {
   return found.map((draft) => ({
     ...draft,
     value: redactSecrets(draft.value),

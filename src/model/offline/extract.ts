@@ -1,5 +1,5 @@
 // Signal: the durable facts stated in a window's user messages, in the order they were said.
-import { classifySentence } from './classify.js'
+import { classifyLine, classifySentence } from './classify.js'
 import { splitSentences, stripTruncationNote } from './text.js'
 import type { Fact, WindowMessage } from './types.js'
 
@@ -17,22 +17,25 @@ export function extractFacts(messages: readonly WindowMessage[], timeZone: strin
     .map((message, index) => ({ message, index }))
     .sort((a, b) => Date.parse(a.message.ts) - Date.parse(b.message.ts) || a.index - b.index)
   const facts: Fact[] = []
-  for (const { message } of ordered) {
-    for (const sentence of splitSentences(stripTruncationNote(message.content))) {
-      if (!CANDIDATE.test(sentence)) continue
-      facts.push(
-        ...classifySentence({
-          text: sentence,
-          ts: message.ts,
-          day: message.day,
-          messageId: message.id,
-          chat: message.chat,
-          timeZone,
-        }),
-      )
-    }
-  }
+  for (const { message } of ordered) facts.push(...factsOfMessage(message, timeZone))
   return facts
+}
+
+function factsOfMessage(message: WindowMessage, timeZone: string): Fact[] {
+  const source = { ts: message.ts, day: message.day, messageId: message.id, chat: message.chat, timeZone }
+  const content = stripTruncationNote(message.content)
+  const found: Fact[] = []
+  for (const line of content.split(/\r?\n/)) {
+    if (/\d|@/.test(line)) found.push(...classifyLine({ ...source, text: line }))
+  }
+  const context: string[] = []
+  for (const sentence of splitSentences(content)) {
+    if (CANDIDATE.test(sentence)) found.push(...classifySentence({ ...source, text: sentence, context: context.join(' ') }))
+    context.push(sentence)
+  }
+  // One message states a subject once: the first sentence that names it wins.
+  const seen = new Set<string>()
+  return found.filter((fact) => !seen.has(fact.key) && seen.add(fact.key))
 }
 
 /** Facts grouped by the message that stated them. */

@@ -1,0 +1,147 @@
+// FTS refresh over 10k notes: no-change refresh and a stat-every-file refresh, each against a full rebuild.
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { openStateDb, type StateDb } from '../src/db/state.js'
+import { markDirty } from '../src/fts/journal.js'
+import { refreshIndex } from '../src/fts/refresh.js'
+import type { RefreshResult } from '../src/fts/types.js'
+import { writeFileAtomic } from '../src/notes/atomic-write.js'
+import { workspacePaths, type WorkspacePaths } from '../src/notes/paths.js'
+import type { BenchRow } from './run.js'
+
+const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '.bench-tmp')
+const WORKSPACE = join(ROOT, 'fts-10k')
+/** Bump to regenerate the cached corpus. */
+const CORPUS_MARKER = join(WORKSPACE, '.corpus-v1')
+const FILE_COUNT = 10_000
+const CONFIG = { search: { roots: ['notes', 'skills'], extensions: ['.md', '.txt'] } }
+
+const WORDS = (
+  'memory dream note daily summary project deadline postgres kayak harbour tea meeting budget invoice ' +
+  'release design review garden lighthouse travel berlin tokyo family birthday doctor recipe guitar ' +
+  'server backup migration schema index search query token model prompt cache lane queue window ' +
+  'alice bob carol dave erin frank grace heidi ivan judy mallory niaj olivia peggy rupert sybil'
+).split(' ')
+
+export async function run(): Promise<BenchRow[]> {
+  ensureCorpus()
+  const paths = workspacePaths({ workspace: WORKSPACE, dataDir: join(ROOT, 'fts-state'), messagesDb: '' })
+  const rebuilds: number[] = []
+  let state: StateDb | undefined
+  for (let i = 0; i < 3; i++) {
+    state?.close()
+    rmSync(paths.dataDir, { recursive: true, force: true })
+    state = openStateDb(paths.stateDb)
+    const opened = state
+    rebuilds.push(await timed(() => refreshIndex({ state: opened, paths, config: CONFIG }), 'added', FILE_COUNT))
+  }
+  if (!state) throw new Error('no rebuild ran')
+  const db = state
+  await refreshIndex({ state: db, paths, config: CONFIG }) // settles racy rows left by the rebuild, if any
+  const noChange: number[] = []
+  for (let i = 0; i < 15; i++) {
+    noChange.push(await timed(() => refreshIndex({ state: db, paths, config: CONFIG }), 'filesRead', 0))
+  }
+  const statAll: number[] = []
+  for (let i = 0; i < 5; i++) {
+    statAll.push(await timed(() => refreshIndex({ state: db, paths, config: CONFIG, full: true }), 'filesRead', 0))
+  }
+  const dreamSized = await measureDreamSizedChange(db, paths)
+  db.close()
+  const rebuild = median(rebuilds)
+  return [
+    row('no-change FTS refresh', median(noChange), rebuild, '≤ 0.05', 'journal + dir sweep + 1/64 rolling file sweep'),
+    row('stat-every-file refresh (full: true)', median(statAll), rebuild, undefined, 'for context: the naive way'),
+    row('refresh after a dream-sized change', dreamSized, rebuild, undefined, '20 new notes written atomically + markDirty'),
+  ]
+}
+
+function row(name: string, measuredMs: number, rebuildMs: number, target?: string, notes?: string): BenchRow {
+  return {
+    name,
+    subject: `${FILE_COUNT} files under notes/ and skills/`,
+    baseline: `full rebuild ${rebuildMs.toFixed(0)} ms`,
+    measured: `${measuredMs.toFixed(1)} ms`,
+    ratio: measuredMs / rebuildMs,
+    ...(target && { target }),
+    ...(notes && { notes }),
+  }
+}
+
+/** Times `task` and checks one field of its result, so a broken refresh can never produce a good figure. */
+async function timed(task: () => Promise<RefreshResult>, field: keyof RefreshResult, expected: number): Promise<number> {
+  const started = performance.now()
+  const result = await task()
+  const elapsed = performance.now() - started
+  if (result[field] !== expected) throw new Error(`expected ${field} ${expected}, got ${JSON.stringify(result)}`)
+  return elapsed
+}
+
+async function measureDreamSizedChange(state: StateDb, paths: WorkspacePaths): Promise<number> {
+  const written = Array.from({ length: 20 }, (_, i) => join(WORKSPACE, 'notes', 'memory', 'days', `bench-${i}.md`))
+  for (const file of written) await writeFileAtomic(file, `# Bench\n${sentence(makeRandom(written.indexOf(file)), 60)}\n`)
+  markDirty(state, WORKSPACE, written)
+  const elapsed = await timed(() => refreshIndex({ state, paths, config: CONFIG }), 'added', written.length)
+  for (const file of written) rmSync(file)
+  await refreshIndex({ state, paths, config: CONFIG })
+  return elapsed
+}
+
+/** 10k deterministic markdown notes in a realistic layout, generated once and cached under .bench-tmp/. */
+function ensureCorpus(): void {
+  if (existsSync(CORPUS_MARKER)) return
+  rmSync(WORKSPACE, { recursive: true, force: true })
+  const random = makeRandom(42)
+  const files: string[] = []
+  for (let day = 0; day < 3650; day++) {
+    files.push(`notes/daily/${new Date(Date.UTC(2016, 0, 1) + day * 86_400_000).toISOString().slice(0, 10)}.md`)
+  }
+  for (let i = 0; i < 1000; i++) files.push(`notes/memory/days/page-${String(i).padStart(4, '0')}.md`)
+  for (const name of ['MEMORY', 'current-state', 'recent-context', 'user', 'feedback', 'project', 'reference']) {
+    files.push(`notes/memory/${name}.md`)
+  }
+  for (let i = 0; files.length < FILE_COUNT - 1343; i++) files.push(`notes/topics/t${i % 100}/note-${i}.md`)
+  for (let i = 0; files.length < FILE_COUNT; i++) files.push(`skills/s${i % 50}/${i % 7 === 0 ? 'ref' : 'doc'}-${i}.md`)
+  for (const file of files) {
+    const full = join(WORKSPACE, file)
+    mkdirSync(join(full, '..'), { recursive: true })
+    const sections = 1 + Math.floor(random() * 4)
+    const body = Array.from({ length: sections }, () => `## ${sentence(random, 3)}\n\n${sentence(random, 60 + random() * 200)}\n`)
+    writeFileSync(full, `# ${file}\n\n${body.join('\n')}`)
+  }
+  ageTree(WORKSPACE, new Date(Date.now() - 3_600_000))
+  writeFileSync(CORPUS_MARKER, `${files.length}\n`)
+}
+
+function sentence(random: () => number, words: number): string {
+  return Array.from({ length: Math.round(words) }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ')
+}
+
+/** A tiny seeded PRNG (mulberry32), so the corpus is the same on every machine. */
+function makeRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+/** Files and dirs older than the racy window, as a long-lived workspace's would be. */
+function ageTree(dir: string, when: Date): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name)
+    if (entry.isDirectory()) ageTree(full, when)
+    else utimesSync(full, when, when)
+  }
+  utimesSync(dir, when, when)
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
