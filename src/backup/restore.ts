@@ -58,7 +58,7 @@ export async function restoreBackup(input: RestoreInput): Promise<RestoreResult>
   const removed: string[] = []
   for (const note of await collectNoteFiles(paths)) {
     if (kept.has(note.path)) continue
-    continue
+    await rm(note.file, { force: true })
     removed.push(note.path)
   }
   await pruneBackups(paths, input.keep, [safetyBackup.id])

@@ -21,9 +21,19 @@ function dayOf(components: chrono.ParsedComponents): string {
   return `${pad(components.get('year') ?? 0, 4)}-${pad(components.get('month') ?? 1)}-${pad(components.get('day') ?? 1)}`
 }
 
+// A day is named by a number, a month or weekday name, or a relative day word — never by "now" alone.
+const DAY_WORD =
+  /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b|\b(?:today|tonight|tomorrow|yesterday|weekend)\b/i
+// "a week", "25 minutes", "two nights": how long, not when.
+const DURATION =
+  /^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|\d+)[\s-]+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|nights?|seconds?)$/i
+const PAST_WORD = /\b(?:last|ago|previous|past|yesterday|earlier)\b/i
+
 function namesADay(result: chrono.ParsedResult): boolean {
+  const text = result.text.trim()
+  if (!DAY_WORD.test(text) || DURATION.test(text)) return false
   const start = result.start
-  return start.isCertain('day') || start.isCertain('weekday') || RELATIVE_DAY.test(result.text)
+  return start.isCertain('day') || start.isCertain('weekday') || RELATIVE_DAY.test(text)
 }
 
 /**
@@ -36,10 +46,13 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
   const [hour, minute] = localTimeOf(instant, timeZone).split(':').map(Number) as [number, number]
   const reference = { instant: new Date(Date.UTC(year, month - 1, day, hour, minute)), timezone: 0 }
   const mentions: DateMention[] = []
+  const today = localDayOf(instant, timeZone)
   for (const result of chrono.parse(sentence, reference, { forwardDate: true })) {
     if (!namesADay(result)) continue
+    // forwardDate must not turn "last weekend" into the next one: such a mention is dropped, not guessed.
+    if (PAST_WORD.test(result.text) && dayOf(result.start) > today) continue
     mentions.push({
-      text: result.text,
+      text: result.text.replace(/[\s,.;:!?]+$/, ''),
       index: result.index,
       day: dayOf(result.start),
       endDay: result.end ? dayOf(result.end) : null,

@@ -5,7 +5,7 @@ import type { Fact, WindowMessage } from './types.js'
 
 // Cheap gate before the NLP rules: a sentence with none of these cannot match any rule.
 const CANDIDATE =
-  /\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|you|your|please|don't|do not|never|always|stop|keep|no|decision|let's|the)\b|\d/i
+  /\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|you|your|please|don't|do not|never|always|stop|keep|no|decision|decided|agreed|let's|the|living|based|moved)\b|\d/i
 
 /**
  * Facts from user messages only (assistant replies are not facts about the user), oldest first;

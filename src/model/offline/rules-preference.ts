@@ -65,7 +65,7 @@ function pointedPreference(view: SentenceView): Draft | null {
   const previous = view.context.split(/(?<=[.!?])\s+/).at(-1)?.trim() ?? ''
   if (!match || previous === '') return null
   const statement = `${previous} ${view.lower}`
-  return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
+  return { ...preference(`user.pref.${slugOf(statement)}`, null, statement, false), text: `${previous} ${view.text}` }
 }
 
 /** Preferences, most specific first: diet, favourites, habits, then likes and dislikes. */

@@ -66,6 +66,8 @@ export interface SentenceView {
 /** What a rule finds in a sentence; classify adds the source (day, message, text). */
 export type Draft = Pick<Fact, 'kind' | 'file' | 'section' | 'key' | 'value' | 'isSingle' | 'headline'> & {
   previous?: string | null
+  /** The statement to keep when the sentence alone would not make sense ("that's my order" + what it points at). */
+  text?: string
 }
 
 /** What merging one fact did to its memory file. */
