@@ -10,8 +10,6 @@ export interface QueryPlan {
 
 const MAX_PIECES = 32
 const WORD = /[\p{L}\p{N}]/u
-/** The trigram tokenizer can only match substrings of at least three characters. */
-const TRIGRAM_MIN_CHARS = 3
 
 /**
  * Splits `text` into pieces: "double-quoted phrases" stay whole, the rest splits on whitespace. Every FTS5
@@ -45,16 +43,13 @@ export function matchAny(plan: QueryPlan): string {
   return plan.terms.join(' OR ')
 }
 
-/** A MATCH string for the trigram table, or undefined when a piece is too short for trigrams. */
-export function matchSubstrings(plan: QueryPlan): string | undefined {
-  if (plan.pieces.length === 0) return undefined
-  if (plan.pieces.some((piece) => [...piece].length < TRIGRAM_MIN_CHARS)) return undefined
-  return plan.pieces.map(quote).join(' ')
-}
-
-/** LIKE patterns (escape character `\`), one per piece, for substrings too short for trigrams. */
+/**
+ * LIKE patterns, one per piece, for the trigram-indexed substring fallback. SQLite only uses the trigram
+ * index for LIKE without ESCAPE, so the wildcards `%` and `_` in user text become `_` (any one character):
+ * the patterns match a superset, and the caller keeps only chunks that contain every piece verbatim.
+ */
 export function likePatterns(plan: QueryPlan): string[] {
-  return plan.pieces.map((piece) => `%${piece.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
+  return plan.pieces.map((piece) => `%${piece.replace(/[%_]/g, '_')}%`)
 }
 
 function quote(text: string): string {

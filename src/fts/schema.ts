@@ -5,7 +5,9 @@ import type { StateDb } from '../db/state.js'
 /**
  * Chunks live in a plain table; fts_text (words, porter-stemmed, diacritics folded) and fts_trigram
  * (substrings) are external-content indexes over it, kept in step by triggers, so every chunk's text is
- * stored once and snippets come from the same row the match did.
+ * stored once and snippets come from the same row the match did. fts_trigram keeps no positions
+ * (detail=none): it only serves as the index behind `body LIKE '%…%'`, which SQLite then re-checks, and
+ * that costs a third of a positional trigram index to build.
  */
 export const FTS_MIGRATIONS: readonly Migration[] = [
   {
@@ -35,7 +37,7 @@ CREATE INDEX fts_chunks_file ON fts_chunks (file_id);
 CREATE VIRTUAL TABLE fts_text USING fts5(body, content='fts_chunks', content_rowid='id',
   tokenize='porter unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE fts_trigram USING fts5(body, content='fts_chunks', content_rowid='id',
-  tokenize='trigram remove_diacritics 1');
+  tokenize='trigram', detail=none);
 CREATE TRIGGER fts_chunks_ai AFTER INSERT ON fts_chunks BEGIN
   INSERT INTO fts_text (rowid, body) VALUES (new.id, new.body);
   INSERT INTO fts_trigram (rowid, body) VALUES (new.id, new.body);

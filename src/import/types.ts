@@ -16,8 +16,10 @@ export interface ImportedChat {
 
 /** One input the user has to hear about: an unreadable line, a bad record, a chat that failed. */
 export interface ImportProblem {
-  /** 1-based line number (line formats) or element number (ChatGPT conversations). */
+  /** 1-based line number in a line-based source (JSONL, WhatsApp). */
   line?: number
+  /** The record otherwise: `conversation 3 "Trip ideas"`, a chat jid. */
+  item?: string
   reason: string
 }
 

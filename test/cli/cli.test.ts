@@ -80,3 +80,34 @@ describe('dreamlane CLI', () => {
     expect(JSON.parse(restore.stdout).safetyBackup).toMatch(/restore/)
   }, 120_000)
 })
+
+describe('dreamlane demo', () => {
+  it('builds a sample workspace, dreams over it offline, and a second demo run changes nothing', async () => {
+    const dir = join(makeTempDir(), 'demo')
+    const first = await runCli(['demo', '--dir', dir], { timeoutMs: 120_000 })
+    expect(first.code).toBe(0)
+    for (const step of ['back up notes', 'seed daily notes', 'model turn', 'index pass', 'refresh search index', 'remove dream channel']) {
+      expect(first.stdout).toContain(`✓ ${step}`)
+    }
+    expect(first.stdout).toMatch(/you › \/dream 7\ndreamlane › Dream queued in the background for the last 7 day\(s\)\./)
+    expect(first.stdout).toMatch(/Dream finished \(manual, last 7 day\(s\)/)
+    expect(first.stdout).toMatch(/changed notes\/memory\/user\.md/)
+    const memory = readFileSync(join(dir, 'notes', 'memory', 'user.md'), 'utf8')
+    expect(memory).toMatch(/Porto/)
+
+    const second = await runCli(['demo', '--dir', dir], { timeoutMs: 120_000 })
+    expect(second.code).toBe(0)
+    expect(second.stdout).toContain('reusing the previous demo')
+    expect(second.stdout).toContain('No files changed.')
+    expect(readFileSync(join(dir, 'notes', 'memory', 'user.md'), 'utf8')).toBe(memory)
+  }, 240_000)
+
+  it('refuses to reuse a directory that is not a demo workspace', async () => {
+    const dir = makeTempDir()
+    writeFileSync(join(dir, 'precious.txt'), 'do not touch')
+    const result = await runCli(['demo', '--dir', dir])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/not a dreamlane demo workspace/)
+    expect(readFileSync(join(dir, 'precious.txt'), 'utf8')).toBe('do not touch')
+  })
+})

@@ -1,0 +1,113 @@
+// Consolidate: merges extracted facts into the memory files — append new facts, skip known ones, and when a
+// newer statement changes a single-valued subject, strike the old entry through as superseded (never delete).
+import {
+  insertInSection,
+  parseEntries,
+  renderEntry,
+  renderHistorical,
+  renderNamedPrevious,
+  replaceLine,
+  supersedeLine,
+  type MemoryEntry,
+} from './memory-file.js'
+import { normalizeValue, sameValue } from './text.js'
+import type { Fact, FactFile, MergeOutcome } from './types.js'
+
+interface Merged {
+  text: string
+  outcome: MergeOutcome
+}
+
+const headingOf = (fact: Fact): string => `## ${fact.section}`
+
+function keyWords(key: string): Set<string> {
+  return new Set(key.split('.').slice(1).join('-').split('-').filter((word) => word.length > 2))
+}
+
+// Another key that names the same subject differently ("plan.launch" for "plan.atlas-launch").
+function isRelatedKey(a: string, b: string): boolean {
+  if (a.split('.')[0] !== b.split('.')[0]) return false
+  const words = keyWords(b)
+  return [...keyWords(a)].some((word) => words.has(word))
+}
+
+function add(text: string, fact: Fact, lines: string[], outcome: MergeOutcome): Merged {
+  return { text: insertInSection(text, headingOf(fact), lines), outcome }
+}
+
+// What people wrote by hand (lines without a key), where a fact may already be stated in other words' order.
+function handwrittenText(text: string, entries: readonly MemoryEntry[]): string {
+  const keyed = new Set(entries.map((entry) => entry.line))
+  return text
+    .split('\n')
+    .filter((_, index) => !keyed.has(index))
+    .join('\n')
+}
+
+function mergeStatement(text: string, fact: Fact, entries: readonly MemoryEntry[]): Merged {
+  const isKnown =
+    entries.some((entry) => entry.key === fact.key) ||
+    normalizeValue(handwrittenText(text, entries)).includes(normalizeValue(fact.text))
+  if (isKnown) return { text, outcome: { fact, action: 'duplicate' } }
+  return add(text, fact, [renderEntry(fact)], { fact, action: 'added' })
+}
+
+function mergeSlot(text: string, fact: Fact, entries: readonly MemoryEntry[]): Merged {
+  let key = fact.key
+  if (!entries.some((entry) => entry.key === key)) {
+    const related = entries.filter((entry) => entry.supersededOn === null && isRelatedKey(entry.key, key))
+    // The same value under a differently worded subject is a restatement, not a new fact.
+    if (related.some((entry) => entry.value !== null && sameValue(entry.value, fact.value))) {
+      return { text, outcome: { fact, action: 'duplicate' } }
+    }
+    const named = fact.previous
+      ? related.find((entry) => entry.value !== null && sameValue(entry.value, fact.previous as string))
+      : undefined
+    if (named) key = named.key
+  }
+  const slot = entries.filter((entry) => entry.key === key)
+  const isKnown = (value: string): boolean => slot.some((entry) => entry.value !== null && sameValue(entry.value, value))
+  const current = slot.filter((entry) => entry.supersededOn === null).at(-1)
+  if (!current) {
+    if (isKnown(fact.value)) return { text, outcome: { fact, action: 'duplicate' } }
+    const lines = [renderEntry(fact, key)]
+    const previous = fact.previous
+    if (previous && !isKnown(previous) && !sameValue(previous, fact.value)) {
+      lines.unshift(renderNamedPrevious(fact, key, previous))
+      return add(text, fact, lines, { fact, action: 'superseded', replaced: previous })
+    }
+    return add(text, fact, lines, { fact, action: 'added' })
+  }
+  if (current.value !== null && sameValue(current.value, fact.value)) return { text, outcome: { fact, action: 'duplicate' } }
+  const currentDay = current.day ?? ''
+  if (fact.day > currentDay || (fact.day === currentDay && !isKnown(fact.value))) {
+    const struck = replaceLine(text, current.line, supersedeLine(current, fact.day, fact.value))
+    return add(struck, fact, [renderEntry(fact, key)], { fact, action: 'superseded', replaced: current.value ?? '' })
+  }
+  if (isKnown(fact.value)) return { text, outcome: { fact, action: 'duplicate' } }
+  return add(text, fact, [renderHistorical(fact, key, current)], { fact, action: 'historical' })
+}
+
+/** Merges one fact into the text of its memory file. */
+export function mergeFact(text: string, fact: Fact): Merged {
+  const entries = parseEntries(text)
+  return fact.isSingle ? mergeSlot(text, fact, entries) : mergeStatement(text, fact, entries)
+}
+
+/**
+ * Merges `facts` (oldest first) into `files`. Pure: returns the new texts and what happened to each fact;
+ * merging the same facts again changes nothing.
+ */
+export function mergeFacts(
+  files: ReadonlyMap<FactFile, string>,
+  facts: readonly Fact[],
+): { files: Map<FactFile, string>; outcomes: MergeOutcome[] } {
+  const next = new Map(files)
+  const outcomes: MergeOutcome[] = []
+  for (const fact of facts) {
+    const merged = mergeFact(next.get(fact.file) ?? '', fact)
+    next.set(fact.file, merged.text)
+    outcomes.push(merged.outcome)
+  }
+  return { files: next, outcomes }
+}

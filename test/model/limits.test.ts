@@ -1,0 +1,51 @@
+// Turn budget arithmetic: max_tokens sizing, token and tool-call budgets, and the whole-turn deadline.
+import { describe, expect, it } from 'vitest'
+import { startTurnDeadline, TurnLimits } from '../../src/model/limits.js'
+import { EMPTY_USAGE } from '../../src/model/provider.js'
+import { BUDGET } from './provider-world.js'
+
+describe('TurnLimits', () => {
+  it('sizes max_tokens by the per-request cap, the output budget and the total budget', () => {
+    const limits = new TurnLimits({ ...BUDGET, maxOutputTokens: 3000, maxTotalTokens: 20_000 }, 2048)
+    expect(limits.nextMaxTokens(1000)).toBe(2048)
+    limits.recordUsage({ ...EMPTY_USAGE, outputTokens: 1500, inputTokens: 1000, requests: 1 })
+    expect(limits.nextMaxTokens(1000)).toBe(1500)
+    expect(limits.nextMaxTokens(16_800)).toBe(700)
+    expect(limits.nextMaxTokens(17_460)).toBeNull()
+    expect(limits.isTokenBudgetSpent()).toBe(false)
+    limits.recordUsage({ ...EMPTY_USAGE, outputTokens: 1500 })
+    expect(limits.isTokenBudgetSpent()).toBe(true)
+    expect(limits.nextMaxTokens(0)).toBeNull()
+  })
+
+  it('counts cache reads and writes toward the total budget', () => {
+    const limits = new TurnLimits({ ...BUDGET, maxTotalTokens: 10_000 }, 4096)
+    limits.recordUsage({ ...EMPTY_USAGE, cacheReadTokens: 6000, cacheWriteTokens: 4000 })
+    expect(limits.isTokenBudgetSpent()).toBe(true)
+  })
+
+  it('hands out exactly maxToolCalls calls', () => {
+    const limits = new TurnLimits({ ...BUDGET, maxToolCalls: 2 }, 4096)
+    expect([limits.takeToolCall(), limits.takeToolCall(), limits.takeToolCall()]).toEqual([true, true, false])
+    expect(limits.toolCalls).toBe(2)
+  })
+})
+
+describe('startTurnDeadline', () => {
+  it('aborts on the timeout and says so', async () => {
+    const deadline = startTurnDeadline(20, new AbortController().signal)
+    await new Promise((resolve) => deadline.signal.addEventListener('abort', resolve))
+    expect(deadline.hasTimedOut()).toBe(true)
+    deadline.dispose()
+  })
+
+  it('aborts with the caller and does not call that a timeout, even after the timer passes', async () => {
+    const outer = new AbortController()
+    const deadline = startTurnDeadline(20, outer.signal)
+    outer.abort()
+    expect(deadline.signal.aborted).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    expect(deadline.hasTimedOut()).toBe(false)
+    deadline.dispose()
+  })
+})
