@@ -30,10 +30,11 @@ export type NoteSource =
     }
 
 /**
- * Opens `note` and reads its first `wholeReadBytes`; a file that fits comes back whole, a longer one as a
- * stream that continues from there (no byte is read twice). Undefined when the file vanished meanwhile.
+ * Opens `note` and reads its first `scratch.length` bytes into `scratch`; a file that fits comes back whole
+ * (copied out, so `scratch` can be reused), a longer one as a stream that starts with `scratch` and continues
+ * from there (no byte is read twice; `scratch` then belongs to the stream). Undefined when the file vanished.
  */
-export async function openNoteSource(note: NoteFile, wholeReadBytes: number): Promise<NoteSource | undefined> {
+export async function openNoteSource(note: NoteFile, scratch: Buffer): Promise<NoteSource | undefined> {
   let fd: number
   try {
     fd = await openFd(note.file, 'r')
@@ -43,16 +44,14 @@ export async function openNoteSource(note: NoteFile, wholeReadBytes: number): Pr
   }
   let handedOver = false
   try {
-    const buffer = Buffer.allocUnsafe(wholeReadBytes)
-    const { bytesRead } = await readFd(fd, buffer, 0, buffer.length, null)
+    const { bytesRead } = await readFd(fd, scratch, 0, scratch.length, null)
     const hash = createHash('sha256')
-    if (bytesRead < buffer.length) {
-      // Copy out so the oversized read buffer is not pinned while the entry waits in the archive queue.
-      const data = Buffer.from(buffer.subarray(0, bytesRead))
+    if (bytesRead < scratch.length) {
+      const data = Buffer.from(scratch.subarray(0, bytesRead))
       return { kind: 'whole', note, data, digest: { size: bytesRead, sha256: hash.update(data).digest('hex') } }
     }
     handedOver = true
-    return streamFrom(fd, note, buffer, hash.update(buffer))
+    return streamFrom(fd, note, scratch, hash.update(scratch))
   } finally {
     if (!handedOver) await closeFd(fd)
   }
@@ -93,6 +92,8 @@ export class ReadAhead {
   readonly #depth: number
   readonly #wholeReadBytes: number
   readonly #pending: Promise<NoteSource | undefined>[] = []
+  // Read buffers are recycled: allocating a fresh one per note made GC a sixth of the backup's time.
+  readonly #scratch: Buffer[] = []
   #next = 0
 
   constructor(notes: readonly NoteFile[], depth: number, wholeReadBytes: number) {
@@ -124,7 +125,11 @@ export class ReadAhead {
   #fill(): void {
     while (this.#pending.length < this.#depth && this.#next < this.#notes.length) {
       const note = this.#notes[this.#next++] as NoteFile
-      const read = openNoteSource(note, this.#wholeReadBytes)
+      const scratch = this.#scratch.pop() ?? Buffer.allocUnsafe(this.#wholeReadBytes)
+      const read = openNoteSource(note, scratch).then((source) => {
+        if (source?.kind !== 'stream') this.#scratch.push(scratch)
+        return source
+      })
       // Reads are awaited in order later; mark them handled now so an early failure is not "unhandled".
       read.catch(() => undefined)
       this.#pending.push(read)

@@ -38,4 +38,15 @@ export const DEFAULTS = {
     /** Auto retries of a failed/degraded auto run back off by these delays, then stop. */
     retryDelaysMinutes: [5, 10, 20, 40, 60],
   },
+  providers: {
+    anthropic: {
+      /** Used when neither dream.model nor DREAMLANE_DREAM_MODEL names one. */
+      model: 'claude-sonnet-4-5',
+      requestTimeoutMs: 120_000,
+      maxTokensPerRequest: 4_096,
+      maxRetries: 4,
+    },
+    /** Local servers are slower per token and rarely overloaded: longer timeout, fewer retries. */
+    openaiCompatible: { requestTimeoutMs: 300_000, maxTokensPerRequest: 4_096, maxRetries: 2 },
+  },
 } as const

@@ -48,6 +48,10 @@ const ENV_KEYS: Record<string, [key: string, parse: EnvParser]> = {
   DREAMLANE_AUTODREAM: ['autoDream.enabled', asBoolean],
   DREAMLANE_AUTODREAM_CRON: ['autoDream.cron', asString],
   DREAMLANE_AUTODREAM_DAYS: ['dream.autoDays', asNumber],
+  ANTHROPIC_BASE_URL: ['providers.anthropic.baseUrl', asString],
+  DREAMLANE_OPENAI_BASE_URL: ['providers.openaiCompatible.baseUrl', asString],
+  DREAMLANE_OPENAI_MODEL: ['providers.openaiCompatible.model', asString],
+  DREAMLANE_OPENAI_API_KEY: ['providers.openaiCompatible.apiKey', asString],
 }
 
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {

@@ -72,6 +72,20 @@ export const configFileSchema = z
       .strict()
       .partial()
       .optional(),
+    providers: z
+      .object({
+        anthropic: z
+          .object({ baseUrl: z.url(), model: z.string().min(1), ...providerLimits })
+          .strict()
+          .partial(),
+        openaiCompatible: z
+          .object({ baseUrl: z.url(), model: z.string().min(1), apiKey: z.string().min(1), ...providerLimits })
+          .strict()
+          .partial(),
+      })
+      .strict()
+      .partial()
+      .optional(),
   })
   .strict()
 
@@ -113,4 +127,24 @@ export interface ResolvedConfig {
   }
   tools: { maxWriteBytes: number; maxResults: number }
   autoDream: { enabled: boolean; cron: string; minHoursSinceSuccess: number; retryDelaysMinutes: number[] }
+  providers: {
+    anthropic: ProviderRequestSettings & {
+      /** Defaults to ANTHROPIC_BASE_URL, then the public API. */
+      baseUrl?: string
+      model: string
+    }
+    openaiCompatible: ProviderRequestSettings & {
+      /** e.g. http://127.0.0.1:8080/v1 (llama.cpp), http://127.0.0.1:11434/v1 (Ollama). */
+      baseUrl?: string
+      model?: string
+      apiKey?: string
+    }
+  }
+}
+
+/** How one provider talks to its API: per-request timeout, output cap and retries. */
+export interface ProviderRequestSettings {
+  requestTimeoutMs: number
+  maxTokensPerRequest: number
+  maxRetries: number
 }

@@ -48,6 +48,9 @@ export interface NewBranch {
 
 export const DREAM_CHANNEL_PREFIX = 'dream:'
 
+/** Sender of the summaries dreamlane posts. They are about the notes, so dreams never read them back (no self-feeding). */
+export const DREAMLANE_SENDER = 'dreamlane'
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS chats (jid TEXT PRIMARY KEY, name TEXT, last_message_time TEXT);
 CREATE TABLE IF NOT EXISTS chat_branches (
@@ -144,7 +147,8 @@ export class MessagesDb {
   }
 
   /**
-   * Streams the messages with `start <= timestamp < end` (ISO UTC), oldest first, excluding dream channels.
+   * Streams the messages with `start <= timestamp < end` (ISO UTC), oldest first, excluding dream channels and
+   * dreamlane's own summary posts.
    * Rows are read one at a time; do not run other statements on this connection while iterating.
    */
   *iterateWindow(start: Date, end: Date): Generator<MessageRow> {
@@ -153,6 +157,7 @@ export class MessagesDb {
       LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
       LEFT JOIN chats c ON c.jid = m.chat_jid
       WHERE m.timestamp >= ? AND m.timestamp < ? AND substr(m.chat_jid, 1, 6) <> 'dream:'
+        AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'
       ORDER BY m.timestamp, m.chat_jid, m.id`)
     for (const raw of statement.iterate(start.toISOString(), end.toISOString())) yield toRow(raw as RawMessage)
   }
@@ -179,7 +184,8 @@ export class MessagesDb {
   countWindow(start: Date, end: Date): number {
     const row = this.db
       .prepare(`SELECT count(*) AS n FROM messages
-        WHERE timestamp >= ? AND timestamp < ? AND substr(chat_jid, 1, 6) <> 'dream:'`)
+        WHERE timestamp >= ? AND timestamp < ? AND substr(chat_jid, 1, 6) <> 'dream:'
+          AND COALESCE(sender, '') <> '${DREAMLANE_SENDER}'`)
       .get(start.toISOString(), end.toISOString()) as { n: number }
     return row.n
   }
@@ -192,7 +198,7 @@ export class MessagesDb {
     const row = this.db
       .prepare(`SELECT count(DISTINCT COALESCE(b.root_chat_jid, m.chat_jid)) AS n
         FROM messages m LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
-        WHERE m.timestamp > ? AND substr(m.chat_jid, 1, 6) <> 'dream:' AND COALESCE(m.sender, '') <> 'dreamlane'`)
+        WHERE m.timestamp > ? AND substr(m.chat_jid, 1, 6) <> 'dream:' AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'`)
       .get(since.toISOString()) as { n: number }
     return row.n
   }

@@ -1,7 +1,7 @@
 // One dream, top to bottom: lock → backup → seed → channel + model turn → index → FTS → cleanup → summary.
 import { DreamlaneError, LockHeldError, errorMessage } from '../errors.js'
 import { createBackup } from '../backup/create.js'
-import { openMessagesDb } from '../db/messages.js'
+import { DREAMLANE_SENDER, openMessagesDb } from '../db/messages.js'
 import { markDirty } from '../fts/journal.js'
 import { refreshIndex } from '../fts/refresh.js'
 import type { TurnInput, TurnResult } from '../model/provider.js'
@@ -207,7 +207,7 @@ async function postSummary(record: RunRecord, deps: DreamDeps): Promise<void> {
     const at = deps.clock.now().toISOString()
     deps.messages.upsertChat(record.chatJid, null, at)
     deps.messages.insertMessages([
-      { id: `dream-summary-${record.id}`, chatJid: record.chatJid, sender: 'dreamlane', senderName: 'Dream', content: text, timestamp: at, isBotMessage: true },
+      { id: `dream-summary-${record.id}`, chatJid: record.chatJid, sender: DREAMLANE_SENDER, senderName: 'Dream', content: text, timestamp: at, isBotMessage: true },
     ])
   }
   try {

@@ -1,6 +1,6 @@
-// Runs one sanitised query against the index: words (AND, then OR), then trigram substrings, then LIKE.
+// Runs one sanitised query against the index: words (AND, then OR), then trigram-indexed substrings.
 import type { StateDb } from '../db/state.js'
-import { likePatterns, matchAll, matchAny, matchSubstrings, type QueryPlan } from './sanitize.js'
+import { likePatterns, matchAll, matchAny, type QueryPlan } from './sanitize.js'
 import { markOccurrences } from './snippet.js'
 import { statement } from './store.js'
 
@@ -19,51 +19,54 @@ export interface QueryScope {
   pathPrefix: string
 }
 
-/** LIKE has no index: scan at most this many matching chunks before ranking them. */
-const LIKE_SCAN_ROWS = 2_000
+/** Substring matches carry no rank from SQLite: rank at most this many matching chunks in JS. */
+const SUBSTRING_SCAN_ROWS = 2_000
 
 /** Best hits first; ties broken by path and line so the order is stable. */
 export function runQuery(state: StateDb, plan: QueryPlan, scope: QueryScope): RawHit[] {
   if (plan.terms.length > 0) {
-    const all = queryFts(state, 'fts_text', matchAll(plan), scope)
+    const all = queryWords(state, matchAll(plan), scope)
     if (all.length > 0) return all
     if (plan.terms.length > 1) {
-      const any = queryFts(state, 'fts_text', matchAny(plan), scope)
+      const any = queryWords(state, matchAny(plan), scope)
       if (any.length > 0) return any
     }
   }
-  const substrings = matchSubstrings(plan)
-  if (substrings !== undefined) return queryFts(state, 'fts_trigram', substrings, scope)
-  return queryLike(state, plan, scope)
+  return querySubstrings(state, plan, scope)
 }
 
-type FtsTable = 'fts_text' | 'fts_trigram'
-
-function queryFts(state: StateDb, table: FtsTable, match: string, scope: QueryScope): RawHit[] {
+function queryWords(state: StateDb, match: string, scope: QueryScope): RawHit[] {
   // bm25() is lower-is-better; SearchHit.score is higher-is-better, hence the sign.
-  const sql = `SELECT f.path AS path, c.start_line AS startLine, -bm25(${table}) AS score,
-      highlight(${table}, 0, char(1), char(2)) AS marked
-    FROM ${table} JOIN fts_chunks c ON c.id = ${table}.rowid JOIN fts_files f ON f.id = c.file_id
-    WHERE ${table} MATCH ? AND substr(f.path, 1, ?) = ?
-    ORDER BY bm25(${table}), f.path, c.start_line LIMIT ?`
+  const sql = `SELECT f.path AS path, c.start_line AS startLine, -bm25(fts_text) AS score,
+      highlight(fts_text, 0, char(1), char(2)) AS marked
+    FROM fts_text JOIN fts_chunks c ON c.id = fts_text.rowid JOIN fts_files f ON f.id = c.file_id
+    WHERE fts_text MATCH ? AND substr(f.path, 1, ?) = ?
+    ORDER BY bm25(fts_text), f.path, c.start_line LIMIT ?`
   const prefix = scope.pathPrefix
   return statement(state, sql).all(match, charCount(prefix), prefix, scope.limit) as RawHit[]
 }
 
-function queryLike(state: StateDb, plan: QueryPlan, scope: QueryScope): RawHit[] {
+/** Chunks containing every piece verbatim (case-insensitive), ranked by how often they occur. */
+function querySubstrings(state: StateDb, plan: QueryPlan, scope: QueryScope): RawHit[] {
   const patterns = likePatterns(plan)
   if (patterns.length === 0) return []
-  const likes = patterns.map(() => "c.body LIKE ? ESCAPE '\\'").join(' AND ')
+  // Plain LIKE on the trigram table is answered from its index (pieces under 3 characters scan it instead).
+  const likes = patterns.map(() => 't.body LIKE ?').join(' AND ')
   const sql = `SELECT f.path AS path, c.start_line AS startLine, c.body AS body
-    FROM fts_chunks c JOIN fts_files f ON f.id = c.file_id
+    FROM fts_trigram t JOIN fts_chunks c ON c.id = t.rowid JOIN fts_files f ON f.id = c.file_id
     WHERE ${likes} AND substr(f.path, 1, ?) = ? ORDER BY f.path, c.start_line LIMIT ?`
   const prefix = scope.pathPrefix
-  const rows = statement(state, sql).all(...patterns, charCount(prefix), prefix, LIKE_SCAN_ROWS) as {
+  const rows = statement(state, sql).all(...patterns, charCount(prefix), prefix, SUBSTRING_SCAN_ROWS) as {
     path: string
     startLine: number
     body: string
   }[]
+  const needles = plan.pieces.map((piece) => piece.toLowerCase())
   return rows
+    .filter((row) => {
+      const lower = row.body.toLowerCase()
+      return needles.every((needle) => lower.includes(needle))
+    })
     .map((row) => {
       const { marked, count } = markOccurrences(row.body, plan.pieces)
       return { path: row.path, startLine: row.startLine, marked, score: count }

@@ -98,3 +98,16 @@ describe('messages DB', () => {
     expect(db.listDreamChannels()).toEqual([])
   })
 })
+
+describe('self-feeding', () => {
+  it("leaves dreamlane's own summary posts out of the window", () => {
+    const ws = makeWorkspace()
+    const db = makeMessagesDb(ws.paths, [
+      { chatJid: 'main', content: 'hello', timestamp: '2026-11-21T10:00:00.000Z' },
+      { chatJid: 'main', content: 'Dream finished …', sender: 'dreamlane', isBotMessage: true, timestamp: '2026-11-21T11:00:00.000Z' },
+    ])
+    const window = [new Date('2026-11-21T00:00:00Z'), new Date('2026-11-22T00:00:00Z')] as const
+    expect([...db.iterateWindow(...window)].map((m) => m.content)).toEqual(['hello'])
+    expect(db.countWindow(...window)).toBe(1)
+  })
+})

@@ -1,0 +1,3 @@
+export function createOfflineProvider(_o?: { memoryBudgetBytes?: number }) {
+  return { name: 'offline', async runTurn() { throw new Error('stub') } }
+}
