@@ -19,6 +19,7 @@ import type { PostedSummary } from './dream/summary.js'
 import type { DreamMode, DreamRequest, RunRecord } from './dream/types.js'
 import { createOfflineProvider } from './model/offline/engine.js'
 import type { ModelProvider } from './model/provider.js'
+import { selectProvider } from './model/select.js'
 import { readBacklog, type BacklogEntry } from './notes/backlog.js'
 import { workspacePaths, type WorkspacePaths } from './notes/paths.js'
 import { LaneManager } from './queue/lanes.js'
@@ -121,8 +122,10 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
   const settings = new SettingsStore(state)
   const lanes = new LaneManager()
   const fallback = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })
-  const provider = options.provider ?? fallback
-  const providerReason = options.providerReason ?? (options.provider ? 'injected by the host' : 'no model configured: the offline engine')
+  // An injected provider (tests, hosts) wins; otherwise config/env decide, and a bad explicit choice is a ConfigError.
+  const selected = options.provider ? null : selectProvider(config, env, { clock, onRetry: (attempt) => log.warn(attempt, 'model request retry') })
+  const provider = options.provider ?? (selected?.name === 'offline' ? fallback : (selected?.provider ?? fallback))
+  const providerReason = options.providerReason ?? selected?.reason ?? 'injected by the host'
   const abort = new AbortController()
   const retryTimers = new Set<unknown>()
   let scheduler: AutoDreamScheduler | null = null
@@ -189,7 +192,7 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     return {
       workspace: paths.workspace,
       provider: provider.name,
-      model: config.dream.model ?? provider.model ?? null,
+      model: selected ? selected.model : (config.dream.model ?? provider.model ?? null),
       providerReason,
       activeRun: service.activeRunId,
       lock: live && holder ? describeLock(holder) : null,

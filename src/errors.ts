@@ -28,6 +28,9 @@ export type ErrorCode =
   | 'IMPORT_SOURCE_MISSING'
   | 'IMPORT_UNREADABLE'
   | 'IMPORT_FAILED'
+  | 'REQUEST_INVALID'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
 
 export class DreamlaneError extends Error {
   readonly code: ErrorCode

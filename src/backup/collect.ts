@@ -1,4 +1,4 @@
-// Lists the files a backup covers: regular files under notes/daily and notes/memory, minus hidden, temp and lock files.
+// Lists what a backup covers: regular files under notes/daily and notes/memory, minus hidden/temp/lock files.
 import type { Dirent } from 'node:fs'
 import { lstat, readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'

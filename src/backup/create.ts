@@ -57,7 +57,8 @@ export async function writeBackup(input: Omit<CreateBackupInput, 'keep'>): Promi
   const notes = await collectNoteFiles(paths)
   const temp = join(paths.backups, `.backup-${randomBytes(6).toString('hex')}${BACKUP_EXTENSION}.tmp`)
   try {
-    const written = await writeBackupZip(temp, notes, { createdAt, mode: input.mode, chatJid: input.chatJid }, input.tuning)
+    const meta = { createdAt, mode: input.mode, chatJid: input.chatJid }
+    const written = await writeBackupZip(temp, notes, meta, input.tuning)
     const id = await publish(temp, paths.backups, stamp, (sequence) =>
       formatBackupId(stamp, sequence, input.mode, input.chatJid),
     )
@@ -80,7 +81,12 @@ export async function writeBackup(input: Omit<CreateBackupInput, 'keep'>): Promi
  * Gives the finished temp file its final name without ever replacing another backup: link() fails with
  * EEXIST where rename() would silently overwrite, so two backups in the same second get distinct sequences.
  */
-async function publish(temp: string, dir: string, stamp: string, idFor: (sequence: number) => string): Promise<string> {
+async function publish(
+  temp: string,
+  dir: string,
+  stamp: string,
+  idFor: (sequence: number) => string,
+): Promise<string> {
   // Start above the highest sequence already used in this second so ids keep sorting in creation order.
   for (let sequence = nextSequence(stamp, await readdir(dir)); ; sequence++) {
     const id = idFor(sequence)
@@ -91,7 +97,7 @@ async function publish(temp: string, dir: string, stamp: string, idFor: (sequenc
       const code = (error as NodeJS.ErrnoException).code
       if (code === 'EEXIST') continue
       if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error
-      // Filesystems without hard links: check-then-rename is the best available (one dream per workspace anyway).
+      // No hard links here: check-then-rename is the best left (one dream per workspace anyway).
       if (await exists(file)) continue
       await rename(temp, file)
     }

@@ -28,19 +28,19 @@ export async function listBackupIds(paths: Pick<WorkspacePaths, 'backups'>): Pro
   const ids: BackupId[] = []
   for (const name of names) {
     const parsed = name.endsWith(BACKUP_EXTENSION) ? parseBackupId(name) : undefined
-    if (parsed) ids.push({ id: parsed.id, sortKey: parsed.sortKey, createdAt: parsed.createdAt, mode: parsed.mode, chatJid: parsed.chatJid })
+    if (parsed) ids.push(parsed)
   }
   return ids.sort(compareNewestFirst)
 }
 
-/** Every backup, newest first. Files that vanish between listing and stat (a concurrent prune) are left out. */
+/** Every backup, newest first. One that vanishes between listing and stat (concurrent prune) is left out. */
 export async function listBackups(paths: Pick<WorkspacePaths, 'backups'>): Promise<BackupSummary[]> {
   const ids = await listBackupIds(paths)
   const summaries = await Promise.all(ids.map((id) => summarize(paths, id)))
   return summaries.filter((summary): summary is BackupSummary => summary !== undefined)
 }
 
-/** The backup with this id, or BackupNotFoundError (also for ids that are not well-formed, e.g. with a '/'). */
+/** The backup with this id, or BackupNotFoundError (also for malformed ids, e.g. with a '/'). */
 export async function findBackup(paths: Pick<WorkspacePaths, 'backups'>, id: string): Promise<BackupSummary> {
   const parsed = parseBackupId(id)
   const summary = parsed && parsed.id === id ? await summarize(paths, parsed) : undefined
@@ -48,7 +48,10 @@ export async function findBackup(paths: Pick<WorkspacePaths, 'backups'>, id: str
   return summary
 }
 
-async function summarize(paths: Pick<WorkspacePaths, 'backups'>, id: BackupId): Promise<BackupSummary | undefined> {
+async function summarize(
+  paths: Pick<WorkspacePaths, 'backups'>,
+  id: BackupId,
+): Promise<BackupSummary | undefined> {
   const file = join(paths.backups, `${id.id}${BACKUP_EXTENSION}`)
   try {
     const info = await stat(file)

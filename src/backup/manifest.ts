@@ -1,5 +1,6 @@
 // The manifest stored as `manifest.json` in every backup: what the zip must contain, byte for byte.
 import { z } from 'zod'
+import { errorMessage } from '../errors.js'
 import { isTempOrHidden } from '../notes/atomic-write.js'
 
 export const MANIFEST_NAME = 'manifest.json'
@@ -26,7 +27,9 @@ export interface BackupManifest {
 
 const entrySchema = z
   .object({
-    path: z.string().refine(isSafeBackupPath, 'unsafe path (absolute, "..", hidden, or outside notes/daily|memory)'),
+    path: z
+      .string()
+      .refine(isSafeBackupPath, 'unsafe path (absolute, "..", hidden, or outside notes/daily|memory)'),
     size: z.number().int().min(0),
     sha256: z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lowercase hex digits'),
   })
@@ -41,7 +44,10 @@ const manifestSchema = z.object({
   files: z.array(entrySchema),
 })
 
-export function buildManifest(meta: Omit<BackupManifest, 'format' | 'version' | 'files'>, files: ManifestEntry[]): BackupManifest {
+export function buildManifest(
+  meta: Pick<BackupManifest, 'createdAt' | 'mode' | 'chatJid'>,
+  files: ManifestEntry[],
+): BackupManifest {
   return { format: MANIFEST_FORMAT, version: 1, ...meta, files }
 }
 
@@ -51,12 +57,13 @@ export function parseManifest(json: string): BackupManifest | { problem: string 
   try {
     raw = JSON.parse(json)
   } catch (error) {
-    return { problem: `manifest.json is not JSON (${error instanceof Error ? error.message : String(error)})` }
+    return { problem: `manifest.json is not JSON (${errorMessage(error)})` }
   }
   const parsed = manifestSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    return { problem: `manifest.json is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'unknown'}` }
+    const where = issue?.path.join('.') || '(root)'
+    return { problem: `manifest.json is invalid at ${where}: ${issue?.message ?? 'unknown'}` }
   }
   const seen = new Set<string>()
   for (const entry of parsed.data.files) {
@@ -75,5 +82,6 @@ export function isSafeBackupPath(path: string): boolean {
   const segments = path.split('/')
   if (segments.length < 3) return false
   if (!BACKUP_ROOTS.includes(`${segments[0]}/${segments[1]}` as (typeof BACKUP_ROOTS)[number])) return false
-  return segments.every((segment) => segment !== '' && segment !== '..' && segment !== '.' && !isTempOrHidden(segment))
+  // isTempOrHidden also catches '.' and '..' (they start with a dot).
+  return segments.every((segment) => segment !== '' && !isTempOrHidden(segment))
 }

@@ -1,4 +1,4 @@
-// Backup ids: `<stamp>[.<seq>]-<mode>-<jid>`, unique, filename-safe, and sorting by creation time as plain strings.
+// Backup ids `<stamp>[.<seq>]-<mode>-<jid>`: unique, filename-safe, sorting by creation time as strings.
 
 /** Parsed form of a backup file name (without `.zip`). */
 export interface BackupId {
@@ -75,7 +75,7 @@ export function compareNewestFirst(a: { sortKey: string }, b: { sortKey: string 
 }
 
 function parseStamp(stamp: string): string | undefined {
-  const iso = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`
+  const iso = stamp.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z')
   const at = new Date(iso)
   // Round-tripping rejects impossible dates such as month 13 that Date would otherwise roll over.
   return Number.isNaN(at.getTime()) || formatStamp(at) !== stamp ? undefined : at.toISOString()

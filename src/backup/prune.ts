@@ -6,7 +6,7 @@ import { listBackupIds } from './list.js'
 import { BACKUP_EXTENSION } from './naming.js'
 
 /**
- * Deletes all but the newest `keep` backups (below 1 or NaN counts as 1) and returns the removed ids, newest first.
+ * Deletes all but the newest `keep` backups (below 1 or NaN counts as 1); returns removed ids, newest first.
  * `protectedIds` are never removed, even when older than the cut (a backup just written under a clock that
  * went backwards, or one a caller is still reading).
  */

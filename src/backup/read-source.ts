@@ -1,4 +1,4 @@
-// Reads each note exactly once, hashing as it goes: small files whole, large ones as a stream that hashes while it flows.
+// Reads each note exactly once, hashing as it goes: small files whole, large ones as a hashed stream.
 import { createHash, type Hash } from 'node:crypto'
 import { close, open, read } from 'node:fs'
 import { Readable } from 'node:stream'
@@ -48,7 +48,8 @@ export async function openNoteSource(note: NoteFile, scratch: Buffer): Promise<N
     const hash = createHash('sha256')
     if (bytesRead < scratch.length) {
       const data = Buffer.from(scratch.subarray(0, bytesRead))
-      return { kind: 'whole', note, data, digest: { size: bytesRead, sha256: hash.update(data).digest('hex') } }
+      const digest = { size: bytesRead, sha256: hash.update(data).digest('hex') }
+      return { kind: 'whole', note, data, digest }
     }
     handedOver = true
     return streamFrom(fd, note, scratch, hash.update(scratch))
@@ -83,10 +84,11 @@ function streamFrom(fd: number, note: NoteFile, first: Buffer, hash: Hash): Note
       await release()
     }
   }
-  return { kind: 'stream', note, stream: Readable.from(chunks(), { objectMode: false }), digest: () => digest, release }
+  const stream = Readable.from(chunks(), { objectMode: false })
+  return { kind: 'stream', note, stream, digest: () => digest, release }
 }
 
-/** Keeps up to `depth` reads in flight ahead of the consumer, in input order, so disk latency overlaps archiving. */
+/** Keeps up to `depth` reads in flight ahead of the consumer, in order, so disk waits overlap archiving. */
 export class ReadAhead {
   readonly #notes: readonly NoteFile[]
   readonly #depth: number

@@ -23,17 +23,20 @@ export class BackupZip {
       // yauzl refuses absolute names and '..' segments itself; we check them again against the manifest.
       zip = await openPromise(file, { autoClose: false, strictFileNames: true, validateEntrySizes: true })
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupNotFoundError(basename(file, BACKUP_EXTENSION))
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new BackupNotFoundError(basename(file, BACKUP_EXTENSION))
+      }
       throw asCorrupt(file, 'not a readable zip archive', error)
     }
     try {
       const entries = new Map<string, Entry>()
       for await (const entry of zip.eachEntry()) {
-        if (entries.has(entry.fileName)) throw new BackupCorruptError(file, `duplicate entry ${entry.fileName}`)
+        const name = entry.fileName
+        if (entries.has(name)) throw new BackupCorruptError(file, `duplicate entry ${name}`)
         if (entry.isEncrypted() || !entry.canDecodeFileData()) {
-          throw new BackupCorruptError(file, `entry ${entry.fileName} is encrypted or uses an unsupported compression method`)
+          throw new BackupCorruptError(file, `entry ${name} is encrypted or uses an unknown compression`)
         }
-        entries.set(entry.fileName, entry)
+        entries.set(name, entry)
       }
       return new BackupZip(file, zip, entries)
     } catch (error) {
@@ -63,8 +66,7 @@ export class BackupZip {
  */
 function asCorrupt(file: string, reason: string, error: unknown): Error {
   if (error instanceof DreamlaneError) return error
-  if (typeof (error as NodeJS.ErrnoException | undefined)?.code === 'string' && (error as NodeJS.ErrnoException).syscall) {
-    return error as Error
-  }
+  const errno = error as NodeJS.ErrnoException | undefined
+  if (typeof errno?.code === 'string' && typeof errno.syscall === 'string') return errno
   return new BackupCorruptError(file, `${reason} (${errorMessage(error)})`, { cause: error })
 }

@@ -1,4 +1,4 @@
-// Restores notes/daily and notes/memory from a backup: verify everything, take a safety backup, then write atomically.
+// Restores notes/daily and notes/memory from a backup: verify all, safety backup, then write atomically.
 import { lstat, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Clock } from '../clock.js'
@@ -25,7 +25,7 @@ export interface RestoreResult {
   restored: string[]
   /** Files already byte-identical to the backup, left untouched. */
   unchanged: string[]
-  /** Files under notes/daily and notes/memory that the backup does not have, deleted so the tree matches it. */
+  /** Files under notes/daily and notes/memory that the backup lacks, deleted so the tree matches it. */
   removed: string[]
   /** Taken before anything changed; restore it to undo this restore. */
   safetyBackup: BackupInfo
@@ -43,7 +43,8 @@ export async function restoreBackup(input: RestoreInput): Promise<RestoreResult>
   const manifest = await verifyBackup(backup.file)
   await checkTargets(paths, manifest)
 
-  const safetyBackup = await writeBackup({ paths, mode: 'restore', chatJid: manifest.chatJid, clock: input.clock })
+  const { chatJid } = manifest
+  const safetyBackup = await writeBackup({ paths, mode: 'restore', chatJid, clock: input.clock })
   const restored: string[] = []
   const unchanged: string[] = []
   // Second pass: each file is verified again as it is read, so only checked bytes are ever written.
@@ -78,17 +79,22 @@ async function checkTargets(paths: WorkspacePaths, manifest: BackupManifest): Pr
       if (checked.has(folder)) continue
       checked.add(folder)
       const kind = await kindOf(join(paths.workspace, ...segments.slice(0, depth)))
-      if (kind !== 'missing' && kind !== 'directory') throw new PathOutOfScopeError(folder, `restore needs a real folder here, found a ${kind}`)
+      if (kind !== 'missing' && kind !== 'directory') {
+        throw new PathOutOfScopeError(folder, `restore needs a real folder here, found a ${kind}`)
+      }
     }
     const kind = await kindOf(join(paths.workspace, ...segments))
-    if (kind === 'directory' || kind === 'other') throw new PathOutOfScopeError(file.path, `restore would replace a ${kind}`)
+    if (kind === 'directory' || kind === 'other') {
+      throw new PathOutOfScopeError(file.path, `restore would replace a ${kind}`)
+    }
   }
 }
 
 async function kindOf(path: string): Promise<'missing' | 'file' | 'directory' | 'symlink' | 'other'> {
   try {
     const info = await lstat(path)
-    return info.isSymbolicLink() ? 'symlink' : info.isDirectory() ? 'directory' : info.isFile() ? 'file' : 'other'
+    if (info.isSymbolicLink()) return 'symlink'
+    return info.isDirectory() ? 'directory' : info.isFile() ? 'file' : 'other'
   } catch (error) {
     if (isMissing(error)) return 'missing'
     throw error

@@ -1,4 +1,4 @@
-// Reads backups back with every check: manifest present and valid, entry set matches it, each file's size and sha256.
+// Reads backups back fully checked: manifest valid, entries exactly its files, each file's size and sha256.
 import { createHash } from 'node:crypto'
 import type { Entry } from 'yauzl'
 import { BackupCorruptError } from '../errors.js'
@@ -45,7 +45,10 @@ export async function readBackupFiles(file: string): Promise<Map<string, Buffer>
   return files
 }
 
-async function withBackup<T>(file: string, use: (zip: BackupZip, manifest: BackupManifest) => Promise<T>): Promise<T> {
+async function withBackup<T>(
+  file: string,
+  use: (zip: BackupZip, manifest: BackupManifest) => Promise<T>,
+): Promise<T> {
   const zip = await BackupZip.open(file)
   try {
     const manifest = await loadManifest(zip)
@@ -59,7 +62,9 @@ async function withBackup<T>(file: string, use: (zip: BackupZip, manifest: Backu
 async function loadManifest(zip: BackupZip): Promise<BackupManifest> {
   const entry = zip.entries.get(MANIFEST_NAME)
   if (!entry) throw new BackupCorruptError(zip.file, `${MANIFEST_NAME} is missing`)
-  if (entry.uncompressedSize > MAX_MANIFEST_BYTES) throw new BackupCorruptError(zip.file, `${MANIFEST_NAME} is implausibly large`)
+  if (entry.uncompressedSize > MAX_MANIFEST_BYTES) {
+    throw new BackupCorruptError(zip.file, `${MANIFEST_NAME} is implausibly large`)
+  }
   const chunks: Buffer[] = []
   for await (const chunk of zip.chunks(entry)) chunks.push(chunk)
   const parsed = parseManifest(Buffer.concat(chunks).toString('utf8'))
@@ -71,13 +76,18 @@ async function loadManifest(zip: BackupZip): Promise<BackupManifest> {
 function checkEntries(zip: BackupZip, manifest: BackupManifest): void {
   const listed = new Set(manifest.files.map((file) => file.path))
   for (const name of zip.entries.keys()) {
-    if (name !== MANIFEST_NAME && !listed.has(name)) throw new BackupCorruptError(zip.file, `entry ${name} is not in the manifest`)
+    if (name !== MANIFEST_NAME && !listed.has(name)) {
+      throw new BackupCorruptError(zip.file, `entry ${name} is not in the manifest`)
+    }
   }
   for (const file of manifest.files) {
     const entry = zip.entries.get(file.path)
-    if (!entry) throw new BackupCorruptError(zip.file, `${file.path} is in the manifest but missing from the zip`)
+    if (!entry) {
+      throw new BackupCorruptError(zip.file, `${file.path} is in the manifest but missing from the zip`)
+    }
     if (entry.uncompressedSize !== file.size) {
-      throw new BackupCorruptError(zip.file, `${file.path} is ${entry.uncompressedSize} bytes in the zip, ${file.size} in the manifest`)
+      const sizes = `${entry.uncompressedSize} bytes in the zip, ${file.size} in the manifest`
+      throw new BackupCorruptError(zip.file, `${file.path} is ${sizes}`)
     }
   }
 }
@@ -92,7 +102,11 @@ async function readVerified(zip: BackupZip, file: ManifestEntry, keep: boolean):
     size += chunk.length
     if (keep) chunks.push(chunk)
   }
-  if (size !== file.size) throw new BackupCorruptError(zip.file, `${file.path} has ${size} bytes, the manifest says ${file.size}`)
-  if (hash.digest('hex') !== file.sha256) throw new BackupCorruptError(zip.file, `${file.path} does not match its sha256 in the manifest`)
+  if (size !== file.size) {
+    throw new BackupCorruptError(zip.file, `${file.path} has ${size} bytes, the manifest says ${file.size}`)
+  }
+  if (hash.digest('hex') !== file.sha256) {
+    throw new BackupCorruptError(zip.file, `${file.path} does not match its sha256 in the manifest`)
+  }
   return keep ? Buffer.concat(chunks, size) : undefined
 }

@@ -1,8 +1,9 @@
-// Streams note files into a zip on disk with archiver, hashing each as it is read, and appends the manifest last.
+// Streams note files into a zip on disk with archiver, hashing each as it is read; the manifest goes last.
 import { createWriteStream, type WriteStream } from 'node:fs'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { ZipArchive } from 'archiver'
+import { batchWrites } from './batch-writes.js'
 import type { NoteFile } from './collect.js'
 import { buildManifest, MANIFEST_NAME, type BackupManifest, type ManifestEntry } from './manifest.js'
 import { ReadAhead, type NoteSource } from './read-source.js'
@@ -17,14 +18,16 @@ export interface ZipTuning {
   storeBelowBytes: number
   /** zlib level for deflated entries. @default 6 */
   level: number
-  /** Files up to this size are read in one call and appended as a buffer; larger ones stream. @default 65536 */
+  /** Files below this size are read in one call and appended whole; larger ones stream. @default 65536 */
   wholeReadBytes: number
   /** Reads in flight ahead of the archiver. @default 16 */
   readAhead: number
-  /** Entries appended but not yet written by archiver; bounds memory together with the output's drain. @default 16 */
+  /** Entries appended but not yet written by archiver; with the output's drain, bounds memory. @default 16 */
   maxQueuedEntries: number
   /** archiver's internal buffer. @default 1 MiB */
   highWaterMark: number
+  /** Small archive chunks are joined into writes of this size. @default 256 KiB */
+  writeBatchBytes: number
 }
 
 export const DEFAULT_ZIP_TUNING: ZipTuning = {
@@ -34,6 +37,7 @@ export const DEFAULT_ZIP_TUNING: ZipTuning = {
   readAhead: 16,
   maxQueuedEntries: 16,
   highWaterMark: 1024 * 1024,
+  writeBatchBytes: 256 * 1024,
 }
 
 export interface WrittenZip {
@@ -54,7 +58,7 @@ export async function writeBackupZip(
 ): Promise<WrittenZip> {
   const archive = new ZipArchive({ zlib: { level: tuning.level }, highWaterMark: tuning.highWaterMark })
   const output = createWriteStream(target, { flags: 'wx', flush: true })
-  const done = pipeline(archive, output)
+  const done = pipeline(archive, batchWrites(tuning.writeBatchBytes), output)
   done.catch(() => undefined) // awaited below; marked handled so an early archiver error is not "unhandled"
   const feed = new ArchiveFeed(archive, output, tuning.maxQueuedEntries)
   const date = new Date(meta.createdAt)
@@ -71,7 +75,12 @@ export async function writeBackupZip(
   }
 }
 
-async function appendNotes(feed: ArchiveFeed, notes: readonly NoteFile[], date: Date, tuning: ZipTuning): Promise<ManifestEntry[]> {
+async function appendNotes(
+  feed: ArchiveFeed,
+  notes: readonly NoteFile[],
+  date: Date,
+  tuning: ZipTuning,
+): Promise<ManifestEntry[]> {
   const reads = new ReadAhead(notes, tuning.readAhead, tuning.wholeReadBytes)
   const appended: NoteSource[] = []
   try {
@@ -117,7 +126,7 @@ class ArchiveFeed {
       this.#processed++
       this.#notify()
     })
-    // archiver only warns for stat failures of paths it globbed itself; we never glob, so any warning is a bug.
+    // archiver only warns about stat failures of paths it globbed; we never glob, so a warning is a bug.
     archive.on('warning', (error) => this.abort(error))
     archive.on('error', (error) => this.abort(error))
     output.on('drain', () => this.#notify())
@@ -125,7 +134,8 @@ class ArchiveFeed {
   }
 
   async append(source: Buffer | Readable, name: string, date: Date, store: boolean): Promise<void> {
-    await this.#waitUntil(() => this.#appended - this.#processed < this.#maxQueued && !this.#output.writableNeedDrain)
+    const queued = (): number => this.#appended - this.#processed
+    await this.#waitUntil(() => queued() < this.#maxQueued && !this.#output.writableNeedDrain)
     this.#archive.append(source, { name, date, store })
     this.#appended++
   }
@@ -135,7 +145,7 @@ class ArchiveFeed {
     await this.#waitUntil(() => this.#processed >= this.#appended)
   }
 
-  /** A streamed source failing mid-read must fail the archive: archiver would otherwise wait on it forever. */
+  /** A streamed source failing mid-read must fail the archive: archiver would wait on it forever. */
   watch(stream: Readable): void {
     stream.once('error', (error) => this.abort(error))
   }

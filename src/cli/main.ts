@@ -6,6 +6,7 @@ import { PACKAGE_ROOT } from '../notes/paths.js'
 import { registerBackups } from './commands/backups.js'
 import { registerDemo } from './commands/demo.js'
 import { registerDream, registerGate } from './commands/dream.js'
+import { registerImport } from './commands/import.js'
 import { registerIndex } from './commands/index-cmd.js'
 import { registerInit } from './commands/init.js'
 import { registerRuns } from './commands/runs.js'
@@ -28,7 +29,7 @@ const program = new Command('dreamlane')
   .showHelpAfterError('(add --help for usage)')
   .exitOverride()
 
-for (const register of [registerInit, registerSample, registerSeed, registerBackups, registerIndex, registerDream, registerGate, registerStatus, registerRuns, registerServe, registerDemo]) {
+for (const register of [registerInit, registerSample, registerSeed, registerBackups, registerIndex, registerDream, registerGate, registerStatus, registerRuns, registerServe, registerDemo, registerImport]) {
   register(program)
 }
 

@@ -26,7 +26,7 @@ export const DEFAULTS = {
     runTimeoutMs: 30 * 60_000,
     maxToolCalls: 400,
     maxTotalTokens: 400_000,
-    maxOutputTokens: 8_000,
+    maxOutputTokens: 32_000,
   },
   tools: { maxWriteBytes: 256 * 1024, maxResults: 50 },
   autoDream: {

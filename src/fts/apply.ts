@@ -75,14 +75,40 @@ export function applyChanges(state: StateDb, changes: IndexChanges): AppliedCoun
 }
 
 function wipeIndex(state: StateDb): void {
-  // Deleting chunk rows (not the FTS tables) lets the triggers keep both external-content indexes consistent.
-  state.exec('DELETE FROM fts_chunks; DELETE FROM fts_files; DELETE FROM fts_dirs')
+  state.exec(`INSERT INTO fts_text (fts_text) VALUES ('delete-all');
+    INSERT INTO fts_trigram (fts_trigram) VALUES ('delete-all');
+    DELETE FROM fts_chunks; DELETE FROM fts_files; DELETE FROM fts_dirs`)
+}
+
+/** External-content FTS5 tables forget a row only when told its old text, so read it before deleting. */
+function removeChunks(state: StateDb, fileIdsSql: string, ...params: unknown[]): void {
+  const forget = (table: 'fts_text' | 'fts_trigram'): void => {
+    statement(
+      state,
+      `INSERT INTO ${table} (${table}, rowid, body) SELECT 'delete', id, body FROM fts_chunks
+       WHERE file_id IN (${fileIdsSql})`,
+    ).run(...params)
+  }
+  forget('fts_text')
+  forget('fts_trigram')
+  statement(state, `DELETE FROM fts_chunks WHERE file_id IN (${fileIdsSql})`).run(...params)
+}
+
+function insertChunks(state: StateDb, fileId: number, chunks: readonly Chunk[]): void {
+  const insert = statement(state, 'INSERT INTO fts_chunks (file_id, start_line, body) VALUES (?, ?, ?)')
+  const indexWords = statement(state, 'INSERT INTO fts_text (rowid, body) VALUES (?, ?)')
+  const indexTrigrams = statement(state, 'INSERT INTO fts_trigram (rowid, body) VALUES (?, ?)')
+  for (const chunk of chunks) {
+    const id = insert.run(fileId, chunk.startLine, chunk.body).lastInsertRowid
+    indexWords.run(id, chunk.body)
+    indexTrigrams.run(id, chunk.body)
+  }
 }
 
 function removeFile(state: StateDb, path: string): number {
   const row = statement(state, 'SELECT id FROM fts_files WHERE path = ?').get(path) as { id: number } | undefined
   if (!row) return 0
-  statement(state, 'DELETE FROM fts_chunks WHERE file_id = ?').run(row.id)
+  removeChunks(state, '?', row.id)
   statement(state, 'DELETE FROM fts_files WHERE id = ?').run(row.id)
   return 1
 }
@@ -90,10 +116,7 @@ function removeFile(state: StateDb, path: string): number {
 function removeTree(state: StateDb, dir: string): number {
   const [from, to] = subtreeRange(dir)
   statement(state, 'DELETE FROM fts_dirs WHERE path = ? OR (path >= ? AND path < ?)').run(dir, from, to)
-  statement(
-    state,
-    'DELETE FROM fts_chunks WHERE file_id IN (SELECT id FROM fts_files WHERE path >= ? AND path < ?)',
-  ).run(from, to)
+  removeChunks(state, 'SELECT id FROM fts_files WHERE path >= ? AND path < ?', from, to)
   return statement(state, 'DELETE FROM fts_files WHERE path >= ? AND path < ?').run(from, to).changes
 }
 
@@ -107,7 +130,7 @@ function upsertFile(state: StateDb, file: FileUpsert): boolean {
   let id: number
   if (existing) {
     id = existing.id
-    statement(state, 'DELETE FROM fts_chunks WHERE file_id = ?').run(id)
+    removeChunks(state, '?', id)
     statement(
       state,
       `UPDATE fts_files SET dir = ?, size = ?, mtime_ms = ?, ctime_ms = ?, ino = ?, hash = ?, checked_at_ms = ?,
@@ -121,8 +144,7 @@ function upsertFile(state: StateDb, file: FileUpsert): boolean {
     ).run(file.path, file.dir, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, file.hash, file.checkedAtMs, racy)
     id = Number(inserted.lastInsertRowid)
   }
-  const insertChunk = statement(state, 'INSERT INTO fts_chunks (file_id, start_line, body) VALUES (?, ?, ?)')
-  for (const chunk of file.chunks) insertChunk.run(id, chunk.startLine, chunk.body)
+  insertChunks(state, id, file.chunks)
   return !existing
 }
 

@@ -1,4 +1,5 @@
 // Decides which files a refresh looks at: a full walk, or the cheap sweep (changed dirs, racy rows, a rolling slice).
+import type { Clock } from '../clock.js'
 import type { StateDb } from '../db/state.js'
 import { listDir, mapLimit, statDir } from './probe.js'
 import { isInScope, parentOf, type IndexScope } from './scope.js'
@@ -27,9 +28,16 @@ export interface ScanPlan {
   removedFiles: Set<string>
   removedTrees: Set<string>
   /** Directories listed by this refresh, with the stat taken before listing them. */
-  scannedDirs: { path: string; stat: FileStat }[]
+  scannedDirs: ScannedDir[]
   sweepCursor?: string
   counters: RefreshCounters
+}
+
+/** `checkedAtMs` is taken before the stat, so the racy test errs towards listing the dir again. */
+export interface ScannedDir {
+  path: string
+  stat: FileStat
+  checkedAtMs: number
 }
 
 export function emptyPlan(): ScanPlan {
@@ -51,7 +59,12 @@ function isSameDirStat(row: DirRow, stat: FileStat): boolean {
  * Walks every root; every stored file or dir the walk does not reach is removed. With `ignoreStored` (the
  * stored index is being wiped in the same transaction) every file counts as new and is read.
  */
-export async function planFullWalk(state: StateDb, scope: IndexScope, ignoreStored = false): Promise<ScanPlan> {
+export async function planFullWalk(
+  state: StateDb,
+  scope: IndexScope,
+  clock: Clock,
+  ignoreStored = false,
+): Promise<ScanPlan> {
   const plan = emptyPlan()
   const stored = ignoreStored ? new Map<string, FileRow>() : loadAllFiles(state)
   const byDir = new Map<string, Map<string, FileRow>>()
@@ -59,7 +72,7 @@ export async function planFullWalk(state: StateDb, scope: IndexScope, ignoreStor
     const inDir = byDir.get(row.dir) ?? new Map<string, FileRow>()
     byDir.set(row.dir, inDir.set(row.path, row))
   }
-  await walkDirs(scope, scope.roots, plan, (dir) => byDir.get(dir) ?? new Map())
+  await walkDirs(scope, clock, scope.roots, plan, (dir) => byDir.get(dir) ?? new Map())
   const reached = new Set(plan.scannedDirs.map((dir) => dir.path))
   for (const path of stored.keys()) {
     if (!plan.candidates.has(path)) plan.removedFiles.add(path)
@@ -76,15 +89,21 @@ export async function planFullWalk(state: StateDb, scope: IndexScope, ignoreStor
  * listed and their files stat'ed. Files named by the journal, racy rows and the next rolling-sweep slice are
  * checked too; in-place edits that leave the directory alone are the slice's (and search-time verification's) job.
  */
-export async function planSweep(state: StateDb, scope: IndexScope, sweepFiles: number): Promise<ScanPlan> {
+export async function planSweep(
+  state: StateDb,
+  scope: IndexScope,
+  clock: Clock,
+  sweepFiles: number,
+): Promise<ScanPlan> {
   const plan = emptyPlan()
   const stored = new Map(loadDirs(state).map((row) => [row.path, row]))
   const children = childrenOf(stored.values())
   const roots = new Set(scope.roots)
   const toStat = [...new Set([...stored.keys(), ...roots])]
+  const checkedAtMs = clock.now().getTime()
   const stats = await mapLimit(toStat, FS_CONCURRENCY, (dir) => statDir(scope, dir, roots.has(dir)))
   plan.counters.dirsStatted += toStat.length
-  const changed: { path: string; stat: FileStat }[] = []
+  const changed: ScannedDir[] = []
   const fresh: string[] = []
   toStat.forEach((dir, index) => {
     const stat = stats[index]
@@ -94,7 +113,7 @@ export async function planSweep(state: StateDb, scope: IndexScope, sweepFiles: n
     } else if (!row) {
       fresh.push(dir)
     } else if (row.isRacy || !isSameDirStat(row, stat)) {
-      changed.push({ path: dir, stat })
+      changed.push({ path: dir, stat, checkedAtMs })
     }
   })
   const listings = await mapLimit(changed, FS_CONCURRENCY, (dir) => listDir(scope, dir.path))
@@ -108,7 +127,7 @@ export async function planSweep(state: StateDb, scope: IndexScope, sweepFiles: n
       if (!listed.has(child)) plan.removedTrees.add(child)
     }
   })
-  await walkDirs(scope, fresh, plan, (dir) => byPath(loadFilesInDir(state, dir)))
+  await walkDirs(scope, clock, fresh, plan, (dir) => byPath(loadFilesInDir(state, dir)))
   for (const row of loadRacyFiles(state)) addStored(plan, row)
   const slice = loadSweepSlice(state, readMeta(state, 'sweep_cursor') ?? '', sweepFiles)
   for (const row of slice) addStored(plan, row)
@@ -128,6 +147,7 @@ export function addExplicit(state: StateDb, scope: IndexScope, plan: ScanPlan, p
 /** Lists directories level by level from `starts`, adding their files as candidates. */
 async function walkDirs(
   scope: IndexScope,
+  clock: Clock,
   starts: readonly string[],
   plan: ScanPlan,
   storedIn: (dir: string) => Map<string, FileRow>,
@@ -135,10 +155,11 @@ async function walkDirs(
   const roots = new Set(scope.roots)
   let level = [...starts]
   while (level.length > 0) {
+    const checkedAtMs = clock.now().getTime()
     const found = await mapLimit(level, FS_CONCURRENCY, async (dir) => {
       const stat = await statDir(scope, dir, roots.has(dir))
       const listing = stat && (await listDir(scope, dir))
-      return stat && listing ? { dir: { path: dir, stat }, listing } : undefined
+      return stat && listing ? { dir: { path: dir, stat, checkedAtMs }, listing } : undefined
     })
     plan.counters.dirsStatted += level.length
     level = []
@@ -152,7 +173,7 @@ async function walkDirs(
 
 function recordListing(
   plan: ScanPlan,
-  dir: { path: string; stat: FileStat },
+  dir: ScannedDir,
   files: readonly string[],
   stored: Map<string, FileRow>,
 ): void {

@@ -1,10 +1,10 @@
 // The index's only disk access: stat files and dirs, list dirs, read bytes — each applying the path rules.
 import type { Stats } from 'node:fs'
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import { DreamlaneError, errorMessage } from '../errors.js'
 import { isTempOrHidden } from '../notes/atomic-write.js'
-import { absOf, isIndexableName, isInside, joinRel, type IndexScope } from './scope.js'
+import { absOf, isIndexableName, isInside, joinRel, realParentOf, type IndexScope } from './scope.js'
 import type { FileStat } from './types.js'
 
 /** Larger files are not indexed (they are rarely notes, and would dominate memory and bm25). */
@@ -27,9 +27,7 @@ export interface DirListing {
 export async function probeFile(scope: IndexScope, rel: string, checkParents: boolean): Promise<FileProbe> {
   const abs = absOf(scope, rel)
   return guard(rel, async () => {
-    if (checkParents && (await realpath(dirname(abs))) !== join(scope.workspaceReal, dirname(rel))) {
-      return { status: 'skipped' }
-    }
+    if (checkParents && (await realpath(dirname(abs))) !== realParentOf(scope, rel)) return { status: 'skipped' }
     let info = await lstat(abs)
     if (info.isSymbolicLink()) {
       if (!isInside(scope.workspaceReal, await realpath(abs))) return { status: 'skipped' }

@@ -50,7 +50,8 @@ async function runRefresh(input: RefreshInput): Promise<RefreshResult> {
   const full = Boolean(input.full) || wipe || readMeta(state, 'scope') !== scope.fingerprint
   const journal = readJournal(state)
   const sweepFiles = input.sweepFiles ?? Math.max(8, Math.ceil(countFiles(state) / 64))
-  const plan = full ? await planFullWalk(state, scope, wipe) : await planSweep(state, scope, sweepFiles)
+  const clock = input.clock ?? systemClock
+  const plan = full ? await planFullWalk(state, scope, clock, wipe) : await planSweep(state, scope, clock, sweepFiles)
   addExplicit(state, scope, plan, journal.paths)
   return commitPlan(input, scope, plan, { full, isSweep: true, wipe, journalSeq: journal.maxSeq })
 }
@@ -95,11 +96,10 @@ async function commitPlan(
     touch: (file) => void pending.touches.push(file),
     remove: (path) => void pending.removedFiles.push(path),
   })
-  const nowMs = clock.now().getTime()
-  const dirs = plan.scannedDirs.map(({ path, stat }) => ({
+  const dirs = plan.scannedDirs.map(({ path, stat, checkedAtMs }) => ({
     path,
     ...stat,
-    isRacy: stat.mtimeMs >= nowMs - RACY_WINDOW_MS ? (1 as const) : (0 as const),
+    isRacy: stat.mtimeMs >= checkedAtMs - RACY_WINDOW_MS ? (1 as const) : (0 as const),
   }))
   const meta: Record<string, string> = {}
   if (options.isSweep) {
@@ -126,9 +126,6 @@ const queues = new WeakMap<StateDb, Promise<unknown>>()
 function serialize<T>(state: StateDb, task: () => Promise<T>): Promise<T> {
   const previous = queues.get(state) ?? Promise.resolve()
   const next = previous.then(task, task)
-  queues.set(
-    state,
-    next.catch(() => undefined),
-  )
+  queues.set(state, next.catch(() => undefined))
   return next
 }

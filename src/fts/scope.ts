@@ -11,6 +11,8 @@ export interface IndexScope {
   workspaceReal: string
   /** Workspace-relative roots with '/' separators ('' is the workspace itself); none nested in another. */
   roots: string[]
+  /** Each root's real path (a root may itself be a symlink to a folder inside the workspace). */
+  rootReals: Map<string, string>
   /** Lower-cased, with the dot. */
   extensions: Set<string>
   /** Changes when roots or extensions do; a changed fingerprint forces a full walk. */
@@ -24,6 +26,7 @@ export async function resolveScope(
   const workspace = resolve(paths.workspace)
   const workspaceReal = await realpath(workspace).catch(() => workspace)
   const candidates: string[] = []
+  const rootReals = new Map<string, string>()
   for (const root of config.search.roots) {
     const abs = resolve(workspace, root)
     const rel = abs === workspace ? '' : toWorkspacePath(workspace, abs)
@@ -31,6 +34,7 @@ export async function resolveScope(
     const real = await realpath(abs).catch(() => undefined)
     if (real !== undefined && !isInside(workspaceReal, real)) continue // symlinked out of the workspace
     candidates.push(rel)
+    rootReals.set(rel, real ?? join(workspaceReal, ...rel.split('/')))
   }
   const roots = [...new Set(candidates)]
     .sort((a, b) => a.length - b.length)
@@ -38,7 +42,19 @@ export async function resolveScope(
     .sort()
   const extensions = new Set(config.search.extensions.map((ext) => ext.toLowerCase()))
   const fingerprint = JSON.stringify({ roots, extensions: [...extensions].sort() })
-  return { workspace, workspaceReal, roots, extensions, fingerprint }
+  return { workspace, workspaceReal, roots, rootReals, extensions, fingerprint }
+}
+
+/**
+ * Where the directory holding `rel` really is when no symlink sits between its root and it, as a walk
+ * requires; undefined when `rel` is under no root.
+ */
+export function realParentOf(scope: IndexScope, rel: string): string | undefined {
+  const root = scope.roots.find((candidate) => isBelow(candidate, rel))
+  const rootReal = root === undefined ? undefined : scope.rootReals.get(root)
+  if (root === undefined || rootReal === undefined) return undefined
+  const below = parentOf(root === '' ? rel : rel.slice(root.length + 1))
+  return below === '' ? rootReal : join(rootReal, ...below.split('/'))
 }
 
 export function absOf(scope: IndexScope, rel: string): string {

@@ -8,11 +8,12 @@ import { mapLimit, probeFile, readFileBytes } from './probe.js'
 import { parentOf, type IndexScope } from './scope.js'
 
 /**
- * A file whose mtime is this close to the moment we read it may be written again within the same timestamp
- * tick (coarse on most filesystems, 2 s on FAT) without its stat changing, so an equal stat cannot prove its
- * content equal: such rows are marked racy and re-hashed until they age out ("racy git", same fix).
+ * A file (or dir) whose mtime is this close to the moment we started reading it may be written again within
+ * the same timestamp tick (a few ms on most filesystems, 2 s on FAT) without its stat changing, so an equal
+ * stat cannot prove its content equal: such rows are marked racy and re-checked until they age out (git's
+ * "racily clean" entries, same fix). Only mtime counts, as in git; the window leaves margin over FAT's tick.
  */
-export const RACY_WINDOW_MS = 2_000
+export const RACY_WINDOW_MS = 3_000
 
 /** What settling found, handed over as it goes so a huge rebuild can be written in bounded batches. */
 export interface SettleSink {
@@ -38,6 +39,8 @@ export async function settleCandidates(
       return
     }
     if (stored && !candidate.explicit && !stored.isRacy && isSameStat(stored, probe.stat)) return
+    // Taken before the read: a later "now" would call fewer files racy than it should.
+    const checkedAtMs = clock.now().getTime()
     const read = await readFileBytes(scope, path)
     counters.filesRead++
     if (!read) {
@@ -45,7 +48,6 @@ export async function settleCandidates(
       if (stored) sink.remove(path)
       return
     }
-    const checkedAtMs = clock.now().getTime()
     const isRacy = read.stat.mtimeMs >= checkedAtMs - RACY_WINDOW_MS
     const hash = hashBytes(read.bytes)
     if (stored && stored.hash === hash) {

@@ -65,7 +65,7 @@ function toConversation(value: unknown): Conversation | string {
   const title = typeof raw.title === 'string' && raw.title.trim() !== '' ? raw.title : 'ChatGPT conversation'
   const created = typeof raw.create_time === 'number' ? raw.create_time : typeof raw.update_time === 'number' ? raw.update_time : null
   const given = [raw.conversation_id, raw.id].find((id): id is string => typeof id === 'string' && id !== '')
-  const convId = given ?? deriveId('cg', [title, created ?? ''])
+  const convId = given ?? deriveId('cg', '', [title, created ?? ''])
   const mapping = raw.mapping as Record<string, ExportNode>
   return { jid: `chatgpt:${convId}`, convId, title, mapping, currentNode: raw.current_node, fallbackSeconds: created }
 }

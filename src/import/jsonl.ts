@@ -57,7 +57,7 @@ function toMessage(record: JsonlRecord, occurrences: OccurrenceCounter): NewMess
   if (id === null) {
     const key = `${record.sender}\u0000${record.role}\u0000${record.content}`
     const occurrence = occurrences.next(record.chat, record.rawTimestamp, key)
-    id = deriveId('jl', [record.chat, record.rawTimestamp, key, occurrence])
+    id = deriveId('jl', record.rawTimestamp, [record.chat, key, occurrence])
   }
   return {
     id,

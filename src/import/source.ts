@@ -35,7 +35,7 @@ export async function fileInput(path: string): Promise<SourceInput> {
   const { size } = await statSource(path)
   return {
     label: path,
-    name: path.split(/[\\/]/).pop() ?? path,
+    name: baseName(path),
     size,
     read: async () => createReadStream(path, { highWaterMark: CHUNK_BYTES }),
   }

@@ -30,6 +30,7 @@ interface StagedRow {
  */
 export class Stage implements ImportSink {
   readonly problems: ImportProblem[] = []
+  readonly warnings: string[] = []
   problemCount = 0
   skipped = 0
   staged = 0
@@ -71,8 +72,12 @@ export class Stage implements ImportSink {
   }
 
   problem(problem: ImportProblem): void {
-    this.problemCount++
+    this.problemCount += problem.count ?? 1
     if (this.problems.length < MAX_KEPT_PROBLEMS) this.problems.push(problem)
+  }
+
+  warn(message: string): void {
+    if (!this.warnings.includes(message)) this.warnings.push(message)
   }
 
   advance(bytes: number): void {

@@ -21,6 +21,8 @@ export interface ImportProblem {
   /** The record otherwise: `conversation 3 "Trip ideas"`, a chat jid. */
   item?: string
   reason: string
+  /** Records this problem stands for when it summarises several. @default 1 */
+  count?: number
 }
 
 /** Where readers send what they find. Rows are staged, not written, until every chat is complete. */
@@ -31,6 +33,8 @@ export interface ImportSink {
   skip(): void
   /** A record that could not be read; the rest of the source is still imported. */
   problem(problem: ImportProblem): void
+  /** Something the user should know that is not bad data (e.g. --me matched nobody). */
+  warn(message: string): void
   /** Source bytes consumed so far (for the progress bar). */
   advance(bytes: number): void
 }
@@ -66,7 +70,10 @@ export type ImportPhase = 'read' | 'write'
 /** A progress tick: bytes read while parsing, then chats written. */
 export interface ImportProgress {
   phase: ImportPhase
+  /** What done/total count: source bytes or rows while reading, chats while writing. */
+  unit: 'bytes' | 'rows' | 'chats'
   done: number
   total: number
+  /** Messages staged so far. */
   messages: number
 }

@@ -45,7 +45,7 @@ export async function readWhatsApp(input: SourceInput, sink: ImportSink, options
     isMeSeen ||= isFromMe
     if (senders.size < 50) senders.add(message.sender)
     const row: NewMessage = {
-      id: deriveId('wa', [jid, key, message.sender, content, occurrence]),
+      id: deriveId('wa', key, [jid, message.sender, content, occurrence]),
       chatJid: jid,
       sender: message.sender,
       senderName: message.sender,
@@ -88,7 +88,7 @@ export async function readWhatsApp(input: SourceInput, sink: ImportSink, options
   }
   if (pending) emit(pending)
   if (me !== undefined && !isMeSeen && senders.size > 0) {
-    sink.problem({ reason: `--me "${options.me}" matched no sender (senders: ${[...senders].slice(0, 10).join(', ')})` })
+    sink.warn(`--me "${options.me}" matched no sender (senders: ${[...senders].slice(0, 10).join(', ')})`)
   }
 }
 

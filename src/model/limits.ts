@@ -6,9 +6,17 @@ export function estimateTokens(chars: number): number {
   return Math.ceil(chars / 4)
 }
 
-/** Every token a request processed: fresh input, cache writes and reads, and output. */
-export function totalTokensOf(usage: TurnUsage): number {
-  return usage.inputTokens + usage.cacheWriteTokens + usage.cacheReadTokens + usage.outputTokens
+/** Cache reads are billed at a tenth of fresh input, and count toward the token budget at that weight. */
+export const CACHE_READ_WEIGHT = 0.1
+
+/**
+ * What a turn's usage weighs against maxTotalTokens: fresh input, cache writes and output in full, cache
+ * reads at a tenth. Counting them whole would make a cached 7-day dream (≈400k raw tokens, most of them
+ * re-reads of the same prefix) look ten times costlier than it is and trip the budget for nothing.
+ */
+export function budgetTokensOf(usage: TurnUsage): number {
+  const full = usage.inputTokens + usage.cacheWriteTokens + usage.outputTokens
+  return full + Math.ceil(usage.cacheReadTokens * CACHE_READ_WEIGHT)
 }
 
 /** Fewer output tokens than this left for a request is not worth a round trip. */
@@ -51,7 +59,7 @@ export class TurnLimits {
    */
   nextMaxTokens(inputTokens: number): number | null {
     const outputLeft = this.#budget.maxOutputTokens - this.#usage.outputTokens
-    const totalLeft = this.#budget.maxTotalTokens - totalTokensOf(this.#usage) - inputTokens
+    const totalLeft = this.#budget.maxTotalTokens - budgetTokensOf(this.#usage) - inputTokens
     const maxTokens = Math.min(this.#maxTokensPerRequest, outputLeft, totalLeft)
     return maxTokens >= Math.min(MIN_USEFUL_OUTPUT_TOKENS, this.#maxTokensPerRequest) ? maxTokens : null
   }
@@ -60,7 +68,7 @@ export class TurnLimits {
   isTokenBudgetSpent(): boolean {
     return (
       this.#usage.outputTokens >= this.#budget.maxOutputTokens ||
-      totalTokensOf(this.#usage) >= this.#budget.maxTotalTokens
+      budgetTokensOf(this.#usage) >= this.#budget.maxTotalTokens
     )
   }
 }

@@ -5,31 +5,38 @@ import { describe, expect, it } from 'vitest'
 import { createBackup } from '../../src/backup/create.js'
 import { listBackups } from '../../src/backup/list.js'
 import { fixedClock } from '../helpers/clock.js'
-import { makeTempDir, makeWorkspace } from '../helpers/workspace.js'
+import { makeTempDir, makeWorkspace, type TestWorkspace } from '../helpers/workspace.js'
 import { readZip, readZipBuffers, sha256 } from '../helpers/zip.js'
 import { NOTES } from './fixtures.js'
 
 const clock = () => fixedClock('2026-11-21T01:00:00.250Z')
 
+function backupOf(ws: TestWorkspace, mode = 'manual', chatJid = 'c', paths = ws.paths) {
+  return createBackup({ paths, mode, chatJid, clock: clock(), keep: 10 })
+}
+
 describe('createBackup', () => {
-  it('records path, size and sha256 of every note in the manifest, hashes computed independently', async () => {
+  it('records path, size and sha256 of every note in the manifest (hashes computed here)', async () => {
     const ws = makeWorkspace(NOTES)
-    const backup = await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'chat-1', clock: clock(), keep: 10 })
+    const backup = await backupOf(ws, 'manual', 'chat-1')
     const manifest = JSON.parse((await readZip(backup.file))['manifest.json'] ?? '{}')
     const expected = Object.entries(NOTES)
       .map(([path, content]) => ({ path, size: Buffer.byteLength(content), sha256: sha256(content) }))
       .sort((a, b) => (a.path < b.path ? -1 : 1))
     expect(manifest.files).toEqual(expected)
-    expect(manifest).toMatchObject({ mode: 'manual', chatJid: 'chat-1', createdAt: '2026-11-21T01:00:00.000Z' })
+    const createdAt = '2026-11-21T01:00:00.000Z'
+    expect(manifest).toMatchObject({ mode: 'manual', chatJid: 'chat-1', createdAt })
     expect(backup.manifest).toEqual(expected)
     expect(backup.fileCount).toBe(Object.keys(NOTES).length)
   })
 
   it('stores every note byte-for-byte, including non-ASCII, empty and multi-read files', async () => {
     const ws = makeWorkspace({ ...NOTES, 'notes/memory/days/café-東京.md': 'ünïcödé name\n' })
-    const backup = await createBackup({ paths: ws.paths, mode: 'auto', chatJid: 'c', clock: clock(), keep: 10 })
+    const backup = await backupOf(ws, 'auto')
     const entries = await readZipBuffers(backup.file)
-    for (const [path, content] of Object.entries(NOTES)) expect(entries[path]?.equals(Buffer.from(content))).toBe(true)
+    for (const [path, content] of Object.entries(NOTES)) {
+      expect(entries[path]?.equals(Buffer.from(content))).toBe(true)
+    }
     expect(entries['notes/memory/days/café-東京.md']?.toString('utf8')).toBe('ünïcödé name\n')
     expect(entries['notes/memory/feedback.md']?.length).toBe(0)
   })
@@ -50,21 +57,22 @@ describe('createBackup', () => {
     symlinkSync(join(ws.dir, 'elsewhere'), join(ws.paths.memory, 'days'))
     // The lock normally lives in the data dir; placing it inside notes proves it is excluded by identity.
     const paths = { ...ws.paths, lockFile: join(ws.paths.memory, 'dream.lock') }
-    const backup = await createBackup({ paths, mode: 'manual', chatJid: 'c', clock: clock(), keep: 10 })
-    expect(Object.keys(await readZip(backup.file)).sort()).toEqual(['manifest.json', 'notes/memory/MEMORY.md'])
+    const backup = await backupOf(ws, 'manual', 'c', paths)
+    const names = Object.keys(await readZip(backup.file)).sort()
+    expect(names).toEqual(['manifest.json', 'notes/memory/MEMORY.md'])
   })
 
   it('writes a valid backup of nothing when the note folders are missing', async () => {
     const ws = makeWorkspace()
-    const backup = await createBackup({ paths: ws.paths, mode: 'bootstrap', chatJid: 'c', clock: clock(), keep: 10 })
+    const backup = await backupOf(ws, 'bootstrap')
     const manifest = JSON.parse((await readZip(backup.file))['manifest.json'] ?? '{}')
     expect(manifest.files).toEqual([])
     expect(backup.fileCount).toBe(0)
   })
 
-  it('names the file <stamp>-<mode>-<sanitised jid>.zip, reports its real size and leaves no temp file', async () => {
+  it('names the file <stamp>-<mode>-<sanitised jid>.zip and leaves no temp file', async () => {
     const ws = makeWorkspace(NOTES)
-    const backup = await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'web:chat/1@x y', clock: clock(), keep: 10 })
+    const backup = await backupOf(ws, 'manual', 'web:chat/1@x y')
     expect(backup.id).toBe('20261121T010000Z-manual-web_chat_1_x_y')
     expect(backup.file).toBe(join(ws.paths.backups, `${backup.id}.zip`))
     expect(backup.bytes).toBe(statSync(backup.file).size)
@@ -79,16 +87,20 @@ describe('createBackup', () => {
     for (const mode of ['manual', 'auto', 'restore']) {
       ids.push((await createBackup({ paths: ws.paths, mode, chatJid: 'c', clock: fixed, keep: 10 })).id)
     }
-    expect(ids).toEqual(['20261121T010000Z-manual-c', '20261121T010000Z.001-auto-c', '20261121T010000Z.002-restore-c'])
+    expect(ids).toEqual([
+      '20261121T010000Z-manual-c',
+      '20261121T010000Z.001-auto-c',
+      '20261121T010000Z.002-restore-c',
+    ])
     expect([...ids].sort()).toEqual(ids)
     fixed.advanceMs(1000)
-    const later = await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'c', clock: fixed, keep: 10 })
+    const later = await createBackup({ paths: ws.paths, mode: 'auto', chatJid: 'c', clock: fixed, keep: 10 })
     expect((await listBackups(ws.paths)).map((b) => b.id)).toEqual([later.id, ...ids.reverse()])
   })
 
   it('stores small notes and deflates large ones', async () => {
     const ws = makeWorkspace(NOTES)
-    const backup = await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'c', clock: clock(), keep: 10 })
+    const backup = await backupOf(ws)
     const zip = await openPromise(backup.file)
     const methods: Record<string, number> = {}
     for await (const entry of zip.eachEntry()) methods[entry.fileName] = entry.compressionMethod

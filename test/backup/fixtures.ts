@@ -4,7 +4,7 @@ import { join } from 'node:path'
 
 /** A notes tree with non-ASCII text, an empty file, nested day pages and a file bigger than one read. */
 export const NOTES: Record<string, string> = {
-  'notes/daily/2026-11-19.md': '---\ndate: 2026-11-19\n---\n# Thursday\n\nCafé with Zoë — 東京 trip planned 🚀\n',
+  'notes/daily/2026-11-19.md': '---\ndate: 2026-11-19\n---\n# Thursday\n\nCafé with Zoë — 東京 trip 🚀\n',
   'notes/daily/2026-11-20.md': '---\ndate: 2026-11-20\n---\n# Friday\n\n- shipped v2\n',
   'notes/memory/MEMORY.md': '# Memory\n\n- [user](user.md)\n- [[2026-11-19]]\n',
   'notes/memory/user.md': 'Name: Zoë Ångström\nPrefers: ☕ black\n',

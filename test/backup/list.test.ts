@@ -11,7 +11,7 @@ describe('listBackups', () => {
   it('lists backups newest first with fields read from the names and sizes from stat', async () => {
     const ws = makeWorkspace({ 'notes/memory/MEMORY.md': '- user\n' })
     const clock = fixedClock('2026-11-20T01:00:00Z')
-    const first = await createBackup({ paths: ws.paths, mode: 'auto', chatJid: 'group@g.us', clock, keep: 10 })
+    const first = await createBackup({ paths: ws.paths, mode: 'auto', chatJid: 'group@g.us', clock, keep: 5 })
     clock.set('2026-11-21T09:30:15Z')
     const second = await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'web:1', clock, keep: 10 })
     writeFileSync(join(ws.paths.backups, '.backup-abc.zip.tmp'), 'in progress')
@@ -45,7 +45,8 @@ describe('findBackup', () => {
     'refuses unknown or malformed id %j with BackupNotFoundError',
     async (id) => {
       const ws = makeWorkspace({ 'notes/memory/MEMORY.md': '- user\n' })
-      await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'c', clock: fixedClock('2026-11-21T01:00:00Z'), keep: 10 })
+      const clock = fixedClock('2026-11-21T01:00:00Z')
+      await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'c', clock, keep: 10 })
       await expect(findBackup(ws.paths, id)).rejects.toBeInstanceOf(BackupNotFoundError)
     },
   )

@@ -10,12 +10,15 @@ import { makeTempDir, makeWorkspace, type TestWorkspace } from '../helpers/works
 import { readZip } from '../helpers/zip.js'
 import { NOTES, snapshotTree } from './fixtures.js'
 
+const later = () => fixedClock('2026-11-22T00:00:00Z')
+
 async function backupOf(ws: TestWorkspace, clock = fixedClock('2026-11-21T01:00:00Z')) {
   return createBackup({ paths: ws.paths, mode: 'auto', chatJid: 'chat-1', clock, keep: 10 })
 }
 
 function notesOf(ws: TestWorkspace): Record<string, string> {
-  return Object.fromEntries(Object.entries(snapshotTree(join(ws.dir, 'notes'))).map(([path, data]) => [`notes/${path}`, data]))
+  const tree = snapshotTree(join(ws.dir, 'notes'))
+  return Object.fromEntries(Object.entries(tree).map(([path, data]) => [`notes/${path}`, data]))
 }
 
 describe('restoreBackup', () => {
@@ -77,9 +80,10 @@ describe('restoreBackup', () => {
     const ws = makeWorkspace(NOTES)
     await backupOf(ws)
     const before = snapshotTree(ws.dir)
-    await expect(
-      restoreBackup({ paths: ws.paths, id: '20200101T000000Z-manual-ghost', clock: fixedClock('2026-11-22T00:00:00Z'), keep: 10 }),
-    ).rejects.toBeInstanceOf(BackupNotFoundError)
+    const id = '20200101T000000Z-manual-ghost'
+    await expect(restoreBackup({ paths: ws.paths, id, clock: later(), keep: 10 })).rejects.toBeInstanceOf(
+      BackupNotFoundError,
+    )
     expect(snapshotTree(ws.dir)).toEqual(before)
   })
 
@@ -90,9 +94,8 @@ describe('restoreBackup', () => {
     rmSync(join(ws.paths.memory, 'days'), { recursive: true })
     symlinkSync(outside, join(ws.paths.memory, 'days'))
     const before = snapshotTree(ws.dir)
-    await expect(
-      restoreBackup({ paths: ws.paths, id: backup.id, clock: fixedClock('2026-11-22T00:00:00Z'), keep: 10 }),
-    ).rejects.toBeInstanceOf(PathOutOfScopeError)
+    const restoring = restoreBackup({ paths: ws.paths, id: backup.id, clock: later(), keep: 10 })
+    await expect(restoring).rejects.toBeInstanceOf(PathOutOfScopeError)
     expect(snapshotTree(ws.dir)).toEqual(before)
     expect(snapshotTree(outside)).toEqual({})
   })
@@ -102,7 +105,7 @@ describe('restoreBackup', () => {
     const backup = await backupOf(ws)
     writeFileSync(join(ws.paths.memory, '.scratch.md'), 'hidden')
     writeFileSync(join(ws.paths.daily, 'x.md.tmp'), 'temp')
-    await restoreBackup({ paths: ws.paths, id: backup.id, clock: fixedClock('2026-11-22T00:00:00Z'), keep: 10 })
+    await restoreBackup({ paths: ws.paths, id: backup.id, clock: later(), keep: 10 })
     expect(readFileSync(join(ws.paths.memory, '.scratch.md'), 'utf8')).toBe('hidden')
     expect(readFileSync(join(ws.paths.daily, 'x.md.tmp'), 'utf8')).toBe('temp')
   })

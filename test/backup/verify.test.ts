@@ -13,7 +13,11 @@ import { NOTES, snapshotTree } from './fixtures.js'
 const CRAFTED_ID = '20261120T000000Z-manual-c'
 
 function manifestOf(files: Record<string, string>, overrides: Record<string, unknown> = {}): string {
-  const entries = Object.entries(files).map(([path, content]) => ({ path, size: Buffer.byteLength(content), sha256: sha256(content) }))
+  const entries = Object.entries(files).map(([path, content]) => ({
+    path,
+    size: Buffer.byteLength(content),
+    sha256: sha256(content),
+  }))
   return JSON.stringify({
     format: 'dreamlane-backup',
     version: 1,
@@ -33,9 +37,16 @@ async function craft(ws: TestWorkspace, entries: Record<string, string>): Promis
   return file
 }
 
+/** A real backup, taken at the crafted id's instant so it is found under CRAFTED_ID. */
+function backupOf(ws: TestWorkspace) {
+  const clock = fixedClock('2026-11-20T00:00:00Z')
+  return createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'c', clock, keep: 10 })
+}
+
 async function expectRefusedUntouched(ws: TestWorkspace, reason: RegExp): Promise<void> {
   const before = snapshotTree(ws.dir)
-  const restoring = restoreBackup({ paths: ws.paths, id: CRAFTED_ID, clock: fixedClock('2026-11-22T00:00:00Z'), keep: 10 })
+  const clock = fixedClock('2026-11-22T00:00:00Z')
+  const restoring = restoreBackup({ paths: ws.paths, id: CRAFTED_ID, clock, keep: 10 })
   await expect(restoring).rejects.toBeInstanceOf(BackupCorruptError)
   await expect(restoring).rejects.toThrow(reason)
   expect(snapshotTree(ws.dir)).toEqual(before)
@@ -44,7 +55,7 @@ async function expectRefusedUntouched(ws: TestWorkspace, reason: RegExp): Promis
 describe('reading backups back', () => {
   it('readBackupFiles returns every file verified, readBackupManifest the manifest', async () => {
     const ws = makeWorkspace(NOTES)
-    const backup = await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'c', clock: fixedClock('2026-11-21T01:00:00Z'), keep: 10 })
+    const backup = await backupOf(ws)
     const files = await readBackupFiles(backup.file)
     expect(Object.fromEntries([...files].map(([path, data]) => [path, data.toString('utf8')]))).toEqual(NOTES)
     const manifest = await readBackupManifest(backup.file)
@@ -55,14 +66,15 @@ describe('reading backups back', () => {
 
   it('reports a missing file as BackupNotFoundError', async () => {
     const ws = makeWorkspace()
-    await expect(readBackupManifest(join(ws.paths.backups, `${CRAFTED_ID}.zip`))).rejects.toBeInstanceOf(BackupNotFoundError)
+    const missing = join(ws.paths.backups, `${CRAFTED_ID}.zip`)
+    await expect(readBackupManifest(missing)).rejects.toBeInstanceOf(BackupNotFoundError)
   })
 })
 
 describe('restore refuses damaged or hostile backups and touches nothing', () => {
   it('refuses garbage bytes', async () => {
     const ws = makeWorkspace(NOTES)
-    const backup = await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'c', clock: fixedClock('2026-11-20T00:00:00Z'), keep: 10 })
+    const backup = await backupOf(ws)
     const size = readFileSync(backup.file).length
     writeFileSync(backup.file, Buffer.from(Array.from({ length: size }, (_, i) => (i * 7919 + 13) % 256)))
     await expectRefusedUntouched(ws, /not a readable zip archive/)
@@ -70,7 +82,7 @@ describe('restore refuses damaged or hostile backups and touches nothing', () =>
 
   it('refuses a zip cut in half', async () => {
     const ws = makeWorkspace(NOTES)
-    const backup = await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'c', clock: fixedClock('2026-11-20T00:00:00Z'), keep: 10 })
+    const backup = await backupOf(ws)
     const data = readFileSync(backup.file)
     writeFileSync(backup.file, data.subarray(0, Math.floor(data.length / 2)))
     await expectRefusedUntouched(ws, /not a readable zip archive/)
@@ -78,7 +90,7 @@ describe('restore refuses damaged or hostile backups and touches nothing', () =>
 
   it('refuses a zip whose central directory survives but an entry body is damaged', async () => {
     const ws = makeWorkspace(NOTES)
-    const backup = await createBackup({ paths: ws.paths, mode: 'manual', chatJid: 'c', clock: fixedClock('2026-11-20T00:00:00Z'), keep: 10 })
+    const backup = await backupOf(ws)
     // Flip bytes inside the stored body of user.md; the zip structure stays intact.
     expect(await patchZipBytes(backup.file, 'Prefers', 'Detests')).toBe(1)
     await expectRefusedUntouched(ws, /notes\/memory\/user\.md does not match its sha256/)
@@ -105,7 +117,11 @@ describe('restore refuses damaged or hostile backups and touches nothing', () =>
   it.each([
     ['a missing manifest', { 'notes/memory/MEMORY.md': '- user\n' }, /manifest\.json is missing/],
     ['a manifest that is not JSON', { 'manifest.json': '{"files": [' }, /manifest\.json is not JSON/],
-    ['a manifest of another format', { 'manifest.json': manifestOf({}, { format: 'zip' }) }, /manifest\.json is invalid at format/],
+    [
+      'a manifest of another format',
+      { 'manifest.json': manifestOf({}, { format: 'zip' }) },
+      /manifest\.json is invalid at format/,
+    ],
     [
       'a manifest file missing from the zip',
       { 'manifest.json': manifestOf({ 'notes/memory/MEMORY.md': '- user\n' }) },

@@ -50,3 +50,9 @@ export function writeNew(file: string, content: string): void {
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, content)
 }
+
+/** Throws unless both FTS5 indexes agree exactly with the chunk rows they index (external content). */
+export function checkIntegrity(state: StateDb): void {
+  state.exec(`INSERT INTO fts_text (fts_text, rank) VALUES ('integrity-check', 1);
+    INSERT INTO fts_trigram (fts_trigram, rank) VALUES ('integrity-check', 1)`)
+}

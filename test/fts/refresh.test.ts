@@ -7,7 +7,7 @@ import { searchIndex } from '../../src/fts/search.js'
 import { indexStats } from '../../src/fts/stats.js'
 import { writeFileAtomic } from '../../src/notes/atomic-write.js'
 import { makeTempDir } from '../helpers/workspace.js'
-import { ageTree, editInPlace, makeIndexWorld, writeNew, type IndexWorld } from './fixture.js'
+import { ageTree, checkIntegrity, editInPlace, makeIndexWorld, writeNew, type IndexWorld } from './fixture.js'
 
 const NOTES = {
   'notes/memory/MEMORY.md': '# Memory\n- user likes kayaking\n',
@@ -60,6 +60,7 @@ describe('refreshIndex', () => {
     expect(await paths(world, 'mysql')).toEqual(['notes/memory/project.md'])
     expect(await paths(world, 'postgres')).toEqual([])
     expect(await paths(world, 'lighthouse')).toEqual([])
+    checkIntegrity(world.state)
   })
 
   it('finds new directories and forgets deleted ones', async () => {
@@ -71,6 +72,7 @@ describe('refreshIndex', () => {
     expect(result).toMatchObject({ added: 1, removed: 1, filesRead: 1 })
     expect(await paths(world, 'canoe')).toEqual(['notes/topics/boats/canoe.md'])
     expect(await paths(world, 'lighthouse')).toEqual([])
+    checkIntegrity(world.state)
   })
 
   it('reads a markDirty-ed file even when its stat did not move', async () => {
@@ -142,10 +144,25 @@ describe('refreshIndex', () => {
     expect(await paths(world, 'classified')).toEqual([])
   })
 
+  it('follows a root symlinked inside the workspace, never one symlinked out of it', async () => {
+    const outside = makeTempDir()
+    writeFileSync(join(outside, 'theirs.md'), 'borrowed otter\n')
+    const world = makeIndexWorld({ 'notes/a.md': 'plain\n', 'vendor/skills/tool/SKILL.md': 'native otter\n' })
+    symlinkSync(world.abs('vendor/skills'), world.abs('skills'))
+    symlinkSync(outside, world.abs('extra'))
+    const config = { ...world.config, search: { roots: ['notes', 'skills', 'extra'], extensions: ['.md'] } }
+    await refreshIndex({ ...world, config })
+    expect(await paths({ ...world, config }, 'otter')).toEqual(['skills/tool/SKILL.md'])
+    // Journal entries and hit verification check the parent chain from the root's real path: no flip-flop.
+    markDirty(world.state, world.dir, [world.abs('skills/tool/SKILL.md'), join(world.dir, 'extra', 'theirs.md')])
+    expect(await refreshIndex({ ...world, config })).toMatchObject({ removed: 0, added: 0 })
+    expect(await paths({ ...world, config }, 'otter')).toEqual(['skills/tool/SKILL.md'])
+  })
+
   it('re-walks when the roots change and drops files no longer covered', async () => {
     const world = makeIndexWorld(NOTES)
     await refreshIndex(world)
-    const narrowed = { ...world, config: { search: { roots: ['notes'], extensions: ['.md'] } } }
+    const narrowed = { ...world, config: { ...world.config, search: { roots: ['notes'], extensions: ['.md'] } } }
     const result = await refreshIndex(narrowed)
     expect(result).toMatchObject({ full: true, removed: 1, filesRead: 0 })
     expect(await paths(world, 'consolidate')).toEqual([])

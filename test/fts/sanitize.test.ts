@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { likePatterns, matchAll, matchAny, matchSubstrings, planQuery } from '../../src/fts/sanitize.js'
+import { likePatterns, matchAll, matchAny, planQuery } from '../../src/fts/sanitize.js'
 
 describe('planQuery', () => {
   it('quotes every term so operators are plain text', () => {
@@ -24,13 +24,7 @@ describe('planQuery', () => {
     expect(planQuery(Array.from({ length: 50 }, (_, i) => `w${i}`).join(' ')).pieces).toHaveLength(32)
   })
 
-  it('uses trigrams only when every piece has three characters', () => {
-    expect(matchSubstrings(planQuery('ostgre ill'))).toBe('"ostgre" "ill"')
-    expect(matchSubstrings(planQuery('ostgre il'))).toBeUndefined()
-    expect(matchSubstrings(planQuery('🦄🦄🦄'))).toBe('"🦄🦄🦄"')
-  })
-
-  it('escapes LIKE wildcards', () => {
-    expect(likePatterns(planQuery('50% a_b c\\d'))).toEqual(['%50\\%%', '%a\\_b%', '%c\\\\d%'])
+  it('turns LIKE wildcards in user text into single-character ones (callers re-check verbatim)', () => {
+    expect(likePatterns(planQuery('50% a_b c\\d ostgre'))).toEqual(['%50_%', '%a_b%', '%c\\d%', '%ostgre%'])
   })
 })

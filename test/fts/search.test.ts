@@ -15,7 +15,7 @@ const NOTES = {
   ].join('\n'),
   'notes/memory/user.md': '# User\nAlex likes tea. Tea in the morning, tea at night: tea, tea, tea.\n',
   'notes/daily/2026-03-01.md': '# Sunday\nHad tea with Sam. 🦄 emoji day. C++ and C# talk.\n',
-  'notes/daily/2026-03-02.md': '# Monday\nCafé visit; résumé sent.\n',
+  'notes/daily/2026-03-02.md': '# Monday\nCafé visit; résumé sent, budget cut 50%.\n',
   'skills/dream/SKILL.md': '# Dream\nNEAR( AND OR NOT - * : ( ) "quoted" words\n',
 }
 
@@ -104,14 +104,17 @@ describe('searchIndex', () => {
     expect(prefix.map((hit) => hit.path)).toEqual(['notes/memory/project.md'])
   })
 
-  it('falls back to substrings: trigram for ostgre, LIKE for two characters', async () => {
+  it('falls back to substrings: ostgre in Postgres, two-character pieces, wildcards taken literally', async () => {
     const ws = await world()
     const [trigram] = await searchIndex({ ...ws, query: 'ostgre', refresh: false })
     expect(trigram).toMatchObject({ path: 'notes/memory/project.md', line: 6 })
     expect(trigram?.snippet).toContain('P«ostgre»s')
     const like = await searchIndex({ ...ws, query: 'ré', refresh: false })
     expect(like.map((hit) => hit.path)).toEqual(['notes/daily/2026-03-02.md'])
-    expect(like[0]?.snippet).toBe('Café visit; «ré»sumé sent.')
+    expect(like[0]?.snippet).toBe('Café visit; «ré»sumé sent, budget cut 50%.')
+    expect(await searchIndex({ ...ws, query: 'ea_', refresh: false })).toEqual([])
+    const percent = await searchIndex({ ...ws, query: '0%', refresh: false })
+    expect(percent.map((hit) => hit.snippet)).toEqual(['Café visit; résumé sent, budget cut 5«0%».'])
   })
 
   it('folds case and diacritics', async () => {

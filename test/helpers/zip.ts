@@ -1,4 +1,4 @@
-// Zip helpers for tests: read an archive back into {name: content} with yauzl, and build hand-crafted archives.
+// Zip helpers for tests: read an archive back into {name: content} with yauzl; build crafted archives.
 import { createHash } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'

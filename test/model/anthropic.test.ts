@@ -118,6 +118,12 @@ describe('anthropic provider: the tool loop', () => {
     const result = await provider.runTurn(turnInput(), world.tools, neverAborted())
     expect(result).toMatchObject({ stop: 'end', text: 'I was cut off mid-sent' })
   })
+
+  it('treats a full context window as a token limit', async () => {
+    const { provider, world } = await setup([reply.text('', {}, 'model_context_window_exceeded')])
+    const result = await provider.runTurn(turnInput(), world.tools, neverAborted())
+    expect(result).toMatchObject({ stop: 'limit', limit: 'tokens', text: '' })
+  })
 })
 
 describe('anthropic provider: retries', () => {

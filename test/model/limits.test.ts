@@ -18,9 +18,12 @@ describe('TurnLimits', () => {
     expect(limits.nextMaxTokens(0)).toBeNull()
   })
 
-  it('counts cache reads and writes toward the total budget', () => {
+  it('counts cache writes in full and cache reads at a tenth toward the total budget', () => {
     const limits = new TurnLimits({ ...BUDGET, maxTotalTokens: 10_000 }, 4096)
-    limits.recordUsage({ ...EMPTY_USAGE, cacheReadTokens: 6000, cacheWriteTokens: 4000 })
+    limits.recordUsage({ ...EMPTY_USAGE, cacheWriteTokens: 4000, cacheReadTokens: 50_000 })
+    expect(limits.isTokenBudgetSpent()).toBe(false)
+    expect(limits.nextMaxTokens(0)).toBe(1000)
+    limits.recordUsage({ ...EMPTY_USAGE, cacheReadTokens: 10_000 })
     expect(limits.isTokenBudgetSpent()).toBe(true)
   })
 

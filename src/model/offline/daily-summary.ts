@@ -112,3 +112,13 @@ export function buildDaySummary(input: DaySummaryInput): string {
   }
   return lines.join('\n')
 }
+
+/** The `count` most telling user lines of `messages` ("sender: quote"), in the order they were said. */
+export function highlightsOf(messages: readonly WindowMessage[], facts: ReadonlyMap<string, readonly Fact[]>, count: number): string[] {
+  const all: Tree = { root: '', name: '', chats: new Set(), messages: [...messages] }
+  all.messages.sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return pickLines(all, facts, count).map((message) => {
+    const who = message.sender.trim() === '' ? '' : `${escapeInline(message.sender)}: `
+    return `${who}${escapeInline(truncateWords(quoteOf(message, facts), 160))}`
+  })
+}

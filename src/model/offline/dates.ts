@@ -23,7 +23,7 @@ function dayOf(components: chrono.ParsedComponents): string {
 
 // A day is named by a number, a month or weekday name, or a relative day word — never by "now" alone.
 const DAY_WORD =
-  /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b|\b(?:today|tonight|tomorrow|yesterday|weekend)\b/i
+  /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b|\b(?:today|tonight|tomorrow|yesterday|weekend)\b/i
 // "a week", "25 minutes", "two nights": how long, not when.
 const DURATION =
   /^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|\d+)[\s-]+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|nights?|seconds?)$/i

@@ -15,6 +15,11 @@ const NOT_NAMES = new Set(
   ).split(' '),
 )
 
+/** True for capitalised words that are never names on their own ("Monday", "The", "I'm"). */
+export function isNeverAName(word: string): boolean {
+  return NOT_NAMES.has(word)
+}
+
 function trimName(name: string): string {
   return name.replace(/(?:['’]s)?[.,;:!?'’-]*$/u, '')
 }

@@ -1,3 +1,0 @@
-export function createOfflineProvider(_o?: { memoryBudgetBytes?: number }) {
-  return { name: 'offline', async runTurn() { throw new Error('stub') } }
-}

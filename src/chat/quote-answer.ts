@@ -1,0 +1,77 @@
+// The offline reply: quotes the best-matching note lines with their paths, so memory is visible with no model.
+import type { ToolSet } from '../tools/types.js'
+
+/** Lines quoted in one reply; more would bury the best match. */
+const MAX_QUOTES = 3
+/** Hits asked of search_workspace; several may share a file, and only the best line per file is quoted. */
+const SEARCH_LIMIT = 8
+const MAX_TERMS = 8
+
+// Question words and fillers carry no topic; searching for them would rank every note alike.
+const STOP_WORDS = new Set(
+  ('a an and are as at be been but by can could did do does for from had has have how i if in is it its me my ' +
+    'no not of on or our so that the their them then there these they this to tell us was we were what when ' +
+    'where which who why will with would you your about know remember anything something any some please ' +
+    'should shall may might just also into than too very much many').split(' '),
+)
+
+/** One hit as search_workspace serves it. */
+interface ServedHit {
+  path: string
+  line: number
+  snippet: string
+  score: number
+}
+
+/** The search words of a question: topic words only, lower-cased, de-duplicated, in order. */
+export function questionTerms(question: string): string[] {
+  const words = question.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []
+  const terms: string[] = []
+  for (const raw of words) {
+    const word = raw.replace(/['’](s)?$/u, '')
+    const isTopic = /\p{N}/u.test(word) || (word.length >= 3 && !STOP_WORDS.has(word))
+    if (isTopic && !terms.includes(word)) terms.push(word)
+    if (terms.length === MAX_TERMS) break
+  }
+  return terms
+}
+
+/**
+ * Answers from the notes alone: searches through the tool set (so interactive recall is recorded like any
+ * model's search) and quotes the best line of up to three files, each with its path and line number.
+ */
+export async function answerFromNotes(question: string, tools: ToolSet, signal?: AbortSignal): Promise<string> {
+  const terms = questionTerms(question)
+  if (terms.length === 0) {
+    return 'Ask me about something in your notes (a person, a project, a date) and I will quote what memory says.'
+  }
+  const query = terms.join(' ')
+  const result = await tools.call('search_workspace', { query, limit: SEARCH_LIMIT }, signal)
+  if (!result.ok) return `I could not search the notes: ${result.content}`
+  const hits = bestLinePerFile((JSON.parse(result.content) as { hits: ServedHit[] }).hits)
+  if (hits.length === 0) return `Nothing in my notes matches “${query}” yet.`
+  const lines = hits.map((hit) => `• ${hit.path}:${hit.line} — ${plainSnippet(hit.snippet)}`)
+  return [`From my notes (searched for “${query}”):`, ...lines].join('\n')
+}
+
+/** Hits arrive best first; keep the first line of each file so three quotes show three sources. */
+function bestLinePerFile(hits: readonly ServedHit[]): ServedHit[] {
+  const seen = new Set<string>()
+  const kept: ServedHit[] = []
+  for (const hit of hits) {
+    if (seen.has(hit.path)) continue
+    seen.add(hit.path)
+    kept.push(hit)
+    if (kept.length === MAX_QUOTES) break
+  }
+  return kept
+}
+
+/** The snippet without the « » match markers and list bullets, on one line. */
+function plainSnippet(snippet: string): string {
+  return snippet
+    .replace(/[«»]/g, '')
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

@@ -1,0 +1,94 @@
+// `dreamlane import <source>`: bring chat history (PiClaw DB, ChatGPT export, WhatsApp export, JSONL) into the messages DB.
+import { tmpdir } from 'node:os'
+import { Option, type Command } from 'commander'
+import { DreamlaneError, type ErrorCode } from '../../errors.js'
+import { importHistory, type ImportResult } from '../../import/import-history.js'
+import { createProgressBar } from '../../import/progress.js'
+import type { DateOrder, ImportFormat } from '../../import/types.js'
+import { localDayOf } from '../../time/local-day.js'
+import { cliContext } from '../context.js'
+import { EXIT, reportError } from '../exit-codes.js'
+
+interface ImportFlags {
+  format: ImportFormat | 'auto'
+  chatName?: string
+  me?: string
+  dateOrder?: DateOrder
+  dryRun?: boolean
+}
+
+// TODO(#9): move into exit-codes.ts BY_CODE; kept here while that file belongs to another change.
+const IMPORT_EXIT: Partial<Record<ErrorCode, number>> = {
+  IMPORT_SOURCE_MISSING: EXIT.notFound,
+  IMPORT_UNREADABLE: EXIT.corrupt,
+}
+
+export function registerImport(program: Command): void {
+  program
+    .command('import')
+    .description('import chat history into the messages DB: a PiClaw DB, a ChatGPT export, a WhatsApp export or JSONL')
+    .argument('<source>', 'file, zip, or extracted ChatGPT export folder')
+    .addOption(new Option('--format <format>', 'source format').choices(['auto', 'piclaw', 'chatgpt', 'whatsapp', 'jsonl']).default('auto'))
+    .option('--chat-name <name>', 'chat name (WhatsApp; the chat of JSONL lines without "chat")')
+    .option('--me <name>', "the exporting user's name: their messages are marked as from me (WhatsApp)")
+    .addOption(new Option('--date-order <order>', 'WhatsApp date order when the file cannot tell').choices(['dmy', 'mdy', 'ymd']))
+    .option('--dry-run', 'parse and count only; write nothing (the messages DB is not created)')
+    .addHelpText('after', '\nZone-less times (WhatsApp, JSONL without an offset) are read in --tz (default: the configured timezone).')
+    .action(async (source: string, flags: ImportFlags, command: Command) => {
+      const ctx = cliContext(command)
+      const bar = ctx.json ? null : createProgressBar({ write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY === true, nowMs: () => Date.now() })
+      let result: ImportResult
+      try {
+        result = await importHistory({
+          source,
+          format: flags.format,
+          messagesDb: ctx.paths.messagesDb,
+          dryRun: flags.dryRun ?? false,
+          tempDir: tmpdir(),
+          timeZone: ctx.config.timezone,
+          chatName: flags.chatName,
+          me: flags.me,
+          dateOrder: flags.dateOrder,
+          onProgress: (progress) => bar?.update(progress),
+        })
+      } catch (error) {
+        bar?.finish()
+        const code = error instanceof DreamlaneError ? IMPORT_EXIT[error.code] : undefined
+        if (code === undefined) throw error
+        reportError(error, ctx.json)
+        process.exitCode = code
+        return
+      }
+      bar?.finish()
+      const dreamDays = daysToCover(result.first, ctx.config.timezone, ctx.config.dream.maxDays)
+      ctx.print({ ok: true, ...result, dreamDays }, () => describe(result, dreamDays, ctx.config.timezone))
+    })
+}
+
+/** `dream --days N` that reaches back to the oldest imported message (capped at dream.maxDays). */
+function daysToCover(first: string | null, timeZone: string, maxDays: number): number | null {
+  if (first === null) return null
+  const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000
+  const days = dayNumber(localDayOf(new Date(), timeZone)) - dayNumber(localDayOf(new Date(first), timeZone)) + 1
+  return Math.min(maxDays, Math.max(1, days))
+}
+
+function describe(result: ImportResult, dreamDays: number | null, timeZone: string): string {
+  const verb = result.dryRun ? 'would import' : 'imported'
+  const shown = result.problems.slice(0, 20)
+  const unshown = result.invalid - shown.reduce((sum, p) => sum + (p.count ?? 1), 0)
+  const lines = [
+    `${result.dryRun ? 'dry run: ' : ''}${verb} ${result.format} history from ${result.source}${result.dryRun ? '' : ` into ${result.messagesDb}`}`,
+    `  chats ${result.chats} · messages ${result.messages} · skipped ${result.skipped} · duplicates ${result.duplicates} · invalid ${result.invalid}`,
+    ...shown.map((p) => `  ${p.line !== undefined ? `line ${p.line}` : (p.item ?? 'source')}: ${p.reason}${p.count && p.count > 1 ? ` (${p.count})` : ''}`),
+    unshown > 0 ? `  … ${unshown} more invalid record(s)${result.problems.length > shown.length ? ' (see --json)' : ''}` : '',
+    ...result.warnings.map((warning) => `  warning: ${warning}`),
+  ]
+  if (result.first && result.last && dreamDays !== null) {
+    lines.push(
+      `  history spans ${localDayOf(new Date(result.first), timeZone)} .. ${localDayOf(new Date(result.last), timeZone)} (${timeZone})` +
+        `${result.dryRun ? '' : ` — consolidate it with \`dreamlane dream --days ${dreamDays}\``}`,
+    )
+  }
+  return lines.filter(Boolean).join('\n')
+}

@@ -1,0 +1,60 @@
+// Prune & Index, current-state.md: dated plans from project.md (with what they replaced) and the state of
+// every day of the window. Open threads are keyed entries merged by consolidate; this writes only the block.
+import { writeBlock } from './block.js'
+import { parseEntries, type MemoryEntry } from './memory-file.js'
+
+export const STATE_BLOCK = 'current-state'
+
+/** What the run knows about one window day after summarising. */
+export interface DayStatus {
+  /** 'complete' | 'partial' | 'unsummarised' | 'missing_watermark', or 'no messages' / 'unreadable'. */
+  state: string
+  messages: number
+}
+
+export interface CurrentStateInput {
+  /** The window's days, oldest first. */
+  days: readonly string[]
+  status: ReadonlyMap<string, DayStatus>
+  /** project.md after this run's merge: the source of dated plans. */
+  projectText: string
+  /** Plans listed: this many at most. @default 12 */
+  maxPlans?: number
+}
+
+const DATE = /^(\d{4}-\d{2}-\d{2})/
+
+function planLine(entry: MemoryEntry, older: readonly MemoryEntry[], today: string): string {
+  const date = DATE.exec(entry.value ?? '')?.[1] ?? ''
+  const history = older.map((old) => `was ${old.value} (superseded ${old.supersededOn})`).join('; ')
+  const past = date < today ? ' (past)' : ''
+  return `- ${entry.visible}${past}${history === '' ? '' : ` · ${history}`}`
+}
+
+/** Current plans dated on or after the window's first day, soonest first, each with its superseded dates. */
+export function datedPlans(projectText: string, fromDay: string, today: string, max = 12): string[] {
+  const entries = parseEntries(projectText).filter((entry) => entry.key.startsWith('plan.'))
+  const current = entries
+    .filter((entry) => entry.supersededOn === null && DATE.test(entry.value ?? ''))
+    .filter((entry) => (entry.value ?? '').slice(-10) >= fromDay)
+    .sort((a, b) => ((a.value ?? '') < (b.value ?? '') ? -1 : (a.value ?? '') > (b.value ?? '') ? 1 : a.line - b.line))
+  return current.slice(0, max).map((entry) => {
+    const older = entries.filter((old) => old.key === entry.key && old.supersededOn !== null)
+    return planLine(entry, older, today)
+  })
+}
+
+/** current-state.md with its block rewritten for this window; everything else in the file is kept. */
+export function renderCurrentState(existing: string, input: CurrentStateInput): string {
+  const first = input.days[0] ?? ''
+  const today = input.days.at(-1) ?? ''
+  const plans = datedPlans(input.projectText, first, today, input.maxPlans)
+  const body = ['## Dated plans', '']
+  body.push(...(plans.length > 0 ? plans : ['- none dated in or after the window (see project.md)']))
+  body.push('', `## Days in the window (${first} → ${today})`, '', '| Day | State | Messages |', '|---|---|---|')
+  for (const day of [...input.days].reverse()) {
+    const status = input.status.get(day) ?? { state: 'no messages', messages: 0 }
+    body.push(`| ${day} | ${status.state} | ${status.messages} |`)
+  }
+  return writeBlock(existing, STATE_BLOCK, body.join('\n'))
+}

@@ -1,0 +1,136 @@
+// The offline engine: a deterministic ModelProvider that dreams with the same tools a model would —
+// Orient → Signal → Consolidate → Prune & Index — so everything works with no API key and no network.
+import { DEFAULTS } from '../../config/defaults.js'
+import { MEMORY_FILES, type MemoryFile } from '../../notes/paths.js'
+import type { ToolSet } from '../../tools/types.js'
+import { EMPTY_USAGE, type ModelProvider, type TurnContext, type TurnInput, type TurnResult } from '../provider.js'
+import { mergeFacts } from './consolidate.js'
+import { renderCurrentState, type DayStatus } from './current-state.js'
+import { renderDayPage } from './day-pages.js'
+import { isImportantDay } from './digest.js'
+import { extractFacts, factsByMessage } from './extract.js'
+import { gatherWindow } from './gather.js'
+import { dayPointers, filePointers } from './index-input.js'
+import { renderMemoryIndex } from './memory-index.js'
+import { DAYS_DIR, MEMORY_DIR, orient, type Orientation } from './orient.js'
+import { renderRecentContext } from './recent-context.js'
+import { describeDream, type DreamReport } from './report.js'
+import { MEMORY_SKELETONS } from './skeletons.js'
+import { summariseDays } from './summarise-days.js'
+import { ToolBudgetSpent, ToolClient, TurnAbortedSignal } from './tool-client.js'
+import type { Fact, FactFile, WindowMessage } from './types.js'
+
+export interface OfflineProviderOptions {
+  /** MEMORY.md size budget in bytes. @default DEFAULTS.memory.indexBudgetBytes (6000) */
+  memoryBudgetBytes?: number
+}
+
+const FACT_FILES: readonly FactFile[] = ['user.md', 'feedback.md', 'project.md', 'reference.md', 'current-state.md']
+
+function groupByDay(facts: readonly Fact[]): Map<string, Fact[]> {
+  const byDay = new Map<string, Fact[]>()
+  for (const fact of facts) byDay.set(fact.day, [...(byDay.get(fact.day) ?? []), fact])
+  return byDay
+}
+
+/** Starting texts of the memory files: what is on disk, the skeleton when missing, absent when unreadable. */
+function startingTexts(orientation: Orientation): Map<MemoryFile, { before: string | null; text: string }> {
+  const texts = new Map<MemoryFile, { before: string | null; text: string }>()
+  for (const name of MEMORY_FILES) {
+    const read = orientation.memory.get(name)
+    if (read?.status === 'ok') texts.set(name, { before: read.text, text: read.text })
+    else if (read?.status === 'missing') texts.set(name, { before: null, text: MEMORY_SKELETONS[name] })
+  }
+  return texts
+}
+
+async function dream(client: ToolClient, context: TurnContext, budgetBytes: number): Promise<DreamReport> {
+  const { days, timeZone } = context
+  // Orient
+  const orientation = await orient(client, days)
+  // Signal
+  const messagesByDay = await gatherWindow(client, timeZone)
+  const messages: WindowMessage[] = days.flatMap((day) => messagesByDay.get(day) ?? [])
+  const facts = extractFacts(messages, timeZone)
+  const byMessage = factsByMessage(facts)
+  const byDay = groupByDay(facts)
+  // Consolidate
+  const dayOutcomes = await summariseDays(client, { dailyNotes: orientation.dailyNotes, messagesByDay, facts: byMessage, timeZone })
+  const files = startingTexts(orientation)
+  const writable = new Set(FACT_FILES.filter((name) => files.has(name)))
+  const mergeable = facts.filter((fact) => writable.has(fact.file))
+  const merged = mergeFacts(new Map([...writable].map((name) => [name, files.get(name)?.text ?? ''])), mergeable)
+  for (const [name, text] of merged.files) files.set(name, { before: files.get(name)?.before ?? null, text })
+  // Prune & Index
+  const status = new Map<string, DayStatus>()
+  for (const day of days) {
+    const outcome = dayOutcomes.find((candidate) => candidate.day === day)
+    const count = messagesByDay.get(day)?.length ?? 0
+    const state = outcome ? outcome.after : orientation.dailyNotes.has(day) ? 'unreadable' : count > 0 ? 'no daily note' : 'no messages'
+    status.set(day, { state, messages: count })
+  }
+  const update = (name: MemoryFile, render: (text: string) => string): void => {
+    const file = files.get(name)
+    if (file) files.set(name, { ...file, text: render(file.text) })
+  }
+  update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText: files.get('project.md')?.text ?? '' }))
+  update('recent-context.md', (text) => renderRecentContext(text, { days, messagesByDay, factsByDay: byDay, factsByMessage: byMessage }))
+  const dayPages = new Set(orientation.dayPages)
+  const pagesWritten: string[] = []
+  for (const day of days) {
+    const dayMessages = messagesByDay.get(day) ?? []
+    if (dayMessages.length === 0 || !isImportantDay(byDay.get(day) ?? [])) continue
+    const path = `${DAYS_DIR}/${day}.md`
+    const existing = dayPages.has(day) ? await client.read(path) : { status: 'missing' as const }
+    if (existing.status === 'refused') continue
+    const before = existing.status === 'ok' ? existing.text : null
+    const page = renderDayPage(before, { day, facts: byDay.get(day) ?? [], messages: dayMessages, factsByMessage: byMessage, timeZone })
+    const outcome = await client.writeIfChanged(path, before, page)
+    if (outcome !== 'refused') dayPages.add(day)
+    if (outcome === 'written') pagesWritten.push(day)
+  }
+  const texts = new Map([...files].map(([name, file]) => [name as string, file.text]))
+  const sources = { texts, days, messagesByDay, factsByDay: byDay, dayPages }
+  let index = null
+  const memoryIndex = files.get('MEMORY.md')
+  if (memoryIndex) {
+    index = renderMemoryIndex(memoryIndex.text, { files: filePointers(sources), days: dayPointers(sources), budgetBytes })
+    files.set('MEMORY.md', { ...memoryIndex, text: index.text })
+  }
+  const touched: string[] = []
+  for (const name of MEMORY_FILES) {
+    const file = files.get(name)
+    if (!file) continue
+    if ((await client.writeIfChanged(`${MEMORY_DIR}/${name}`, file.before, file.text)) === 'written') touched.push(name)
+  }
+  return { days, messages: messages.length, dayOutcomes, merges: merged.outcomes, touched, pagesWritten, index }
+}
+
+async function runOfflineTurn(input: TurnInput, tools: ToolSet, signal: AbortSignal, budgetBytes: number): Promise<TurnResult> {
+  const client = new ToolClient(tools, signal, input.budget.maxToolCalls)
+  const finish = (stop: TurnResult['stop'], text: string, limit?: 'tool_calls'): TurnResult => {
+    client.transcript.push({ kind: 'text', role: 'assistant', text })
+    const result: TurnResult = { stop, text, transcript: client.transcript, usage: { ...EMPTY_USAGE } }
+    return limit ? { ...result, limit } : result
+  }
+  try {
+    const report = await dream(client, input.context, budgetBytes)
+    return finish('end', describeDream(report, client.problems))
+  } catch (error) {
+    const progress = client.written.length > 0 ? `; already written: ${client.written.join(', ')}` : '; nothing written'
+    if (error instanceof TurnAbortedSignal) return finish('aborted', `Offline dream stopped: cancelled after ${client.callCount} tool calls${progress}.`)
+    if (error instanceof ToolBudgetSpent) {
+      return finish('limit', `Offline dream stopped: the limit of ${input.budget.maxToolCalls} tool calls was reached${progress}.`, 'tool_calls')
+    }
+    throw error
+  }
+}
+
+/** The offline provider: deterministic, no network, drives the tools like a model would. */
+export function createOfflineProvider(options: OfflineProviderOptions = {}): ModelProvider {
+  const budgetBytes = options.memoryBudgetBytes ?? DEFAULTS.memory.indexBudgetBytes
+  return {
+    name: 'offline',
+    runTurn: (input, tools, signal) => runOfflineTurn(input, tools, signal, budgetBytes),
+  }
+}

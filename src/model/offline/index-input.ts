@@ -1,0 +1,64 @@
+// What MEMORY.md points at: a one-line description of each memory file and a hook for each day.
+import { datedPlans } from './current-state.js'
+import { conversationsOf, distinctFacts, factLabel } from './digest.js'
+import { parseEntries } from './memory-file.js'
+import type { DayPointer, FilePointer } from './memory-index.js'
+import { truncateWords } from './text.js'
+import type { Fact, WindowMessage } from './types.js'
+
+export interface IndexSources {
+  /** Memory file texts after this run's changes, by name. */
+  texts: ReadonlyMap<string, string>
+  days: readonly string[]
+  messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>
+  factsByDay: ReadonlyMap<string, readonly Fact[]>
+  /** Days with a notes/memory/days/ page after this run. */
+  dayPages: ReadonlySet<string>
+}
+
+function currentCount(text: string): number {
+  return parseEntries(text).filter((entry) => entry.supersededOn === null).length
+}
+
+// The headline value of a current entry, e.g. "Maya Ortega" for user.name.
+function currentValue(text: string, key: string): string | null {
+  return parseEntries(text).filter((entry) => entry.key === key && entry.supersededOn === null).at(-1)?.value ?? null
+}
+
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
+
+export function filePointers(sources: IndexSources): FilePointer[] {
+  const text = (name: string): string => sources.texts.get(name) ?? ''
+  const who = ['user.name', 'user.city', 'user.job']
+    .map((key) => currentValue(text('user.md'), key))
+    .filter((value): value is string => value !== null)
+  const today = sources.days.at(-1) ?? ''
+  const next = datedPlans(text('project.md'), today, today, 1)[0]
+  const nextDate = next ? /\*\*(\d{4}-\d{2}-\d{2})/.exec(next)?.[1] : undefined
+  const window = `${sources.days[0] ?? ''} → ${today}`
+  return [
+    { name: 'user.md', description: `who the user is${who.length > 0 ? `: ${who.join(', ')}` : ''} (${plural(currentCount(text('user.md')), 'fact')})` },
+    { name: 'feedback.md', description: `how to answer (${plural(currentCount(text('feedback.md')), 'item')})` },
+    { name: 'project.md', description: `decisions, plans, deadlines (${plural(currentCount(text('project.md')), 'entry', 'entries')}${nextDate ? `; next ${nextDate}` : ''})` },
+    { name: 'reference.md', description: `ids, addresses, accounts (${plural(currentCount(text('reference.md')), 'entry', 'entries')})` },
+    { name: 'current-state.md', description: 'open threads, dated plans, day states' },
+    { name: 'recent-context.md', description: `the days ${window} in brief` },
+  ]
+}
+
+/** One pointer per window day with messages: to its days/ page when it has one, else to its daily note. */
+export function dayPointers(sources: IndexSources): DayPointer[] {
+  const pointers: DayPointer[] = []
+  for (const day of sources.days) {
+    const messages = sources.messagesByDay.get(day) ?? []
+    if (messages.length === 0) continue
+    const facts = distinctFacts(sources.factsByDay.get(day) ?? [])
+    const hook =
+      facts.length > 0
+        ? facts.slice(0, 3).map((fact) => factLabel(fact, 48)).join('; ')
+        : conversationsOf(messages).slice(0, 3).map((tree) => `${tree.name} (${tree.messages})`).join(', ')
+    const target = sources.dayPages.has(day) ? `days/${day}.md` : `../daily/${day}.md`
+    pointers.push({ day, target, hook: truncateWords(hook, 140) })
+  }
+  return pointers
+}

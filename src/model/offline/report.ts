@@ -1,0 +1,53 @@
+// The offline dream's closing text: days summarised, facts added or superseded, files touched, what is left.
+import type { IndexResult } from './memory-index.js'
+import type { DayOutcome } from './summarise-days.js'
+import type { MergeOutcome } from './types.js'
+
+export interface DreamReport {
+  days: readonly string[]
+  messages: number
+  dayOutcomes: readonly DayOutcome[]
+  merges: readonly MergeOutcome[]
+  /** Memory file names written. */
+  touched: readonly string[]
+  /** Days whose days/ page was written. */
+  pagesWritten: readonly string[]
+  index: IndexResult | null
+}
+
+function subjectOf(outcome: MergeOutcome): string {
+  const headline = outcome.fact.headline
+  if (headline && headline.includes(':')) return headline.slice(0, headline.indexOf(':'))
+  return outcome.fact.key.split('.').slice(1).join(' ').replace(/-/g, ' ')
+}
+
+function listed(items: readonly string[], max = 6): string {
+  return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`
+}
+
+/** A short plain-text report; it becomes the summary posted back to the chat. */
+export function describeDream(report: DreamReport, problems: readonly string[]): string {
+  const window = `${report.days[0] ?? ''} → ${report.days.at(-1) ?? ''}`
+  const parts: string[] = []
+  const summarised = report.dayOutcomes.filter((outcome) => outcome.isWritten).map((outcome) => outcome.day)
+  if (summarised.length > 0) parts.push(`summarised ${summarised.length} day${summarised.length === 1 ? '' : 's'} (${listed(summarised)})`)
+  const added = report.merges.filter((merge) => merge.action === 'added' || merge.action === 'historical').length
+  const superseded = report.merges.filter((merge) => merge.action === 'superseded')
+  if (added > 0) parts.push(`${added} fact${added === 1 ? '' : 's'} added`)
+  if (superseded.length > 0) {
+    const changes = superseded.map((merge) => `${subjectOf(merge)}: ${merge.replaced} → ${merge.fact.value}`)
+    parts.push(`${superseded.length} superseded (${listed(changes, 3)})`)
+  }
+  if (report.pagesWritten.length > 0) parts.push(`day pages for ${listed(report.pagesWritten)}`)
+  if (report.index && report.index.trimmed.length > 0) parts.push(`MEMORY.md trimmed ${report.index.trimmed.length} old day pointers`)
+  const head = `Offline dream over ${window} (${report.messages} messages)`
+  const lines = [
+    parts.length > 0 ? `${head}: ${parts.join('; ')}.` : `${head}: nothing new — memory was already up to date.`,
+  ]
+  if (report.touched.length > 0) lines.push(`Memory files touched: ${report.touched.join(', ')}.`)
+  const open = report.dayOutcomes.filter((outcome) => outcome.after !== 'complete').map((outcome) => `${outcome.day} (${outcome.after})`)
+  if (open.length > 0) lines.push(`Unresolved days: ${listed(open)}.`)
+  if (report.index?.isOverBudget) lines.push('MEMORY.md is over its budget because of text outside the dream block; left as written.')
+  if (problems.length > 0) lines.push(`Problems: ${listed([...problems], 3)}`)
+  return lines.join('\n')
+}

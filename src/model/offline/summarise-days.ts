@@ -1,0 +1,69 @@
+// Consolidate, daily notes: fills each incomplete day's pending summary with an extractive summary of the
+// messages after its watermark, moves `summarised_until`, and writes the note back through the tools.
+import { NoteMalformedError } from '../../errors.js'
+import { dayStateOf, parseDailyNote, renderDailyNote, withSummary, type DailyNote, type DayState } from '../../notes/daily-note.js'
+import { buildDaySummary } from './daily-summary.js'
+import { DAILY_DIR } from './orient.js'
+import type { ToolClient } from './tool-client.js'
+import type { Fact, WindowMessage } from './types.js'
+
+export interface DayOutcome {
+  day: string
+  before: DayState
+  after: DayState
+  /** Messages the new summary text covers. */
+  covered: number
+  isWritten: boolean
+}
+
+export interface SummariseInput {
+  dailyNotes: ReadonlyMap<string, string>
+  messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>
+  facts: ReadonlyMap<string, readonly Fact[]>
+  timeZone: string
+}
+
+// The note's next text, or null when it needs nothing: complete, or nothing left to cover.
+function summarised(note: DailyNote, messages: readonly WindowMessage[], input: SummariseInput): { note: DailyNote; covered: number } | null {
+  const state = dayStateOf(note)
+  if (state === 'complete') return null
+  const watermark = note.frontMatter.summarised_until
+  const after = watermark === null ? Infinity : Date.parse(watermark)
+  // With no watermark every message is new; with one, only those after it.
+  const pending = messages.filter((message) => watermark === null || Date.parse(message.ts) > after)
+  if (state === 'missing_watermark') {
+    // Someone wrote a summary without stamping it: it stands for the day as it was; stamp the last message.
+    const last = note.frontMatter.last_message
+    return last === null ? null : { note: { ...note, frontMatter: { ...note.frontMatter, summarised_until: last } }, covered: 0 }
+  }
+  if (pending.length === 0) return null
+  const text = buildDaySummary({ messages: pending, facts: input.facts, timeZone: input.timeZone })
+  const lastTs = pending.reduce((latest, message) => (Date.parse(message.ts) > Date.parse(latest) ? message.ts : latest), pending[0]!.ts)
+  return { note: withSummary(note, text, lastTs), covered: pending.length }
+}
+
+/** Summarises every in-window daily note that is not complete; complete notes are not touched. */
+export async function summariseDays(client: ToolClient, input: SummariseInput): Promise<DayOutcome[]> {
+  const outcomes: DayOutcome[] = []
+  for (const [day, text] of [...input.dailyNotes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const path = `${DAILY_DIR}/${day}.md`
+    let note: DailyNote
+    try {
+      note = parseDailyNote(text, path)
+    } catch (error) {
+      if (!(error instanceof NoteMalformedError)) throw error
+      client.problems.push(`${path}: ${error.message}; left as it is`)
+      continue
+    }
+    const before = dayStateOf(note)
+    const next = summarised(note, input.messagesByDay.get(day) ?? [], input)
+    if (!next) {
+      outcomes.push({ day, before, after: before, covered: 0, isWritten: false })
+      continue
+    }
+    const outcome = await client.writeIfChanged(path, text, renderDailyNote(next.note))
+    const after = outcome === 'refused' ? before : dayStateOf(next.note)
+    outcomes.push({ day, before, after, covered: next.covered, isWritten: outcome === 'written' })
+  }
+  return outcomes
+}

@@ -1,0 +1,101 @@
+// A real dream world for the offline engine: sample (or given) messages, template memory files, seeded
+// daily notes for the window, state.db and the real ToolSet — then one offline turn.
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { onTestFinished } from 'vitest'
+import { fixedClock } from '../../../src/clock.js'
+import { openMessagesDb, type MessagesDb } from '../../../src/db/messages.js'
+import { openStateDb } from '../../../src/db/state.js'
+import { createOfflineProvider } from '../../../src/model/offline/engine.js'
+import type { TurnInput, TurnResult } from '../../../src/model/provider.js'
+import { seedDailyNotes } from '../../../src/notes/seed.js'
+import { generateSample } from '../../../src/sample/generate.js'
+import type { SampleResult } from '../../../src/sample/types.js'
+import { dayWindow, type DayWindow } from '../../../src/time/local-day.js'
+import { createToolSet } from '../../../src/tools/tool-set.js'
+import { makeMessagesDb, makeWorkspace, type MessageSpec, type TestWorkspace } from '../../helpers/workspace.js'
+
+export const NOW = '2026-11-23T09:30:00.000Z'
+export const TEMPLATE_DIR = join(import.meta.dirname, '../../../notes-template')
+
+export interface DreamWorld extends TestWorkspace {
+  window: DayWindow
+  messages: MessagesDb
+  /** Seeds the window's daily notes and runs one offline turn through a fresh ToolSet. */
+  dream(options?: { signal?: AbortSignal; budgetBytes?: number; maxToolCalls?: number }): Promise<TurnResult>
+  read(rel: string): string
+  /** Every file under notes/, path → bytes. */
+  snapshot(): Map<string, string>
+}
+
+export interface WorldOptions {
+  days?: number
+  timeZone?: string
+  /** Files written before the first dream (paths relative to the workspace), over the template. */
+  files?: Record<string, string>
+  /** Messages instead of the generated sample. */
+  messages?: MessageSpec[]
+  /** Skip copying notes-template into notes/memory. */
+  isBare?: boolean
+}
+
+function walk(dir: string, base: string, into: Map<string, string>): void {
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name)
+    if (statSync(full).isDirectory()) walk(full, base, into)
+    else into.set(relative(base, full), readFileSync(full, 'utf8'))
+  }
+}
+
+export async function makeDreamWorld(options: WorldOptions = {}): Promise<DreamWorld & { sample: SampleResult | null }> {
+  const timeZone = options.timeZone ?? 'Europe/Lisbon'
+  const ws = makeWorkspace({}, { timezone: timeZone })
+  if (!options.isBare) cpSync(TEMPLATE_DIR, ws.paths.memory, { recursive: true, filter: (src) => !src.endsWith('README.md') })
+  for (const [path, content] of Object.entries(options.files ?? {})) {
+    mkdirSync(dirname(join(ws.dir, path)), { recursive: true })
+    writeFileSync(join(ws.dir, path), content)
+  }
+  const clock = fixedClock(NOW)
+  let sample: SampleResult | null = null
+  let messages: MessagesDb
+  if (options.messages) {
+    messages = makeMessagesDb(ws.paths, options.messages)
+  } else {
+    sample = await generateSample({ file: ws.paths.messagesDb, now: clock.now(), timeZone })
+    messages = openMessagesDb(ws.paths.messagesDb)
+    onTestFinished(() => {
+      if (messages.db.open) messages.close()
+    })
+  }
+  const state = openStateDb(ws.paths.stateDb)
+  onTestFinished(() => {
+    if (state.open) state.close()
+  })
+  const window = dayWindow(clock.now(), options.days ?? 7, timeZone)
+  const input: TurnInput = {
+    system: 'offline',
+    prompt: `dream ${window.days.length}`,
+    context: { runId: 'run-test', mode: 'manual', chatJid: 'web:main', days: window.days, timeZone, now: NOW },
+    budget: { maxToolCalls: 400, maxTotalTokens: 400_000, maxOutputTokens: 8_000, timeoutMs: 60_000 },
+  }
+  const world = {
+    ...ws,
+    sample,
+    window,
+    messages,
+    async dream(run: { signal?: AbortSignal; budgetBytes?: number; maxToolCalls?: number } = {}) {
+      await seedDailyNotes({ paths: ws.paths, config: ws.config, messages, window })
+      const tools = createToolSet({ paths: ws.paths, config: ws.config, window, messages, state, clock, isDream: true })
+      const provider = createOfflineProvider({ memoryBudgetBytes: run.budgetBytes })
+      const budget = { ...input.budget, maxToolCalls: run.maxToolCalls ?? input.budget.maxToolCalls }
+      return provider.runTurn({ ...input, budget }, tools, run.signal ?? new AbortController().signal)
+    },
+    read: (rel: string) => readFileSync(join(ws.dir, rel), 'utf8'),
+    snapshot() {
+      const files = new Map<string, string>()
+      walk(ws.paths.notes, ws.dir, files)
+      return files
+    },
+  }
+  return world
+}
