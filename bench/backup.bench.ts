@@ -49,7 +49,8 @@ export async function run(): Promise<BenchRow[]> {
   }
 
   const tree = `${mib(treeBytes(paths))} MiB`
-  const counts = `${DAILY_NOTES} daily notes (1–6 KB), ${MEMORY_FILES.length} memory files, ${DAY_PAGES} day pages`
+  const counts =
+    `${DAILY_NOTES} daily notes (1–6 KB), ${MEMORY_FILES.length} memory files, ` + `${DAY_PAGES} day pages`
   const subject = `${counts}: ${tree}`
   const row = (name: Contender, label: string, notes: string, target?: string): BenchRow => ({
     name: `backup: ${label}`,

@@ -17,17 +17,24 @@ export interface FileDigest {
   sha256: string
 }
 
-export type NoteSource =
-  | { kind: 'whole'; note: NoteFile; data: Buffer; digest: FileDigest }
-  | {
-      kind: 'stream'
-      note: NoteFile
-      stream: Readable
-      /** Final once the stream has been read to its end. */
-      digest(): FileDigest | undefined
-      /** Closes the file if the stream was never consumed. */
-      release(): Promise<void>
-    }
+export interface WholeSource {
+  kind: 'whole'
+  note: NoteFile
+  data: Buffer
+  digest: FileDigest
+}
+
+export interface StreamSource {
+  kind: 'stream'
+  note: NoteFile
+  stream: Readable
+  /** Final once the stream has been read to its end. */
+  digest(): FileDigest | undefined
+  /** Closes the file if the stream was never consumed. */
+  release(): Promise<void>
+}
+
+export type NoteSource = WholeSource | StreamSource
 
 /**
  * Opens `note` and reads its first `scratch.length` bytes into `scratch`; a file that fits comes back whole
@@ -58,7 +65,7 @@ export async function openNoteSource(note: NoteFile, scratch: Buffer): Promise<N
   }
 }
 
-function streamFrom(fd: number, note: NoteFile, first: Buffer, hash: Hash): NoteSource {
+function streamFrom(fd: number, note: NoteFile, first: Buffer, hash: Hash): StreamSource {
   let size = first.length
   let digest: FileDigest | undefined
   let closed = false

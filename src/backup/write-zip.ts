@@ -6,7 +6,7 @@ import { ZipArchive } from 'archiver'
 import { batchWrites } from './batch-writes.js'
 import type { NoteFile } from './collect.js'
 import { buildManifest, MANIFEST_NAME, type BackupManifest, type ManifestEntry } from './manifest.js'
-import { ReadAhead, type NoteSource } from './read-source.js'
+import { ReadAhead, type StreamSource } from './read-source.js'
 
 /**
  * Knobs measured in bench/backup.bench.ts against `zip -r`. archiver spends most of its time per entry, not
@@ -82,29 +82,34 @@ async function appendNotes(
   tuning: ZipTuning,
 ): Promise<ManifestEntry[]> {
   const reads = new ReadAhead(notes, tuning.readAhead, tuning.wholeReadBytes)
-  const appended: NoteSource[] = []
+  // Only digests are kept, never contents: memory stays at the read-ahead window, not the tree.
+  const entries: ManifestEntry[] = []
+  const streamed: { index: number; source: StreamSource }[] = []
   try {
     for (let source = await reads.next(); source; source = await reads.next()) {
-      appended.push(source)
+      const { path } = source.note
       if (source.kind === 'whole') {
-        await feed.append(source.data, source.note.path, date, source.data.length < tuning.storeBelowBytes)
+        entries.push({ path, ...source.digest })
+        await feed.append(source.data, path, date, source.data.length < tuning.storeBelowBytes)
       } else {
+        streamed.push({ index: entries.push({ path, size: 0, sha256: '' }) - 1, source })
         feed.watch(source.stream)
-        await feed.append(source.stream, source.note.path, date, false)
+        await feed.append(source.stream, path, date, false)
       }
     }
     // Streamed digests are final only once archiver has consumed those streams.
     await feed.idle()
   } catch (error) {
     await reads.release()
-    for (const source of appended) if (source.kind === 'stream') source.stream.destroy()
+    for (const { source } of streamed) source.stream.destroy()
     throw error
   }
-  return appended.map((source) => {
-    const digest = source.kind === 'whole' ? source.digest : source.digest()
+  for (const { index, source } of streamed) {
+    const digest = source.digest()
     if (!digest) throw new Error(`internal: ${source.note.path} was archived but its stream never ended`)
-    return { path: source.note.path, size: digest.size, sha256: digest.sha256 }
-  })
+    entries[index] = { path: source.note.path, ...digest }
+  }
+  return entries
 }
 
 /** Appends entries one at a time with backpressure: waits while archiver's queue or the disk is behind. */

@@ -17,6 +17,20 @@ export const DEFAULTS = {
     snippetMaxChars: 180,
   },
   memory: { indexBudgetBytes: 6000 },
+  recall: {
+    /** Gate thresholds come from the preset unless minScore / minRecallCount / minUniqueQueries are set. */
+    preset: 'core',
+    /** Recency halves every this many calendar days since the last recall. */
+    halfLifeDays: 14,
+    /** The `max-age` gate: a chunk last recalled longer ago than this is not promoted. */
+    maxAgeDays: 30,
+    /** Events older than this are folded into per-chunk totals (signals kept, rows dropped). */
+    compactAfterDays: 30,
+    /** Most promotions one `memory promote --apply` writes, unless --limit says otherwise. */
+    maxPromotions: 10,
+    /** Normalised to sum 1 before use, so only their ratios matter. */
+    weights: { frequency: 0.24, relevance: 0.3, diversity: 0.15, recency: 0.15, consolidation: 0.1, richness: 0.06 },
+  },
   dream: {
     defaultDays: 7,
     maxDays: 365,

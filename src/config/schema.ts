@@ -4,6 +4,14 @@ import { isValidTimeZone } from '../time/local-day.js'
 
 const positiveInt = z.number().int().positive()
 
+/** Gate-threshold presets for recall promotion, named after the anchors' dreaming modes. */
+export const RECALL_PRESET_NAMES = ['core', 'deep', 'rem', 'light'] as const
+export type RecallPresetName = (typeof RECALL_PRESET_NAMES)[number]
+
+/** The scoring signals of a recall candidate, each in [0, 1]. */
+export const RECALL_SIGNALS = ['frequency', 'relevance', 'diversity', 'recency', 'consolidation', 'richness'] as const
+export type RecallSignal = (typeof RECALL_SIGNALS)[number]
+
 /** Request-level settings shared by the model providers. */
 const providerLimits = {
   requestTimeoutMs: positiveInt,
@@ -44,6 +52,29 @@ export const configFileSchema = z
       .partial()
       .optional(),
     memory: z.object({ indexBudgetBytes: z.number().int().min(500) }).strict().partial().optional(),
+    recall: z
+      .object({
+        preset: z.enum(RECALL_PRESET_NAMES),
+        minScore: z.number().min(0).max(1),
+        minRecallCount: positiveInt,
+        minUniqueQueries: positiveInt,
+        maxAgeDays: z.number().positive(),
+        halfLifeDays: z.number().positive(),
+        compactAfterDays: positiveInt,
+        maxPromotions: positiveInt,
+        weights: z
+          .object(
+            Object.fromEntries(RECALL_SIGNALS.map((name) => [name, z.number().min(0, 'expected a weight ≥ 0')])) as Record<
+              RecallSignal,
+              z.ZodNumber
+            >,
+          )
+          .strict()
+          .partial(),
+      })
+      .strict()
+      .partial()
+      .optional(),
     dream: z
       .object({
         defaultDays: positiveInt,
@@ -112,6 +143,19 @@ export interface ResolvedConfig {
     snippetMaxChars: number
   }
   memory: { indexBudgetBytes: number }
+  recall: {
+    preset: RecallPresetName
+    /** Overrides of the preset's thresholds. */
+    minScore?: number
+    minRecallCount?: number
+    minUniqueQueries?: number
+    maxAgeDays: number
+    halfLifeDays: number
+    compactAfterDays: number
+    maxPromotions: number
+    /** Raw weights; normalised to sum 1 where used. */
+    weights: Record<RecallSignal, number>
+  }
   dream: {
     defaultDays: number
     maxDays: number

@@ -1,4 +1,4 @@
-// Writes one refresh's findings to state.db in a single transaction: removals, reindexed files, dirs, journal, meta.
+// Writes a refresh's findings to state.db in one transaction: removals, reindexed files, dirs, journal, meta.
 import type { StateDb } from '../db/state.js'
 import type { Chunk } from './chunk.js'
 import { statement, subtreeRange } from './store.js'
@@ -106,7 +106,7 @@ function insertChunks(state: StateDb, fileId: number, chunks: readonly Chunk[]):
 }
 
 function removeFile(state: StateDb, path: string): number {
-  const row = statement(state, 'SELECT id FROM fts_files WHERE path = ?').get(path) as { id: number } | undefined
+  const row = fileIdOf(state, path)
   if (!row) return 0
   removeChunks(state, '?', row.id)
   statement(state, 'DELETE FROM fts_files WHERE id = ?').run(row.id)
@@ -122,36 +122,34 @@ function removeTree(state: StateDb, dir: string): number {
 
 /** Returns true when the file was not indexed before. */
 function upsertFile(state: StateDb, file: FileUpsert): boolean {
-  const { stat } = file
-  const racy = file.isRacy ? 1 : 0
-  const existing = statement(state, 'SELECT id FROM fts_files WHERE path = ?').get(file.path) as
-    | { id: number }
-    | undefined
-  let id: number
-  if (existing) {
-    id = existing.id
-    removeChunks(state, '?', id)
-    statement(
-      state,
-      `UPDATE fts_files SET dir = ?, size = ?, mtime_ms = ?, ctime_ms = ?, ino = ?, hash = ?, checked_at_ms = ?,
-         racy = ? WHERE id = ?`,
-    ).run(file.dir, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, file.hash, file.checkedAtMs, racy, id)
-  } else {
-    const inserted = statement(
-      state,
-      `INSERT INTO fts_files (path, dir, size, mtime_ms, ctime_ms, ino, hash, checked_at_ms, racy)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(file.path, file.dir, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, file.hash, file.checkedAtMs, racy)
-    id = Number(inserted.lastInsertRowid)
-  }
+  const existing = fileIdOf(state, file.path)
+  if (existing) removeChunks(state, '?', existing.id)
+  const { id } = statement(
+    state,
+    `INSERT INTO fts_files (path, dir, size, mtime_ms, ctime_ms, ino, hash, checked_at_ms, racy)
+     VALUES (@path, @dir, @size, @mtimeMs, @ctimeMs, @ino, @hash, @checkedAtMs, @racy)
+     ON CONFLICT(path) DO UPDATE SET dir = excluded.dir, size = excluded.size, mtime_ms = excluded.mtime_ms,
+       ctime_ms = excluded.ctime_ms, ino = excluded.ino, hash = excluded.hash,
+       checked_at_ms = excluded.checked_at_ms, racy = excluded.racy
+     RETURNING id`,
+  ).get(fileParams(file)) as { id: number }
   insertChunks(state, id, file.chunks)
   return !existing
 }
 
 function touchFile(state: StateDb, file: FileTouch): void {
-  const { stat } = file
   statement(
     state,
-    'UPDATE fts_files SET size = ?, mtime_ms = ?, ctime_ms = ?, ino = ?, checked_at_ms = ?, racy = ? WHERE path = ?',
-  ).run(stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, file.checkedAtMs, file.isRacy ? 1 : 0, file.path)
+    `UPDATE fts_files SET size = @size, mtime_ms = @mtimeMs, ctime_ms = @ctimeMs, ino = @ino,
+       checked_at_ms = @checkedAtMs, racy = @racy WHERE path = @path`,
+  ).run(fileParams(file))
+}
+
+function fileParams(file: FileTouch & { dir?: string; hash?: string }): Record<string, unknown> {
+  const { path, dir, hash, checkedAtMs, stat } = file
+  return { path, dir, hash, checkedAtMs, ...stat, racy: file.isRacy ? 1 : 0 }
+}
+
+function fileIdOf(state: StateDb, path: string): { id: number } | undefined {
+  return statement(state, 'SELECT id FROM fts_files WHERE path = ?').get(path) as { id: number } | undefined
 }

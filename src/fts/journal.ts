@@ -1,4 +1,4 @@
-// The dirty journal: dreamlane's own writers name the files they changed, and the next refresh reads exactly those.
+// The dirty journal: dreamlane's writers name the files they changed; the next refresh reads exactly those.
 import type { StateDb } from '../db/state.js'
 import { ensureFtsSchema } from './schema.js'
 import { toWorkspacePath } from './scope.js'
@@ -11,7 +11,9 @@ import { statement } from './store.js'
  */
 export function markDirty(state: StateDb, workspace: string, absPaths: string[]): void {
   ensureFtsSchema(state)
-  const relPaths = absPaths.map((path) => toWorkspacePath(workspace, path)).filter((path) => path !== undefined)
+  const relPaths = absPaths
+    .map((path) => toWorkspacePath(workspace, path))
+    .filter((path) => path !== undefined)
   if (relPaths.length === 0) return
   // Delete then insert so a re-marked path gets a new, higher sequence number: a refresh that started
   // before this call only clears the entries it saw, never this newer mark.
@@ -32,6 +34,9 @@ export interface JournalSnapshot {
 }
 
 export function readJournal(state: StateDb): JournalSnapshot {
-  const rows = statement(state, 'SELECT seq, path FROM fts_dirty ORDER BY seq').all() as { seq: number; path: string }[]
+  const rows = statement(state, 'SELECT seq, path FROM fts_dirty ORDER BY seq').all() as {
+    seq: number
+    path: string
+  }[]
   return { paths: rows.map((row) => row.path), maxSeq: rows.at(-1)?.seq ?? 0 }
 }

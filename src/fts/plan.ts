@@ -1,9 +1,17 @@
-// Decides which files a refresh looks at: a full walk, or the cheap sweep (changed dirs, racy rows, a rolling slice).
+// Decides which files a refresh looks at: a full walk, or the cheap sweep (changed dirs, racy rows, a slice).
 import type { Clock } from '../clock.js'
 import type { StateDb } from '../db/state.js'
 import { listDir, mapLimit, statDir } from './probe.js'
 import { isInScope, parentOf, type IndexScope } from './scope.js'
-import { loadAllFiles, loadDirs, loadFile, loadFilesInDir, loadRacyFiles, loadSweepSlice, readMeta } from './store.js'
+import {
+  loadAllFiles,
+  loadDirs,
+  loadFile,
+  loadFilesInDir,
+  loadRacyFiles,
+  loadSweepSlice,
+  readMeta,
+} from './store.js'
 import type { DirRow, FileRow, FileStat } from './types.js'
 
 /** Stats and listings in flight at once: enough to keep the libuv pool busy, few enough to stay polite. */
@@ -42,7 +50,13 @@ export interface ScannedDir {
 
 export function emptyPlan(): ScanPlan {
   const counters = { filesRead: 0, filesStatted: 0, dirsStatted: 0, dirsScanned: 0, skipped: 0 }
-  return { candidates: new Map(), removedFiles: new Set(), removedTrees: new Set(), scannedDirs: [], counters }
+  return {
+    candidates: new Map(),
+    removedFiles: new Set(),
+    removedTrees: new Set(),
+    scannedDirs: [],
+    counters,
+  }
 }
 
 /** Equal stats (size, mtime, ctime, inode): the file is presumed unchanged unless its row is racy. */
@@ -87,7 +101,7 @@ export async function planFullWalk(
  * The cheap sweep. Creating, deleting or renaming an entry changes its directory's mtime and ctime (atomic
  * writers and most editors save by rename), so only directories are stat'ed, and only the changed ones are
  * listed and their files stat'ed. Files named by the journal, racy rows and the next rolling-sweep slice are
- * checked too; in-place edits that leave the directory alone are the slice's (and search-time verification's) job.
+ * checked too; in-place edits that leave the directory alone are the slice's (and hit verification's) job.
  */
 export async function planSweep(
   state: StateDb,
@@ -119,7 +133,10 @@ export async function planSweep(
   const listings = await mapLimit(changed, FS_CONCURRENCY, (dir) => listDir(scope, dir.path))
   changed.forEach((dir, index) => {
     const listing = listings[index]
-    if (!listing) return void plan.removedTrees.add(dir.path)
+    if (!listing) {
+      plan.removedTrees.add(dir.path)
+      return
+    }
     recordListing(plan, dir, listing.files, byPath(loadFilesInDir(state, dir.path)))
     const listed = new Set(listing.dirs)
     fresh.push(...listing.dirs.filter((sub) => !stored.has(sub)))
@@ -136,7 +153,12 @@ export async function planSweep(
 }
 
 /** Adds the journal's paths as explicit candidates; paths the rules exclude only ever leave the index. */
-export function addExplicit(state: StateDb, scope: IndexScope, plan: ScanPlan, paths: readonly string[]): void {
+export function addExplicit(
+  state: StateDb,
+  scope: IndexScope,
+  plan: ScanPlan,
+  paths: readonly string[],
+): void {
   for (const path of paths) {
     const stored = plan.candidates.get(path)?.stored ?? loadFile(state, path)
     if (isInScope(scope, path)) plan.candidates.set(path, { stored, explicit: true })

@@ -27,7 +27,9 @@ export interface DirListing {
 export async function probeFile(scope: IndexScope, rel: string, checkParents: boolean): Promise<FileProbe> {
   const abs = absOf(scope, rel)
   return guard(rel, async () => {
-    if (checkParents && (await realpath(dirname(abs))) !== realParentOf(scope, rel)) return { status: 'skipped' }
+    if (checkParents && (await realpath(dirname(abs))) !== realParentOf(scope, rel)) {
+      return { status: 'skipped' }
+    }
     let info = await lstat(abs)
     if (info.isSymbolicLink()) {
       if (!isInside(scope.workspaceReal, await realpath(abs))) return { status: 'skipped' }
@@ -39,10 +41,14 @@ export async function probeFile(scope: IndexScope, rel: string, checkParents: bo
 }
 
 /** A directory's stat, or undefined when it is gone, not a directory, or (unless `follow`) a symlink. */
-export async function statDir(scope: IndexScope, rel: string, follow: boolean): Promise<FileStat | undefined> {
-  const probe = await guard(rel, async () => {
+export async function statDir(
+  scope: IndexScope,
+  rel: string,
+  follow: boolean,
+): Promise<FileStat | undefined> {
+  const probe = await guard(rel, async (): Promise<FileProbe> => {
     const info = follow ? await stat(absOf(scope, rel)) : await lstat(absOf(scope, rel))
-    return info.isDirectory() ? { status: 'file' as const, stat: fileStatOf(info) } : { status: 'skipped' as const }
+    return info.isDirectory() ? { status: 'file', stat: fileStatOf(info) } : { status: 'skipped' }
   })
   return probe.status === 'file' ? probe.stat : undefined
 }
@@ -91,7 +97,11 @@ export async function readFileBytes(
 }
 
 /** Runs `task` over `items` with at most `limit` in flight, keeping results in order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length)
   let next = 0
   const worker = async (): Promise<void> => {
@@ -108,7 +118,11 @@ function fileStatOf(info: Stats): FileStat {
   return { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino }
 }
 
-async function guard<T extends { status: string }>(rel: string, task: () => Promise<T>): Promise<T | FileProbe> {
+/** Runs a disk step, turning "gone" and "refused" into probe outcomes and anything else into INDEX_FAILED. */
+async function guard<T extends { status: string }>(
+  rel: string,
+  task: () => Promise<T>,
+): Promise<T | FileProbe> {
   try {
     return await task()
   } catch (error) {

@@ -1,4 +1,4 @@
-// Brings the FTS index in line with the search roots: journal + directory sweep, or a full walk; one transaction.
+// Brings the FTS index in line with the search roots: journal + directory sweep, or a full walk.
 import { systemClock } from '../clock.js'
 import type { StateDb } from '../db/state.js'
 import { applyChanges, type AppliedCounts, type IndexChanges } from './apply.js'
@@ -21,8 +21,10 @@ import type { RefreshInput, RefreshResult } from './types.js'
  *   every 64 refreshes, and `full: true` re-checks all of them now. Until then the file may be missing from
  *   results, but it is never served stale: `searchIndex` re-stats every hit's file before returning it and
  *   reindexes and re-queries when one changed.
- * - A checked file whose size, mtime, ctime and inode all equal the stored ones is not read, unless its row is
- *   racy (see RACY_WINDOW_MS); then it is hashed and reindexed only if the bytes differ.
+ * - A checked file whose size, mtime, ctime and inode all equal the stored ones is not read, unless its
+ *   row is racy (see RACY_WINDOW_MS); then it is hashed, and reindexed only if the bytes differ.
+ * - Everything one refresh found is written in one transaction (a rebuild of over 32 MB of changed text
+ *   writes file batches first and its directory rows last, so an interrupted one is redone, not trusted).
  */
 export async function refreshIndex(input: RefreshInput): Promise<RefreshResult> {
   ensureFtsSchema(input.state)
@@ -33,7 +35,9 @@ export async function refreshIndex(input: RefreshInput): Promise<RefreshResult> 
  * Re-reads exactly `relPaths` (workspace-relative) and reindexes or removes them, without any sweep.
  * Search uses it for hits whose file changed since it was indexed.
  */
-export async function refreshFiles(input: RefreshInput & { relPaths: readonly string[] }): Promise<RefreshResult> {
+export async function refreshFiles(
+  input: RefreshInput & { relPaths: readonly string[] },
+): Promise<RefreshResult> {
   ensureFtsSchema(input.state)
   return serialize(input.state, async () => {
     const scope = await resolveScope(input.paths, input.config)
@@ -51,7 +55,9 @@ async function runRefresh(input: RefreshInput): Promise<RefreshResult> {
   const journal = readJournal(state)
   const sweepFiles = input.sweepFiles ?? Math.max(8, Math.ceil(countFiles(state) / 64))
   const clock = input.clock ?? systemClock
-  const plan = full ? await planFullWalk(state, scope, clock, wipe) : await planSweep(state, scope, clock, sweepFiles)
+  const plan = full
+    ? await planFullWalk(state, scope, clock, wipe)
+    : await planSweep(state, scope, clock, sweepFiles)
   addExplicit(state, scope, plan, journal.paths)
   return commitPlan(input, scope, plan, { full, isSweep: true, wipe, journalSeq: journal.maxSeq })
 }
@@ -64,7 +70,7 @@ interface CommitOptions {
   journalSeq?: number
 }
 
-/** Changed bytes held in memory before a huge rebuild writes a batch (the dir rows still wait for the end). */
+/** Changed bytes held in memory before a huge rebuild writes a batch (dir rows still wait for the end). */
 const MAX_PENDING_BYTES = 32 * 1024 * 1024
 
 async function commitPlan(
@@ -103,7 +109,9 @@ async function commitPlan(
   }))
   const meta: Record<string, string> = {}
   if (options.isSweep) {
-    Object.assign(meta, { format: INDEX_FORMAT, scope: scope.fingerprint, last_refresh_at: clock.now().toISOString() })
+    meta.format = INDEX_FORMAT
+    meta.scope = scope.fingerprint
+    meta.last_refresh_at = clock.now().toISOString()
     if (plan.sweepCursor !== undefined) meta.sweep_cursor = plan.sweepCursor
   }
   flush({ dirs, meta, journalSeq: options.journalSeq })

@@ -1,14 +1,14 @@
-// The FTS index's tables in state.db (component 'fts'): files, line-aware chunks, two FTS5 views, dirs, journal.
+// The FTS index's tables in state.db (component 'fts'): files, chunks, two FTS5 indexes, dirs, journal.
 import { migrate, type Migration } from '../db/migrate.js'
 import type { StateDb } from '../db/state.js'
 
 /**
  * Chunks live in a plain table; fts_text (words, porter-stemmed, diacritics folded) and fts_trigram
- * (substrings) are external-content indexes over it, so every chunk's text is stored once and snippets come
- * from the same row the match did. apply.ts keeps them in step explicitly: with triggers every insert runs
- * in a statement savepoint, which makes FTS5 flush its pending terms per row (2.4x slower rebuilds). fts_trigram keeps no positions
- * (detail=none): it only serves as the index behind `body LIKE '%…%'`, which SQLite then re-checks, and
- * that costs a third of a positional trigram index to build.
+ * (substrings) are external-content indexes over it, so every chunk's text is stored once and snippets
+ * come from the same row the match did. apply.ts keeps them in step itself: with triggers every insert
+ * runs in a statement savepoint, which makes FTS5 flush its pending terms per row (2.4x slower rebuilds).
+ * fts_trigram keeps no positions (detail=none): it only serves as the index behind `body LIKE '%…%'`,
+ * which SQLite then re-checks, and it costs a third of a positional trigram index to build.
  */
 export const FTS_MIGRATIONS: readonly Migration[] = [
   {

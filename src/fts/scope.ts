@@ -1,4 +1,4 @@
-// What the index covers: search roots inside the workspace, the listed extensions, and the path rules for both.
+// What the index covers: search roots inside the workspace, the listed extensions, and the path rules.
 import { realpath } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { ResolvedConfig } from '../config/schema.js'
@@ -85,7 +85,7 @@ export function isIndexableName(scope: IndexScope, name: string): boolean {
   return !isTempOrHidden(name) && hasIndexedExtension(scope, name)
 }
 
-/** The path rules alone (no disk access): under a root, no hidden or temp segment below it, listed extension. */
+/** The path rules alone (no disk access): under a root, no hidden or temp segment, a listed extension. */
 export function isInScope(scope: IndexScope, rel: string): boolean {
   const root = scope.roots.find((candidate) => isBelow(candidate, rel))
   if (root === undefined) return false

@@ -1,4 +1,4 @@
-// searchIndex: sanitised, bm25-ranked hits whose files are re-checked before they are served, so none is stale.
+// searchIndex: sanitised, bm25-ranked hits whose files are re-checked before they are served.
 import type { StateDb } from '../db/state.js'
 import { FS_CONCURRENCY, isSameStat } from './plan.js'
 import { mapLimit, probeFile, readFileBytes } from './probe.js'
@@ -18,10 +18,10 @@ const MAX_LIMIT = 500
 const MAX_VERIFY_ROUNDS = 3
 
 /**
- * Searches the index. Unless `refresh: false`, an incremental refresh runs first. Then every hit's file is
- * re-stat'ed (and re-hashed when its row is racy) before it is served: a file changed since it was indexed —
- * e.g. edited in place by another program, which no directory sweep sees — is reindexed and the query re-run,
- * so a hit never shows text the file no longer has. An empty or blank query returns no hits.
+ * Searches the index. Unless `refresh: false`, an incremental refresh runs first. Then every hit's file
+ * is re-stat'ed (and re-hashed when its row is racy) before it is served: a file changed since it was
+ * indexed — e.g. edited in place by another program, which no directory sweep sees — is reindexed and the
+ * query re-run, so a hit never shows text the file no longer has. A blank query returns no hits.
  */
 export async function searchIndex(input: SearchInput): Promise<SearchHit[]> {
   const plan = planQuery(input.query)

@@ -1,4 +1,4 @@
-// Settles each candidate file: stat it, skip it when the stat vouches for it, else read, hash, chunk or drop it.
+// Settles each candidate file: stat it, skip it when the stat vouches for it, else read, hash and chunk it.
 import { createHash } from 'node:crypto'
 import type { Clock } from '../clock.js'
 import type { FileTouch, FileUpsert } from './apply.js'

@@ -15,14 +15,11 @@ export function locateMatch(marked: string, startLine: number): { line: number; 
   const lineStart = marked.lastIndexOf('\n', focus - 1) + 1
   const newline = marked.indexOf('\n', focus)
   const lineEnd = newline < 0 ? marked.length : newline
-  let line = startLine
-  for (let index = marked.indexOf('\n'); index >= 0 && index < lineStart; index = marked.indexOf('\n', index + 1)) {
-    line++
-  }
+  const line = startLine + marked.slice(0, lineStart).split('\n').length - 1
   return { line, snippet: cutSnippet(marked.slice(lineStart, lineEnd), focus - lineStart) }
 }
 
-/** Wraps each case-insensitive occurrence of any needle in MATCH_START/MATCH_END (the LIKE fallback's marks). */
+/** Wraps each case-insensitive occurrence of any needle in MATCH_START/MATCH_END (substring hits). */
 export function markOccurrences(text: string, needles: readonly string[]): { marked: string; count: number } {
   const lower = text.toLowerCase()
   const spans: [number, number][] = []

@@ -6,10 +6,8 @@ import type { IndexStats } from './types.js'
 
 export function indexStats(state: StateDb): IndexStats {
   ensureFtsSchema(state)
-  const files = statement(state, 'SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes FROM fts_files').get() as {
-    files: number
-    bytes: number
-  }
+  const sql = 'SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes FROM fts_files'
+  const files = statement(state, sql).get() as { files: number; bytes: number }
   const chunks = (statement(state, 'SELECT count(*) AS n FROM fts_chunks').get() as { n: number }).n
   const dirtyPending = (statement(state, 'SELECT count(*) AS n FROM fts_dirty').get() as { n: number }).n
   const lastRefreshAt = readMeta(state, 'last_refresh_at')

@@ -38,7 +38,8 @@ export function loadFilesInDir(state: StateDb, dir: string): FileRow[] {
 }
 
 export function loadFile(state: StateDb, path: string): FileRow | undefined {
-  return statement(state, `SELECT ${FILE_COLUMNS} FROM fts_files WHERE path = ?`).get(path) as FileRow | undefined
+  const sql = `SELECT ${FILE_COLUMNS} FROM fts_files WHERE path = ?`
+  return statement(state, sql).get(path) as FileRow | undefined
 }
 
 /** Files read so soon after their last write that an equal stat cannot vouch for their content. */
@@ -46,7 +47,7 @@ export function loadRacyFiles(state: StateDb): FileRow[] {
   return statement(state, `SELECT ${FILE_COLUMNS} FROM fts_files WHERE racy = 1`).all() as FileRow[]
 }
 
-/** The next `count` files in path order after `after`, wrapping to the start: one step of the rolling sweep. */
+/** The next `count` files in path order after `after`, wrapping round: one step of the rolling sweep. */
 export function loadSweepSlice(state: StateDb, after: string, count: number): FileRow[] {
   if (count <= 0) return []
   const next = statement(state, `SELECT ${FILE_COLUMNS} FROM fts_files WHERE path > ? ORDER BY path LIMIT ?`)
@@ -64,7 +65,8 @@ export function countFiles(state: StateDb): number {
 }
 
 export function readMeta(state: StateDb, key: string): string | undefined {
-  const row = statement(state, 'SELECT value FROM fts_meta WHERE key = ?').get(key) as { value: string } | undefined
+  const sql = 'SELECT value FROM fts_meta WHERE key = ?'
+  const row = statement(state, sql).get(key) as { value: string } | undefined
   return row?.value
 }
 

@@ -8,7 +8,7 @@ export interface RefreshInput {
   state: StateDb
   paths: WorkspacePaths
   config: Pick<ResolvedConfig, 'search'>
-  /** Walk every root and stat every file instead of the directory sweep (`index refresh --full`). @default false */
+  /** Walk every root and stat every file, not just the dir sweep (`index refresh --full`). @default false */
   full?: boolean
   /**
    * Indexed files the rolling sweep re-stats per incremental refresh, so in-place edits that leave directory

@@ -16,7 +16,7 @@ export interface SourceInput {
   read(): Promise<Readable>
 }
 
-const CHUNK_BYTES = 256 * 1024
+const CHUNK_BYTES = 64 * 1024
 
 /** Throws IMPORT_SOURCE_MISSING when `path` does not exist (the CLI turns it into exit 4). */
 export async function statSource(path: string): Promise<{ size: number; isDirectory: boolean }> {

@@ -98,6 +98,19 @@ describe('createBackup', () => {
     expect((await listBackups(ws.paths)).map((b) => b.id)).toEqual([later.id, ...ids.reverse()])
   })
 
+  it('never lets concurrent backups in the same second overwrite each other', async () => {
+    const ws = makeWorkspace(NOTES)
+    const fixed = clock()
+    const backups = await Promise.all(
+      ['a', 'b', 'c'].map((chatJid) => createBackup({ paths: ws.paths, mode: 'auto', chatJid, clock: fixed, keep: 10 })),
+    )
+    expect(new Set(backups.map((backup) => backup.file)).size).toBe(3)
+    expect(readdirSync(ws.paths.backups).sort()).toEqual(backups.map((backup) => `${backup.id}.zip`).sort())
+    for (const backup of backups) {
+      expect(JSON.parse((await readZip(backup.file))['manifest.json'] ?? '{}').chatJid).toBe(backup.chatJid)
+    }
+  })
+
   it('stores small notes and deflates large ones', async () => {
     const ws = makeWorkspace(NOTES)
     const backup = await backupOf(ws)

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { markDirty } from '../../src/fts/journal.js'
@@ -6,6 +6,7 @@ import { refreshIndex } from '../../src/fts/refresh.js'
 import { searchIndex } from '../../src/fts/search.js'
 import { indexStats } from '../../src/fts/stats.js'
 import { writeFileAtomic } from '../../src/notes/atomic-write.js'
+import { fixedClock } from '../helpers/clock.js'
 import { makeTempDir } from '../helpers/workspace.js'
 import { ageTree, checkIntegrity, editInPlace, makeIndexWorld, writeNew, type IndexWorld } from './fixture.js'
 
@@ -173,11 +174,25 @@ describe('refreshIndex', () => {
     await refreshIndex(world)
     writeNew(world.abs('notes/memory/user.md'), 'Fresh note.\n')
     expect(await refreshIndex({ ...world, sweepFiles: 0 })).toMatchObject({ added: 1, filesRead: 1 })
-    // Written just now: an equal stat proves nothing yet, so it is hashed (not reindexed) again.
-    expect(await refreshIndex({ ...world, sweepFiles: 0 })).toMatchObject({ updated: 0, filesRead: 1 })
+    // Written just now: an equal stat proves nothing yet, so the file is hashed (not reindexed) again and
+    // its directory, changed just as recently, is listed again.
+    const racy = await refreshIndex({ ...world, sweepFiles: 0 })
+    expect(racy).toMatchObject({ updated: 0, filesRead: 1, dirsScanned: 1 })
     ageTree(world.dir)
     await refreshIndex({ ...world, sweepFiles: 0 })
-    expect(await refreshIndex({ ...world, sweepFiles: 0 })).toMatchObject({ filesRead: 0, filesStatted: 0 })
+    const settled = await refreshIndex({ ...world, sweepFiles: 0 })
+    expect(settled).toMatchObject({ filesRead: 0, filesStatted: 0, dirsScanned: 0 })
+  })
+
+  it('judges "racy" against the injected clock: within 3 s of a read, an equal stat proves nothing', async () => {
+    const world = makeIndexWorld(NOTES)
+    const mtimeMs = statSync(world.abs('notes/memory/MEMORY.md')).mtimeMs
+    const clock = fixedClock(new Date(mtimeMs + 2_000).toISOString())
+    expect(await refreshIndex({ ...world, clock })).toMatchObject({ added: 4, filesRead: 4 })
+    expect(await refreshIndex({ ...world, clock, sweepFiles: 0 })).toMatchObject({ filesRead: 4, updated: 0 })
+    clock.advanceMs(2_000)
+    expect(await refreshIndex({ ...world, clock, sweepFiles: 0 })).toMatchObject({ filesRead: 4, updated: 0 })
+    expect(await refreshIndex({ ...world, clock, sweepFiles: 0 })).toMatchObject({ filesRead: 0 })
   })
 
   it('full refresh stats every file and catches in-place edits', async () => {

@@ -1,9 +1,9 @@
-// Runs the real CLI from source in a child process (tsx), with its own env, and captures everything.
+// Runs the real CLI (bin/dreamlane.js → dist/, built by test/global-setup.ts) in a child process and captures everything.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const MAIN = `${ROOT}src/cli/main.ts`
+const BIN = `${ROOT}bin/dreamlane.js`
 
 export interface CliResult {
   code: number | null
@@ -13,7 +13,7 @@ export interface CliResult {
 
 export function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', ...options.env },
     })

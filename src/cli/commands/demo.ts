@@ -65,11 +65,17 @@ export function registerDemo(program: Command): void {
         mainChat = (JSON.parse(await readFile(join(paths.dataDir, MARKER), 'utf8')) as { mainChat: string }).mainChat
       }
 
-      const lane = createDreamlane({ config, onEvent: dreamProgressPrinter(say) })
+      // Progress starts while the reply is being written; hold it until the reply is on screen.
+      const held: string[] = []
+      let replied = false
+      const progress = (line: string) => (replied ? say(line) : held.push(line))
+      const lane = createDreamlane({ config, onEvent: dreamProgressPrinter(progress) })
       try {
         await lane.recover()
         say(`\nyou › /dream ${options.days}`)
         say(`dreamlane › ${await lane.handleChatInput(mainChat, `/dream ${options.days}`)}\n`)
+        replied = true
+        held.splice(0).forEach(say)
         await lane.close()
       } catch (error) {
         await lane.close()

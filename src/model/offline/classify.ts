@@ -94,6 +94,7 @@ function toFacts(found: readonly Draft[], statement: string, input: SentenceInpu
     value: redactSecrets(draft.value),
     headline: draft.headline === null ? null : redactSecrets(draft.headline),
     previous: draft.previous ?? null,
+    isCorrection: draft.isCorrection ?? (draft.previous !== undefined && draft.previous !== null),
     text: draft.text === undefined ? statement : redactSecrets(draft.text),
     day: input.day,
     ts: input.ts,

@@ -60,9 +60,12 @@ function mergeSlot(text: string, fact: Fact, entries: readonly MemoryEntry[]): M
     if (related.some((entry) => entry.value !== null && sameValue(entry.value, fact.value))) {
       return { text, outcome: { fact, action: 'duplicate' } }
     }
+    // A change names its subject loosely ("the launch moved…"): follow the old value, or the one related slot.
     const named = fact.previous
       ? related.find((entry) => entry.value !== null && sameValue(entry.value, fact.previous as string))
-      : undefined
+      : fact.isCorrection && related.length === 1
+        ? related[0]
+        : undefined
     if (named) key = named.key
   }
   const slot = entries.filter((entry) => entry.key === key)

@@ -51,7 +51,9 @@ function scoreOf(message: WindowMessage, facts: ReadonlyMap<string, readonly Fac
   const numbers = (text.match(/\d+/g) ?? []).length
   let score = (facts.get(message.id)?.length ?? 0) * 10 + Math.min(names, 3) * 2 + Math.min(numbers, 3) * 2
   if (text.trim().length < 15) score -= 5
-  if (text.trim().endsWith('?')) score -= 1
+  // Statements about the user's own life say more than the questions they asked.
+  if (/\?\s*$/.test(text) || /^(?:what|who|where|when|why|how|which|is|are|can|could|should|do|does)\b/i.test(text.trim())) score -= 4
+  if (/\b(?:i|i'm|we|we're|my|our)\b/i.test(text)) score += 1
   return score
 }
 
@@ -69,7 +71,14 @@ function quoteOf(message: WindowMessage, facts: ReadonlyMap<string, readonly Fac
 }
 
 function pickLines(tree: Tree, facts: ReadonlyMap<string, readonly Fact[]>, max: number): WindowMessage[] {
-  const users = tree.messages.filter((message) => message.role === 'user' && message.content.trim() !== '')
+  // The same words said twice (a regenerated branch, a repeated question) are quoted once.
+  const seen = new Set<string>()
+  const users = tree.messages.filter((message) => {
+    const words = message.content.trim().toLowerCase()
+    if (message.role !== 'user' || words === '' || seen.has(words)) return false
+    seen.add(words)
+    return true
+  })
   const pool = users.length > 0 ? users : tree.messages.slice(0, 1)
   const ranked = pool
     .map((message, order) => ({ message, order, score: scoreOf(message, facts) }))

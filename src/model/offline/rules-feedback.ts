@@ -17,7 +17,7 @@ const STYLE_AIM = /\b(?:you|your|you're)\b|^(?:(?:please|pls|and|also|just)\s+)*
 const PREFIX = '(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw|just|hey|fyi)[,:!]?\\s+)*'
 // Standing instructions, not one-off requests: "don't…", "stop…", "keep…", "no emoji".
 const DIRECTIVE_START = new RegExp(
-  `^${PREFIX}(?:don't|do not|never|always|stop|keep|avoid|try to|make sure|less|more|skip|cut|be|go easy|drop|quit|` +
+  `^${PREFIX}(?:don't|do not|never|always|stop|keep|avoid|try to|make sure|less|more|fewer|shorter|longer|simpler|skip|cut|be|go easy|drop|quit|` +
     'feel free|only|no (?:need|more|emojis?|bullets?|apolog\\w*|jargon|disclaimers?|caveats?|preambles?|small talk|tables?|markdown|lists?|long))\\b',
 )
 const DIRECTIVE =

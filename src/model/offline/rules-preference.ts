@@ -27,13 +27,13 @@ function likesAndDislikes(view: SentenceView): Draft | null {
   const after = view.lower.slice(match.index + match[0].length)
   if (EMPTY_OBJECT.test(after)) return null
   // "I'd like a refund" and "would love to" are requests or wishes; "I'd rather" and "I'd prefer" are preferences.
-  if (/\b(?:would|'d)\b/.test(adverbs) && verb !== 'rather' && verb !== 'prefer') return null
+  if (/would|'d/.test(adverbs) && verb !== 'rather' && verb !== 'prefer') return null
   if (verb === 'stand' && !/\b(?:can't|cannot)\b/.test(adverbs)) return null
   if ((verb === 'eat' || verb === 'drink') && !/\b(?:usually|always|never|only|don't|do not|mostly|typically)\b/.test(adverbs)) {
     return null
   }
   if (verb === 'take' && !/^\s+my\s+(?:coffee|tea)\b/.test(after)) return null
-  if (verb === 'rather' && !/\b(?:would|'d)\b/.test(adverbs)) return null
+  if (verb === 'rather' && !/would|'d/.test(adverbs)) return null
   const statement = view.lower.slice(match.index)
   return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
 }

@@ -13,7 +13,7 @@ const PROJECT_WORDS =
   /\b(?:project|launch|release|stack|vendor|contract|job|offer|plan|budget|design|api|database|db|framework|library|provider|hosting|pricing|architecture|roadmap|scope|team|hire|hiring|client|supplier|apartment|flat|house|school|course|degree)\b/
 
 const PLAN_CUE =
-  /\b(?:launch\w*|deadline|due|release\w*|ship\w*|demo|meeting|appointment|interview|flight|fly\w*|trip|travel\w*|visit\w*|arriv\w*|leav\w*|wedding|birthday|party|dinner|lunch|exam|presentation|review|kick-?off|offsite|conference|deliver\w*|submit\w*|cut-?off|go[- ]live|starts?|starting|ends?|vacation|holiday|moving|booked|scheduled|planned|planning|plan|going to|gonna|will|'ll|have to|need to|must|by)\b/
+  /\b(?:launch\w*|deadline|due|talk|session|event|call|reservation|check-?up|surgery|ceremony|concert|workshop|class|course|release\w*|ship\w*|demo|meeting|appointment|interview|flight|fly\w*|trip|travel\w*|visit\w*|arriv\w*|leav\w*|wedding|birthday|party|dinner|lunch|exam|presentation|review|kick-?off|offsite|conference|deliver\w*|submit\w*|cut-?off|go[- ]live|starts?|starting|ends?|vacation|holiday|moving|booked|scheduled|planned|planning|plan|going to|gonna|will|'ll|have to|need to|must|by)\b/
 const CHANGE_CUE =
   /\b(?:slipped|slips|slip|moved|moves|pushed(?: back| out)?|postponed|delayed|rescheduled|brought forward|shifted|bumped|changed|now|instead|no longer)\b/
 
@@ -40,38 +40,46 @@ export function findDecision(view: SentenceView): Draft | null {
 }
 
 // The plan's subject: the first noun phrase that is not a pronoun or the date itself ("The Atlas launch").
+// The noun phrase holding the event word wins ("my talk" over "the Women in Tech meetup").
 function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string {
-  const phrases = nlp(view.text).nouns().out('array') as string[]
-  for (const phrase of phrases) {
-    if (mentions.some((mention) => mention.text.includes(phrase.replace(/[.!?,]+$/, '')) || phrase.includes(mention.text))) continue
-    const words = contentWords(phrase)
-    if (words.length > 0) return words.join(' ')
-  }
-  return PLAN_CUE.exec(view.lower)?.[0] ?? 'plan'
+  const phrases = (nlp(view.text).nouns().out('array') as string[])
+    .filter((phrase) => !mentions.some((mention) => mention.text.includes(phrase.replace(/[.!?,]+$/, '')) || phrase.includes(mention.text)))
+    .map((phrase) => contentWords(phrase))
+    .filter((words) => words.length > 0)
+  const event = phrases.find((words) => PLAN_CUE.test(words.join(' ')))
+  return (event ?? phrases[0])?.join(' ') ?? PLAN_CUE.exec(view.lower)?.[0] ?? 'plan'
 }
 
-function planValue(view: SentenceView, future: readonly DateMention[]): { value: string; previous: string | null } {
-  const isChange = CHANGE_CUE.test(view.lower)
+interface PlanValue {
+  value: string
+  previous: string | null
+  isChange: boolean
+}
+
+function planValue(view: SentenceView, future: readonly DateMention[]): PlanValue {
+  // "Dec 11, not Dec 4" / "from Dec 4 to Dec 11": the date after "not"/"from"/"instead of" is the old one.
+  const old = future.find((mention) => /\b(?:not|from|instead of|rather than|no longer)\s*(?:the\s+|on\s+)?$/.test(view.lower.slice(0, mention.index)))
+  const isChange = CHANGE_CUE.test(view.lower) || (old !== undefined && future.length >= 2)
   const range = future.find((mention) => mention.endDay !== null && mention.endDay !== mention.day)
-  if (range && isChange) return { value: range.endDay as string, previous: range.day }
-  if (range) return { value: `${range.day} → ${range.endDay}`, previous: null }
+  if (range && isChange) return { value: range.endDay as string, previous: range.day, isChange }
+  if (range) return { value: `${range.day} → ${range.endDay}`, previous: null, isChange }
   if (future.length >= 2 && isChange) {
-    // "Dec 11, not Dec 4" / "from Dec 4 to Dec 11": the date after "not"/"from"/"instead of" is the old one.
-    const old = future.find((mention) => /\b(?:not|from|instead of|rather than|no longer)\s*(?:the\s+)?$/.test(view.lower.slice(0, mention.index)))
     const previous = old ?? future[0]!
     const current = future.filter((mention) => mention !== previous).at(-1) ?? future.at(-1)!
-    return { value: current.day, previous: previous.day }
+    return { value: current.day, previous: previous.day, isChange }
   }
-  return { value: future[0]!.day, previous: null }
+  return { value: future[0]!.day, previous: null, isChange }
 }
 
 /** A plan or deadline with a date on or after the day it was said: "Atlas launch is December 4". */
 export function findPlan(view: SentenceView): Draft | null {
   const future = view.mentions.filter((mention) => (mention.endDay ?? mention.day) >= view.day)
   if (future.length === 0) return null
+  // Without an event word, a first-person sentence counts only for a later day ("dinner tonight" is not a plan).
   const isFirstPerson = /\b(?:i|i'm|i've|i'll|we|we're|we've|we'll|my|our|us)\b/.test(view.lower)
-  if (!PLAN_CUE.test(view.lower) && !CHANGE_CUE.test(view.lower) && !isFirstPerson) return null
-  const { value, previous } = planValue(view, future)
+  const isLater = future.some((mention) => mention.day > view.day)
+  if (!PLAN_CUE.test(view.lower) && !CHANGE_CUE.test(view.lower) && !(isFirstPerson && isLater)) return null
+  const { value, previous, isChange } = planValue(view, future)
   const subject = subjectOf(view, future)
   return {
     kind: 'plan',
@@ -82,6 +90,7 @@ export function findPlan(view: SentenceView): Draft | null {
     isSingle: true,
     headline: value,
     previous,
+    isCorrection: isChange,
   }
 }
 

@@ -46,6 +46,8 @@ export interface Fact {
   text: string
   /** The value this statement says it replaces ("from Lisbon to Porto" → "Lisbon"), when it says so. */
   previous: string | null
+  /** The statement revises its subject ("the launch moved to Dec 11") even without naming the old value. */
+  isCorrection: boolean
   day: string
   ts: string
   messageId: string
@@ -66,6 +68,7 @@ export interface SentenceView {
 /** What a rule finds in a sentence; classify adds the source (day, message, text). */
 export type Draft = Pick<Fact, 'kind' | 'file' | 'section' | 'key' | 'value' | 'isSingle' | 'headline'> & {
   previous?: string | null
+  isCorrection?: boolean
   /** The statement to keep when the sentence alone would not make sense ("that's my order" + what it points at). */
   text?: string
 }

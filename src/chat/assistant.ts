@@ -1,0 +1,168 @@
+// The assistant host: `chat:<jid>` lane turns that store the message, answer a slash command or from memory, store the reply.
+import { randomBytes } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import type { Logger } from 'pino'
+import type { Clock } from '../clock.js'
+import type { Dreamlane } from '../create.js'
+import { DREAMLANE_SENDER, DREAM_CHANNEL_PREFIX } from '../db/messages.js'
+import { DreamlaneError, errorMessage } from '../errors.js'
+import type { ModelProvider } from '../model/provider.js'
+import { dayWindow } from '../time/local-day.js'
+import { readFileTool, listFilesTool, grepNotesTool } from '../tools/note-tools.js'
+import { searchWorkspaceTool } from '../tools/search-tools.js'
+import { createToolSet } from '../tools/tool-set.js'
+import type { ToolSet } from '../tools/types.js'
+import { storeChatMessage, toChatMessage, type ChatMessage } from './chat-message.js'
+import { answerWithModel } from './model-answer.js'
+import { answerFromNotes } from './quote-answer.js'
+import type { RecallSink } from './recall-hook.js'
+
+export type { ChatMessage }
+
+/** Longest message accepted, in characters. */
+export const MAX_MESSAGE_CHARS = 8_000
+export const MAX_JID_CHARS = 200
+
+/** Who wrote the reply: a slash command, the quoting offline answerer, or the model. */
+export type ReplyEngine = 'command' | 'quote' | 'model'
+
+export interface ChatTurn {
+  message: ChatMessage
+  reply: ChatMessage
+  engine: ReplyEngine
+  /** Why the reply is not what was asked for (e.g. the model failed and notes were quoted), or null. */
+  note: string | null
+  /** From `send()` to the turn starting on its lane: what a dream must not make worse. */
+  startLatencyMs: number
+  durationMs: number
+}
+
+export interface AssistantOptions {
+  lane: Pick<Dreamlane, 'config' | 'paths' | 'messages' | 'state' | 'lanes' | 'handleChatInput'>
+  clock: Clock
+  /** The model for replies; absent or the offline engine → notes are quoted instead. */
+  provider?: ModelProvider
+  /** Told each stored message (user and reply), e.g. to push it to open web pages. */
+  onMessage?: (message: ChatMessage) => void
+  /** Told each interactive search, for recall tracking. */
+  onRecall?: RecallSink
+  log?: Logger
+}
+
+export interface SendOptions {
+  senderName?: string
+  signal?: AbortSignal
+}
+
+export interface Assistant {
+  /** One chat turn; turns of the same chat run one after another. */
+  send(chatJid: string, text: string, options?: SendOptions): Promise<ChatTurn>
+  /** The newest `limit` messages of a chat, oldest first. */
+  history(chatJid: string, limit?: number): ChatMessage[]
+}
+
+/** Rows read to find a chat's newest messages (listChatMessages returns the oldest first). */
+const HISTORY_SCAN = 5_000
+
+export function createAssistant(options: AssistantOptions): Assistant {
+  const { lane, clock } = options
+  const usesModel = options.provider !== undefined && options.provider.name !== 'offline'
+
+  function history(chatJid: string, limit = 200): ChatMessage[] {
+    return lane.messages.listChatMessages(chatJid, { limit: HISTORY_SCAN }).slice(-limit).map(toChatMessage)
+  }
+
+  function store(chatJid: string, role: 'user' | 'assistant', content: string, sender: string, senderName: string, after?: string): ChatMessage {
+    // A reply never sorts before its question, even under a frozen clock.
+    const now = clock.now()
+    const at = after && now.getTime() <= Date.parse(after) ? new Date(Date.parse(after) + 1) : now
+    const message = storeChatMessage(lane.messages, { chatJid, role, sender, senderName, content, timestamp: at.toISOString() })
+    options.onMessage?.(message)
+    return message
+  }
+
+  function readOnlyTools(chatJid: string): ToolSet {
+    const config = lane.config
+    return createToolSet(
+      {
+        paths: lane.paths,
+        config,
+        window: dayWindow(clock.now(), config.dream.defaultDays, config.timezone),
+        messages: lane.messages,
+        state: lane.state,
+        clock,
+        isDream: false,
+        onRecall: (query, hits) => options.onRecall?.({ chatJid, query, hits, at: clock.now() }),
+      },
+      // Chat turns only look things up: writing notes is a dream's job.
+      { tools: [readFileTool, listFilesTool, grepNotesTool, searchWorkspaceTool], maxCalls: 8 },
+    )
+  }
+
+  async function answer(chatJid: string, text: string, signal: AbortSignal): Promise<{ text: string; engine: ReplyEngine; note: string | null }> {
+    const tools = readOnlyTools(chatJid)
+    if (!usesModel || !options.provider) return { text: await answerFromNotes(text, tools, signal), engine: 'quote', note: null }
+    const provider = options.provider
+    try {
+      const result = await lane.lanes.withModelSlot('chat', () =>
+        answerWithModel({
+          provider,
+          question: text,
+          history: history(chatJid, 13).slice(0, -1),
+          chatJid,
+          turnId: `chat-${randomBytes(4).toString('hex')}`,
+          paths: lane.paths,
+          window: dayWindow(clock.now(), lane.config.dream.defaultDays, lane.config.timezone),
+          clock,
+          tools,
+          signal,
+        }),
+      )
+      if (result.text.trim()) return { text: result.text.trim(), engine: 'model', note: null }
+      const note = `the ${provider.name} model gave no answer (${result.stop})`
+      return { text: await answerFromNotes(text, tools, signal), engine: 'quote', note }
+    } catch (error) {
+      options.log?.warn({ err: error, chatJid }, 'chat model turn failed; quoting notes instead')
+      const note = `the ${provider.name} model failed: ${errorMessage(error)}`
+      return { text: await answerFromNotes(text, readOnlyTools(chatJid), signal), engine: 'quote', note }
+    }
+  }
+
+  async function send(chatJid: string, text: string, sendOptions: SendOptions = {}): Promise<ChatTurn> {
+    checkInput(chatJid, text)
+    const requested = performance.now()
+    const signal = sendOptions.signal ?? new AbortController().signal
+    return lane.lanes.run('chat', chatJid, async () => {
+      const started = performance.now()
+      const message = store(chatJid, 'user', text, 'user', sendOptions.senderName ?? 'You')
+      const command = await lane.handleChatInput(chatJid, text)
+      const result = command !== null ? { text: command, engine: 'command' as const, note: null } : await answer(chatJid, text, signal)
+      // Command replies are about the notes, not the user: the dreamlane sender keeps dreams from reading them back.
+      const sender = result.engine === 'command' ? DREAMLANE_SENDER : 'assistant'
+      const reply = store(chatJid, 'assistant', result.text, sender, result.engine === 'command' ? 'Dream' : 'Assistant', message.timestamp)
+      return {
+        message,
+        reply,
+        engine: result.engine,
+        note: result.note,
+        startLatencyMs: started - requested,
+        durationMs: performance.now() - started,
+      }
+    })
+  }
+
+  return { send, history }
+}
+
+/** The host's own guard; the HTTP layer validates first and gives the same reasons. */
+function checkInput(chatJid: string, text: string): void {
+  if (chatJid.trim() === '' || chatJid.length > MAX_JID_CHARS) {
+    throw new DreamlaneError('REQUEST_INVALID', `chat id must be 1 to ${MAX_JID_CHARS} characters`)
+  }
+  if (chatJid.startsWith(DREAM_CHANNEL_PREFIX)) {
+    throw new DreamlaneError('REQUEST_INVALID', `chat ids starting with "${DREAM_CHANNEL_PREFIX}" are reserved for dream channels`)
+  }
+  if (text.trim() === '' || text.length > MAX_MESSAGE_CHARS) {
+    throw new DreamlaneError('REQUEST_INVALID', `message text must be 1 to ${MAX_MESSAGE_CHARS} characters`)
+  }
+}

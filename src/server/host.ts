@@ -1,0 +1,70 @@
+// Wires one workspace's Dreamlane, assistant and event hub together, so dream progress and replies reach open pages.
+import { pino, type Logger } from 'pino'
+import { systemClock, type Clock } from '../clock.js'
+import { createAssistant, type Assistant } from '../chat/assistant.js'
+import { toChatMessage } from '../chat/chat-message.js'
+import type { RecallSink } from '../chat/recall-hook.js'
+import { createDreamlane, type Dreamlane, type DreamlaneOptions } from '../create.js'
+import type { PostedSummary } from '../dream/summary.js'
+import type { ModelProvider } from '../model/provider.js'
+import { EventHub } from './events.js'
+
+const SUMMARY_LOOKBACK_MS = 10 * 60_000
+
+export interface ServerHost {
+  lane: Dreamlane
+  assistant: Assistant
+  hub: EventHub
+  clock: Clock
+  log: Logger
+}
+
+export interface ServerHostOptions extends DreamlaneOptions {
+  /** The model for chat replies; absent or offline → the assistant quotes notes. */
+  chatProvider?: ModelProvider
+  /**
+   * Records interactive searches as recall events.
+   * TODO(#7): wire `recallRecorder` from src/recall once it lands (see src/chat/recall-hook.ts).
+   */
+  onRecall?: RecallSink
+}
+
+export function openServerHost(options: ServerHostOptions): ServerHost {
+  const clock = options.clock ?? systemClock
+  const log = options.logger ?? pino({ level: 'warn' }, pino.destination(2))
+  let hub: EventHub | null = null
+  const lane = createDreamlane({
+    ...options,
+    clock,
+    logger: log,
+    onEvent: (event) => {
+      options.onEvent?.(event)
+      hub?.publishDream(event)
+    },
+    onSummary: async (summary) => {
+      await options.onSummary?.(summary)
+      publishSummary(summary)
+    },
+  })
+  hub = new EventHub(lane.paths.workspace)
+  const events = hub
+
+  /** Manual runs post their summary as a bot message; pages see it like any other new message. */
+  function publishSummary(summary: PostedSummary): void {
+    const id = `dream-summary-${summary.runId}`
+    // The summary was stamped moments ago; a recent slice finds it however long the chat is.
+    const start = new Date(clock.now().getTime() - SUMMARY_LOOKBACK_MS)
+    const row = lane.messages.listChatMessages(summary.chatJid, { start, limit: 5_000 }).find((message) => message.id === id)
+    if (row) events.publishMessage(toChatMessage(row))
+  }
+
+  const assistant = createAssistant({
+    lane,
+    clock,
+    log,
+    ...(options.chatProvider ? { provider: options.chatProvider } : {}),
+    ...(options.onRecall ? { onRecall: options.onRecall } : {}),
+    onMessage: (message) => events.publishMessage(message),
+  })
+  return { lane, assistant, hub, clock, log }
+}

@@ -1,0 +1,81 @@
+// /api/dreams: list runs, trigger one through the gate, read one with its diff, retry one, follow one's progress.
+import type { Hono } from 'hono'
+import { z } from 'zod'
+import type { RunStatus } from '../../dream/types.js'
+import { FINISHED_STATUSES } from '../../dream/types.js'
+import { triggerThroughGate } from '../dream-actions.js'
+import type { ServerHost } from '../host.js'
+import { diffRun } from '../run-diff.js'
+import { detailRun, summarizeRun } from '../run-view.js'
+import { lastEventId, streamHub } from '../sse.js'
+import { idSchema, jidSchema, parseInput, readJson } from '../validate.js'
+
+const STATUSES = ['queued', 'running', 'succeeded', 'degraded', 'failed', 'lost', 'skipped', 'cancelled'] as const
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  status: z
+    .string()
+    .optional()
+    .transform((raw) => (raw ? raw.split(',') : []))
+    .pipe(z.array(z.enum(STATUSES))),
+})
+
+/** Where a dream started from the dashboard posts its summary when no chat is named. */
+export const DASHBOARD_CHAT = 'web:main'
+
+export function registerDreamRoutes(app: Hono, host: ServerHost): void {
+  const { lane } = host
+  const workspace = lane.paths.workspace
+  const triggerBody = z.strictObject({
+    days: z.number().int().min(1).max(lane.config.dream.maxDays).optional(),
+    chatJid: jidSchema.optional(),
+    mode: z.enum(['manual', 'auto']).optional(),
+  })
+
+  app.get('/api/dreams', (c) => {
+    const query = parseInput(listQuery, c.req.query(), 'query')
+    const runs = lane.runs.list({ limit: query.limit ?? 50, status: query.status as RunStatus[] })
+    return c.json({ runs: runs.map((run) => summarizeRun(run, workspace)) })
+  })
+
+  app.post('/api/dreams', async (c) => {
+    const body = await readJson(c, triggerBody)
+    const outcome = await triggerThroughGate(lane, {
+      mode: body.mode ?? 'manual',
+      chatJid: body.chatJid ?? DASHBOARD_CHAT,
+      days: body.days ?? lane.config.dream.defaultDays,
+    })
+    const run = outcome.run ? summarizeRun(outcome.run, workspace) : null
+    const payload = { accepted: outcome.accepted, gate: outcome.gate, reason: outcome.reason, coalesced: outcome.coalesced, runId: run?.id ?? null, run }
+    return c.json(payload, outcome.accepted ? 202 : 200)
+  })
+
+  app.get('/api/dreams/:id', async (c) => {
+    const run = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    return c.json({ run: detailRun(run, workspace), diff: await diffRun(lane.paths, run) })
+  })
+
+  app.post('/api/dreams/:id/retry', (c) => {
+    const original = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const result = lane.retry(original.id)
+    return c.json({ retryOf: original.id, coalesced: result.coalesced, runId: result.run.id, run: summarizeRun(result.run, workspace) }, 202)
+  })
+
+  app.get('/api/dreams/:id/events', (c) => {
+    const run = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    return streamHub(c, host.hub, {
+      afterId: lastEventId(c),
+      filter: (event) => event.runId === run.id,
+      endAfter: (event) => event.name === 'finished',
+      // Progress of a run that finished before the server's memory of events: its final record.
+      fallback: () => {
+        const now = lane.runs.get(run.id)
+        return FINISHED_STATUSES.includes(now.status) ? { name: 'finished', data: { run: summarizeRun(now, workspace) } } : null
+      },
+    })
+  })
+
+  // Live from now unless the client says where it left off (Last-Event-ID on reconnect, or ?after=).
+  app.get('/api/events', (c) => streamHub(c, host.hub, { afterId: lastEventId(c) || host.hub.lastId }))
+}

@@ -1,0 +1,30 @@
+// Builds dist/ once per test run when any source is newer, so CLI tests spawn the real shipped entry point.
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const STAMP = join(ROOT, 'dist', '.build-stamp')
+
+function newestMtimeMs(dir: string): number {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return newest
+}
+
+export default function setup(): void {
+  const stale = !existsSync(STAMP) || statSync(STAMP).mtimeMs < newestMtimeMs(join(ROOT, 'src'))
+  if (!stale) return
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], {
+      stdio: 'inherit',
+    })
+    writeFileSync(STAMP, new Date().toISOString())
+  } catch {
+    // `npm test` typechecks first, so this only happens mid-edit: the CLI tests then fail on their own.
+    console.warn('global-setup: building dist/ failed; CLI tests will run against the previous build')
+  }
+}
