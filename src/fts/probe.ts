@@ -76,17 +76,22 @@ export async function listDir(scope: IndexScope, rel: string): Promise<DirListin
 
 /**
  * Reads `rel` with the stat of the very handle it read from, so the stored stat never describes newer bytes
- * than the stored text. Undefined when the file vanished, grew too large or cannot be read.
+ * than the stored text. The handle must be the inode `probed` described: a path swapped in between (say, for
+ * a symlink out of the workspace) is not read. Undefined when the file vanished, was swapped, grew too large
+ * or cannot be read.
  */
 export async function readFileBytes(
   scope: IndexScope,
   rel: string,
+  probed: FileStat,
 ): Promise<{ bytes: Buffer; stat: FileStat } | undefined> {
   const probe = await guard(rel, async () => {
     const handle = await open(absOf(scope, rel), 'r')
     try {
       const info = await handle.stat()
-      if (!info.isFile() || info.size > MAX_FILE_BYTES) return { status: 'skipped' as const }
+      if (!info.isFile() || info.size > MAX_FILE_BYTES || info.ino !== probed.ino) {
+        return { status: 'skipped' as const }
+      }
       const bytes = await handle.readFile()
       return { status: 'file' as const, stat: fileStatOf(info), bytes }
     } finally {

@@ -48,7 +48,7 @@ async function findStale(state: StateDb, scope: IndexScope, hits: RawHit[]): Pro
     const probe = await probeFile(scope, path, true)
     if (probe.status !== 'file' || !isSameStat(row, probe.stat)) return true
     if (!row.isRacy) return false
-    const read = await readFileBytes(scope, path)
+    const read = await readFileBytes(scope, path, probe.stat)
     return !read || hashBytes(read.bytes) !== row.hash
   })
   return new Set(paths.filter((_, index) => verdicts[index]))

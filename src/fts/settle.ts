@@ -30,19 +30,24 @@ export async function settleCandidates(
   sink: SettleSink,
 ): Promise<void> {
   await mapLimit([...candidates], FS_CONCURRENCY, async ([path, candidate]) => {
-    const probe = await probeFile(scope, path, candidate.explicit)
-    counters.filesStatted++
     const { stored } = candidate
-    if (probe.status !== 'file') {
-      if (probe.status === 'skipped') counters.skipped++
-      if (stored) sink.remove(path)
-      return
+    let read: Awaited<ReturnType<typeof readFileBytes>>
+    let checkedAtMs = 0
+    // A second try covers a file replaced (new inode) between its stat and its read, as atomic saves do.
+    for (let attempt = 1; attempt <= 2 && !read; attempt++) {
+      const probe = await probeFile(scope, path, candidate.explicit)
+      counters.filesStatted++
+      if (probe.status !== 'file') {
+        if (probe.status === 'skipped') counters.skipped++
+        if (stored) sink.remove(path)
+        return
+      }
+      if (stored && !candidate.explicit && !stored.isRacy && isSameStat(stored, probe.stat)) return
+      // Taken before the read: a later "now" would call fewer files racy than it should.
+      checkedAtMs = clock.now().getTime()
+      read = await readFileBytes(scope, path, probe.stat)
+      counters.filesRead++
     }
-    if (stored && !candidate.explicit && !stored.isRacy && isSameStat(stored, probe.stat)) return
-    // Taken before the read: a later "now" would call fewer files racy than it should.
-    const checkedAtMs = clock.now().getTime()
-    const read = await readFileBytes(scope, path)
-    counters.filesRead++
     if (!read) {
       counters.skipped++
       if (stored) sink.remove(path)

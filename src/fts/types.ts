@@ -15,7 +15,11 @@ export interface RefreshInput {
    * mtimes alone are still found within a bounded number of refreshes. @default max(8, ceil(indexed / 64))
    */
   sweepFiles?: number
-  /** Source of "now" for the racy-timestamp checks and `lastRefreshAt`. @default systemClock */
+  /**
+   * Source of "now" for `lastRefreshAt` and the racy-timestamp check, which compares it with file mtimes:
+   * a clock behind the filesystem's makes every row racy (re-hashed each time: slow, still correct), one
+   * ahead of it turns the check off. @default systemClock
+   */
   clock?: Clock
 }
 

@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { escapeInline, insertInSection, parseEntries, renderEntry, supersedeLine } from '../../../src/model/offline/memory-file.js'
-import type { Fact } from '../../../src/model/offline/types.js'
+import { fact } from './facts.js'
 
-export function fact(overrides: Partial<Fact> = {}): Fact {
-  return {
-    kind: 'identity',
-    file: 'user.md',
-    section: 'Identity',
-    key: 'user.city',
-    value: 'Porto',
-    isSingle: true,
-    headline: 'City: Porto',
-    text: 'we moved to Porto',
-    previous: null,
-    isCorrection: false,
-    day: '2026-11-18',
-    ts: '2026-11-18T20:00:00.000Z',
-    messageId: 'm1',
-    chat: 'web:main',
-    ...overrides,
-  }
-}
 
 describe('memory-file entries', () => {
   it('renders a keyed bullet and parses it back', () => {

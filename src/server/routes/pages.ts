@@ -1,0 +1,110 @@
+// The server-rendered pages (chat, Dreams, one run, Memory) and their two static assets.
+import type { Context, Hono } from 'hono'
+import { z } from 'zod'
+import { listBackups } from '../../backup/list.js'
+import type { ServerHost } from '../host.js'
+import { countMemory, readMemoryFiles } from '../memory-files.js'
+import { diffRun } from '../run-diff.js'
+import { detailRun, summarizeRun } from '../run-view.js'
+import { idSchema, jidSchema, parseInput } from '../validate.js'
+import { renderChatPage } from '../web/chat-page.js'
+import { CLIENT_SCRIPT } from '../web/client-script.js'
+import { renderDreamsPage } from '../web/dreams-page.js'
+import { renderMemoryPage } from '../web/memory-page.js'
+import { renderRunPage } from '../web/run-page.js'
+import { STYLESHEET } from '../web/styles.js'
+import { DASHBOARD_CHAT } from './dreams.js'
+import { readStatus } from './status.js'
+
+const GATE_WORDS: Record<string, string> = {
+  disabled: 'AutoDream is off',
+  lock: 'a dream or restore holds the workspace lock',
+  time: 'the last successful dream was too recent',
+  sessions: 'there was nothing new to consolidate',
+}
+
+/** The words of a form post's result, from the redirect's query; ids are shown only when well-formed. */
+export function noticeFrom(c: Context): string | null {
+  const id = (name: string) => {
+    const value = c.req.query(name)
+    return value !== undefined && idSchema.safeParse(value).success ? value : null
+  }
+  switch (c.req.query('notice')) {
+    case 'queued':
+      return 'Dream queued. Progress appears below as it runs.'
+    case 'joined':
+      return 'A dream was already queued or running; your request joined it.'
+    case 'retry':
+      return `Retry queued${id('of') ? ` for ${id('of')}` : ''}.`
+    case 'restored':
+      return `Restored backup ${id('backup') ?? ''}. The notes before the restore are in safety backup ${id('safety') ?? ''}.`
+    case 'gate': {
+      const gate = c.req.query('gate') ?? ''
+      return `No dream started: ${GATE_WORDS[gate] ?? 'the gate said no'}.`
+    }
+    default:
+      return null
+  }
+}
+
+export function registerPageRoutes(app: Hono, host: ServerHost): void {
+  const { lane, hub } = host
+  const workspace = lane.paths.workspace
+
+  app.get('/', (c) => c.redirect('/chat', 303))
+
+  app.get('/chat', (c) => {
+    const jid = c.req.query('jid')
+    return c.redirect(`/chat/${encodeURIComponent(jid ? parseInput(jidSchema, jid, 'chat id') : DASHBOARD_CHAT)}`, 303)
+  })
+
+  app.get('/chat/:jid', (c) => {
+    const jid = parseInput(jidSchema, c.req.param('jid'), 'chat id')
+    const active = lane.runs.list({ status: ['queued', 'running'], limit: 1 })[0]
+    const page = renderChatPage({
+      jid,
+      chats: lane.messages.listChats(),
+      messages: host.assistant.history(jid, 200),
+      activeRun: active ? summarizeRun(active, workspace) : null,
+      afterEventId: hub.lastId,
+      notice: noticeFrom(c),
+    })
+    return c.html(page)
+  })
+
+  app.get('/dreams', async (c) => {
+    const page = renderDreamsPage({
+      status: await readStatus(lane),
+      runs: lane.runs.list({ limit: 50 }).map((run) => summarizeRun(run, workspace)),
+      backups: await listBackups(lane.paths),
+      defaultDays: lane.config.dream.defaultDays,
+      maxDays: lane.config.dream.maxDays,
+      afterEventId: hub.lastId,
+      notice: noticeFrom(c),
+    })
+    return c.html(page)
+  })
+
+  app.get('/dreams/:id', async (c) => {
+    const afterEventId = hub.lastId
+    const run = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const page = renderRunPage({ run: detailRun(run, workspace), diff: await diffRun(lane.paths, run), afterEventId, notice: noticeFrom(c) })
+    return c.html(page)
+  })
+
+  app.get('/memory', async (c) => {
+    const counts = await countMemory(lane.paths)
+    return c.html(renderMemoryPage(await readMemoryFiles(lane.paths), counts.missing))
+  })
+
+  app.get('/assets/app.js', (c) => asset(c, CLIENT_SCRIPT, 'text/javascript; charset=utf-8'))
+  app.get('/assets/app.css', (c) => asset(c, STYLESHEET, 'text/css; charset=utf-8'))
+}
+
+function asset(c: Context, text: string, type: string): Response {
+  c.header('Content-Type', type)
+  c.header('Cache-Control', 'no-cache')
+  return c.body(text)
+}
+
+export const pageQuery = z.object({ notice: z.string().optional() })
