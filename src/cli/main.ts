@@ -9,6 +9,7 @@ import { registerDream, registerGate } from './commands/dream.js'
 import { registerImport } from './commands/import.js'
 import { registerIndex } from './commands/index-cmd.js'
 import { registerInit } from './commands/init.js'
+import { registerMemory } from './commands/memory.js'
 import { registerRuns } from './commands/runs.js'
 import { registerSample } from './commands/sample.js'
 import { registerSeed } from './commands/seed.js'
@@ -29,7 +30,7 @@ const program = new Command('dreamlane')
   .showHelpAfterError('(add --help for usage)')
   .exitOverride()
 
-for (const register of [registerInit, registerSample, registerSeed, registerBackups, registerIndex, registerDream, registerGate, registerStatus, registerRuns, registerServe, registerDemo, registerImport]) {
+for (const register of [registerInit, registerSample, registerSeed, registerBackups, registerIndex, registerDream, registerGate, registerStatus, registerRuns, registerServe, registerDemo, registerImport, registerMemory]) {
   register(program)
 }
 

@@ -1,6 +1,5 @@
 // The server-rendered pages (chat, Dreams, one run, Memory) and their two static assets.
 import type { Context, Hono } from 'hono'
-import { z } from 'zod'
 import { listBackups } from '../../backup/list.js'
 import type { ServerHost } from '../host.js'
 import { countMemory, readMemoryFiles } from '../memory-files.js'
@@ -106,5 +105,3 @@ function asset(c: Context, text: string, type: string): Response {
   c.header('Cache-Control', 'no-cache')
   return c.body(text)
 }
-
-export const pageQuery = z.object({ notice: z.string().optional() })

@@ -40,8 +40,8 @@ describe('renderMemoryIndex', () => {
   it('stays under budget by trimming daily-note pointers oldest first, then day pages, never the newest', () => {
     const days = [...pointers(0, 40), ...pointers(40, 20, 'days')]
     const newest = days.at(-1) as DayPointer
-    const { text, trimmed, isOverBudget } = renderMemoryIndex(MEMORY_SKELETONS['MEMORY.md'], { files: FILES, days, budgetBytes: 2500 })
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(2500)
+    const { text, trimmed, isOverBudget } = renderMemoryIndex(MEMORY_SKELETONS['MEMORY.md'], { files: FILES, days, budgetBytes: 1500 })
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1500)
     expect(isOverBudget).toBe(false)
     expect(text).toContain(`- [${newest.day}](${newest.target}) — ${newest.hook}`)
     // Every daily-note pointer goes before any day page does.

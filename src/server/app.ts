@@ -1,0 +1,45 @@
+// The hono app: access guard, body limit, the API, the pages and their forms; errors answered in one place.
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { DreamlaneError } from '../errors.js'
+import { accessGuard, type AccessPolicy } from './auth.js'
+import { errorResponse } from './error-response.js'
+import type { ServerHost } from './host.js'
+import { registerChatRoutes } from './routes/chats.js'
+import { registerDreamRoutes } from './routes/dreams.js'
+import { registerFormRoutes } from './routes/forms.js'
+import { registerPageRoutes } from './routes/pages.js'
+import { registerStatusRoutes } from './routes/status.js'
+import { MAX_BODY_BYTES } from './validate.js'
+
+/** @default no token, loopback: what `serve` uses on 127.0.0.1 without --token. */
+export function createApp(host: ServerHost, policy: AccessPolicy = { token: null, isLoopback: true }): Hono {
+  const app = new Hono()
+  app.onError((error, c) => errorResponse(error, c, host.log))
+  app.notFound((c) => errorResponse(new DreamlaneError('NOT_FOUND', `nothing at ${c.req.method} ${c.req.path}`), c, host.log))
+  app.use('*', async (c, next) => {
+    await next()
+    // Pages and API answers are about live state: never cache them; never let another site frame them.
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('X-Frame-Options', 'DENY')
+    c.header('Referrer-Policy', 'no-referrer')
+    c.header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'")
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  })
+  app.use('*', accessGuard(policy))
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new DreamlaneError('CONTENT_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`)
+      },
+    }),
+  )
+  registerChatRoutes(app, host)
+  registerDreamRoutes(app, host)
+  registerStatusRoutes(app, host)
+  registerPageRoutes(app, host)
+  registerFormRoutes(app, host)
+  return app
+}

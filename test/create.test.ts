@@ -1,0 +1,84 @@
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createScriptedProvider } from '../src/model/scripted.js'
+import { fakeTimers } from './helpers/fake-timers.js'
+import { makeDreamWorld, NOW } from './helpers/dream-world.js'
+
+describe('createDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
+  it('bootstraps once when core memory files are missing, and the bootstrap dream fills them', async () => {
+    const world = await makeDreamWorld()
+    rmSync(join(world.paths.memory, 'MEMORY.md'))
+    rmSync(join(world.paths.memory, 'recent-context.md'))
+    const lane = world.open()
+    const boot = await lane.bootstrap()
+    expect(boot?.run.mode).toBe('bootstrap')
+    const run = await boot!.done
+    expect(run.status).toBe('succeeded')
+    expect(existsSync(join(world.paths.memory, 'MEMORY.md'))).toBe(true)
+    expect(await lane.bootstrap()).toBeNull()
+    expect(lane.runs.list().filter((r) => r.mode === 'bootstrap')).toHaveLength(1)
+    await lane.close()
+  })
+
+  it("retries a run with that run's mode, chat and window, even days later", async () => {
+    const world = await makeDreamWorld()
+    const lane = world.open({ provider: createScriptedProvider([{ fail: 'overloaded' }]) })
+    const first = await lane.dream({ mode: 'auto', chatJid: 'web:main', days: 2 })
+    expect(first.status).toBe('degraded')
+    world.clock.set('2026-11-24T09:00:00.000Z')
+    const again = await lane.retry(first.id).done
+    expect(again).toMatchObject({ mode: 'auto', chatJid: 'web:main', days: 2, firstDay: first.firstDay, lastDay: first.lastDay, retryOf: first.id, attempt: 2 })
+    await lane.close()
+  })
+
+  it('retries a degraded auto run after 5 minutes, then 10, and stops after the configured delays', async () => {
+    const world = await makeDreamWorld()
+    const { clock, timers, advanceTo, pendingCount } = fakeTimers(NOW)
+    const config = { ...world.config, autoDream: { ...world.config.autoDream, retryDelaysMinutes: [5, 10] } }
+    const lane = world.open({ config, clock, timers, provider: createScriptedProvider([{ fail: 'overloaded' }]) })
+    const first = await lane.dream({ mode: 'auto', chatJid: 'web:main', days: 2 })
+    expect(first.status).toBe('degraded')
+    expect(pendingCount()).toBe(1)
+    await advanceTo('2026-11-21T20:04:59.000Z')
+    expect(lane.runs.list()).toHaveLength(1)
+    await advanceTo('2026-11-21T20:05:00.000Z')
+    await lane.lanes.onIdle()
+    const attempts = () => lane.runs.list().map((r) => r.attempt)
+    expect(attempts()).toEqual([2, 1])
+    await advanceTo('2026-11-21T20:15:00.000Z')
+    await lane.lanes.onIdle()
+    expect(attempts()).toEqual([3, 2, 1])
+    await advanceTo('2026-11-22T20:00:00.000Z')
+    await lane.lanes.onIdle()
+    expect(attempts()).toEqual([3, 2, 1])
+    await lane.close()
+  })
+
+  it('/dreaming off persists across restarts and makes AutoDream skip as disabled', async () => {
+    const world = await makeDreamWorld()
+    const lane = world.open()
+    expect(await lane.handleChatInput('web:main', '/dreaming off')).toMatch(/^AutoDream is off/)
+    await lane.close()
+    const reopened = world.open()
+    expect(await reopened.handleChatInput('web:main', '/dreaming')).toMatch(/AutoDream is off[\s\S]*If it ran now: disabled/)
+    const run = await reopened.dream({ mode: 'auto', chatJid: 'web:main', days: 2 })
+    expect(run).toMatchObject({ status: 'skipped', gate: 'disabled' })
+    expect(await reopened.handleChatInput('web:main', '/dreaming on')).toMatch(/^AutoDream is on .*\nNext run: 2026-11-22 01:00 UTC/)
+    expect(await reopened.handleChatInput('web:main', '/dreaming sometimes')).toMatch(/^Usage: \/dreaming on\|off\|status/)
+    await reopened.close()
+  })
+
+  it('fires AutoDream from the schedule and the gate lets the first one through', async () => {
+    const world = await makeDreamWorld()
+    const { clock, timers, advanceTo } = fakeTimers(NOW)
+    const lane = world.open({ clock, timers })
+    lane.startAutoDream()
+    expect((await lane.status()).autoDream.nextRunAt).toBe('2026-11-22T01:00:00.000Z')
+    await advanceTo('2026-11-22T01:00:00.000Z')
+    await lane.lanes.onIdle()
+    const [run] = lane.runs.list()
+    expect(run).toMatchObject({ mode: 'auto', status: 'succeeded', gate: 'triggered', days: 2 })
+    await lane.shutdown()
+  })
+})
