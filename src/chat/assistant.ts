@@ -72,11 +72,15 @@ export function createAssistant(options: AssistantOptions): Assistant {
     return lane.messages.listChatMessages(chatJid, { limit: HISTORY_SCAN }).slice(-limit).map(toChatMessage)
   }
 
-  function store(chatJid: string, role: 'user' | 'assistant', content: string, sender: string, senderName: string, after?: string): ChatMessage {
-    // A reply never sorts before its question, even under a frozen clock.
-    const now = clock.now()
-    const at = after && now.getTime() <= Date.parse(after) ? new Date(Date.parse(after) + 1) : now
-    const message = storeChatMessage(lane.messages, { chatJid, role, sender, senderName, content, timestamp: at.toISOString() })
+  // Newest timestamp this host wrote per chat: a message never sorts before the previous one, even when the
+  // clock is frozen (tests) or steps back (NTP).
+  const lastWritten = new Map<string, number>()
+
+  function store(chatJid: string, role: 'user' | 'assistant', content: string, sender: string, senderName: string): ChatMessage {
+    const at = Math.max(clock.now().getTime(), (lastWritten.get(chatJid) ?? -Infinity) + 1)
+    lastWritten.set(chatJid, at)
+    const timestamp = new Date(at).toISOString()
+    const message = storeChatMessage(lane.messages, { chatJid, role, sender, senderName, content, timestamp })
     options.onMessage?.(message)
     return message
   }
@@ -139,7 +143,7 @@ export function createAssistant(options: AssistantOptions): Assistant {
       const result = command !== null ? { text: command, engine: 'command' as const, note: null } : await answer(chatJid, text, signal)
       // Command replies are about the notes, not the user: the dreamlane sender keeps dreams from reading them back.
       const sender = result.engine === 'command' ? DREAMLANE_SENDER : 'assistant'
-      const reply = store(chatJid, 'assistant', result.text, sender, result.engine === 'command' ? 'Dream' : 'Assistant', message.timestamp)
+      const reply = store(chatJid, 'assistant', result.text, sender, result.engine === 'command' ? 'Dream' : 'Assistant')
       return {
         message,
         reply,

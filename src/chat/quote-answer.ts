@@ -48,14 +48,48 @@ export async function answerFromNotes(question: string, tools: ToolSet, signal?:
   const query = terms.join(' ')
   const result = await tools.call('search_workspace', { query, limit: SEARCH_LIMIT }, signal)
   if (!result.ok) return `I could not search the notes: ${result.content}`
-  const hits = bestLinePerFile((JSON.parse(result.content) as { hits: ServedHit[] }).hits)
+  const hits = firstHitPerFile((JSON.parse(result.content) as { hits: ServedHit[] }).hits)
   if (hits.length === 0) return `Nothing in my notes matches “${query}” yet.`
-  const lines = hits.map((hit) => `• ${hit.path}:${hit.line} — ${plainSnippet(hit.snippet)}`)
+  const lines: string[] = []
+  for (const hit of hits) {
+    const best = await bestLineOf(hit, terms, tools, signal)
+    lines.push(`• ${hit.path}:${best.line} — ${best.text}`)
+  }
   return [`From my notes (searched for “${query}”):`, ...lines].join('\n')
 }
 
-/** Hits arrive best first; keep the first line of each file so three quotes show three sources. */
-function bestLinePerFile(hits: readonly ServedHit[]): ServedHit[] {
+/**
+ * The line of the hit's file that matches the most question terms (a hit points at the first match in its
+ * chunk, often a heading). Read through read_file, so the tool layer's path policy still applies.
+ */
+async function bestLineOf(hit: ServedHit, terms: readonly string[], tools: ToolSet, signal?: AbortSignal): Promise<{ line: number; text: string }> {
+  const fallback = { line: hit.line, text: plainLine(hit.snippet) }
+  const read = await tools.call('read_file', { path: hit.path }, signal)
+  if (!read.ok) return fallback
+  const patterns = terms.map((term) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(term)}`, 'iu'))
+  let best = { line: 0, score: 0, text: '' }
+  const lines = read.content.split('\n')
+  let inside: 'front-matter' | 'comment' | null = lines[0] === '---' ? 'front-matter' : null
+  for (let index = inside ? 1 : 0; index < lines.length; index++) {
+    const text = lines[index] ?? ''
+    // Front matter and hidden comment blocks (DREAM_CUES, markers) are for the model, not for quotes.
+    if (inside === 'front-matter') {
+      if (text === '---') inside = null
+      continue
+    }
+    if (inside === 'comment' || text.includes('<!--')) {
+      inside = text.includes('-->') ? null : 'comment'
+      continue
+    }
+    const matched = patterns.filter((pattern) => pattern.test(text)).length
+    const score = matched - (/^\s*#/.test(text) ? 0.5 : 0)
+    if (matched > 0 && score > best.score) best = { line: index + 1, score, text: plainLine(text) }
+  }
+  return best.line > 0 ? { line: best.line, text: best.text } : fallback
+}
+
+/** Hits arrive best first; keep each file's first so three quotes show three sources. */
+function firstHitPerFile(hits: readonly ServedHit[]): ServedHit[] {
   const seen = new Set<string>()
   const kept: ServedHit[] = []
   for (const hit of hits) {
@@ -67,11 +101,15 @@ function bestLinePerFile(hits: readonly ServedHit[]): ServedHit[] {
   return kept
 }
 
-/** The snippet without the « » match markers and list bullets, on one line. */
-function plainSnippet(snippet: string): string {
+/** A line without « » match markers, list bullets or heading marks, on one line. */
+function plainLine(snippet: string): string {
   return snippet
     .replace(/[«»]/g, '')
-    .replace(/^\s*(?:[-*+]|\d+\.)\s+/, '')
+    .replace(/^\s*(?:[-*+]|\d+\.|#{1,6})\s+/, '')
     .replace(/\s+/g, ' ')
     .trim()
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -23,7 +23,7 @@ export type OnChatWritten = (done: number, total: number, messages: number) => v
 export function writeStage(stage: Stage, target: MessagesDb, onChat: OnChatWritten = () => undefined): WriteTally {
   const chats = stage.chats()
   const tally: WriteTally = { chats: 0, messages: 0, duplicates: 0 }
-  target.db.pragma('cache_size = -2048')
+  target.db.pragma('cache_size = -16000')
   const writeChat = target.db.transaction((chat: ImportedChat): number => {
     // Branch rows point at their root chat; the root is written first, this only covers a root the source lacks.
     if (chat.branch) target.upsertChat(chat.branch.rootChatJid, null)

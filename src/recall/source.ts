@@ -78,9 +78,10 @@ export interface RecallBlock {
 }
 
 /**
- * The block around 1-based `line`: the list item it belongs to (with continuation lines), else its paragraph;
- * a heading line takes the paragraph below it. At most MAX_BLOCK_LINES lines, starting at the hit when the
- * paragraph is longer. Excluded lines end a block, so a block never mixes interactive and dream text.
+ * The block around 1-based `line`: the list item it belongs to (with continuation lines), else its paragraph.
+ * A heading hit counts for the first block of its section: search names a chunk's first match, often its
+ * heading, and "Atlas deadline" should count for the same block as "deadline". At most MAX_BLOCK_LINES lines, starting at the hit when the paragraph is longer. Excluded lines
+ * end a block, so a block never mixes interactive and dream text.
  */
 export function locateBlock(
   lines: readonly string[],
@@ -91,28 +92,25 @@ export function locateBlock(
   if (at < 0 || at >= lines.length) return 'blank'
   const verdict = verdicts[at]
   if (verdict) return verdict
-  if ((lines[at] as string).trim() === '') return 'blank'
-  const isInside = (index: number): boolean =>
+  const isText = (index: number): boolean =>
     index >= 0 && index < lines.length && verdicts[index] === null && (lines[index] as string).trim() !== ''
+  if (!isText(at)) return 'blank'
+  const isHeading = (index: number): boolean => HEADING.test(lines[index] as string)
+  const isItem = (index: number): boolean => LIST_ITEM.test(lines[index] as string)
+  const fits = (start: number, end: number): boolean => end - start + 1 < MAX_BLOCK_LINES
+  if (isHeading(at)) {
+    let next = at + 1
+    while (next < lines.length && (lines[next] as string).trim() === '' && next - at <= 2) next++
+    // An empty section's heading is all there is; otherwise the hit counts for the section's first block.
+    if (!isText(next) || isHeading(next)) return blockOf(lines, at, at)
+    return locateBlock(lines, verdicts, next + 1)
+  }
+  // Up to the list item this line continues, or the paragraph's first line.
   let start = at
-  const item = LIST_ITEM.exec(lines[at] as string)
-  if (!item && !HEADING.test(lines[at] as string)) {
-    // Walk up to the list item this continuation line belongs to, or to the paragraph's first line.
-    while (isInside(start - 1) && !HEADING.test(lines[start - 1] as string)) {
-      start--
-      if (LIST_ITEM.test(lines[start] as string)) break
-    }
-  }
+  while (!isItem(start) && isText(start - 1) && !isHeading(start - 1)) start--
   if (at - start >= MAX_BLOCK_LINES) start = at
-  const startItem = LIST_ITEM.exec(lines[start] as string)
   let end = start
-  while (end - start + 1 < MAX_BLOCK_LINES && isInside(end + 1)) {
-    const next = lines[end + 1] as string
-    if (HEADING.test(next)) break
-    if (startItem && LIST_ITEM.test(next)) break
-    if (!startItem && LIST_ITEM.test(next) && !HEADING.test(lines[start] as string)) break
-    end++
-  }
+  while (fits(start, end) && isText(end + 1) && !isHeading(end + 1) && !isItem(end + 1)) end++
   return blockOf(lines, start, end)
 }
 

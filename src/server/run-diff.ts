@@ -91,8 +91,8 @@ async function readFromWorkspace(paths: WorkspacePaths, wanted: readonly string[
 }
 
 export function diffFile(path: string, before: string | null, after: string | null): FileDiff {
-  const change = before === null ? 'added' : after === null ? 'removed' : before === after ? 'unchanged' : 'modified'
-  const empty = { path, change, additions: 0, deletions: 0, hunks: [] } as const
+  const change: FileDiff['change'] = before === null ? 'added' : after === null ? 'removed' : before === after ? 'unchanged' : 'modified'
+  const empty = { path, change, additions: 0, deletions: 0, hunks: [] }
   if (change === 'unchanged' || (before === null && after === null)) return { ...empty, tooLarge: false }
   if (Buffer.byteLength(before ?? '') > MAX_DIFF_BYTES || Buffer.byteLength(after ?? '') > MAX_DIFF_BYTES) return { ...empty, tooLarge: true }
   const patch = structuredPatch(path, path, before ?? '', after ?? '', undefined, undefined, { context: CONTEXT_LINES })

@@ -98,7 +98,7 @@ describe('createBackup', () => {
     expect((await listBackups(ws.paths)).map((b) => b.id)).toEqual([later.id, ...ids.reverse()])
   })
 
-  it('never lets concurrent backups in the same second overwrite each other', async () => {
+  it('gives concurrent backups in the same second distinct ids', async () => {
     const ws = makeWorkspace(NOTES)
     const fixed = clock()
     const take = () => createBackup({ paths: ws.paths, mode: 'auto', chatJid: 'c', clock: fixed, keep: 10 })

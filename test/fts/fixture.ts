@@ -1,4 +1,4 @@
-// FTS test worlds: a workspace with files, its state.db, and helpers to age or edit files like outside tools do.
+// FTS test worlds: a workspace and its state.db, plus helpers to age files or edit them like outside tools.
 import { readdirSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { onTestFinished } from 'vitest'

@@ -53,7 +53,7 @@ describe('refreshIndex', () => {
     const world = makeIndexWorld(NOTES)
     await refreshIndex(world)
     await writeFileAtomic(world.abs('notes/memory/user.md'), '# User\nPlays the cello.\n')
-    await writeFileAtomic(world.abs('notes/memory/project.md'), '# Projects\nThe migration to MySQL is due.\n')
+    await writeFileAtomic(world.abs('notes/memory/project.md'), '# Projects\nMigrating to MySQL.\n')
     unlinkSync(world.abs('notes/daily/2026-03-01.md'))
     const result = await refreshIndex({ ...world, sweepFiles: 0 })
     expect(result).toMatchObject({ added: 1, updated: 1, removed: 1 })
@@ -155,7 +155,8 @@ describe('refreshIndex', () => {
     await refreshIndex({ ...world, config })
     expect(await paths({ ...world, config }, 'otter')).toEqual(['skills/tool/SKILL.md'])
     // Journal entries and hit verification check the parent chain from the root's real path: no flip-flop.
-    markDirty(world.state, world.dir, [world.abs('skills/tool/SKILL.md'), join(world.dir, 'extra', 'theirs.md')])
+    const dirty = [world.abs('skills/tool/SKILL.md'), join(world.dir, 'extra', 'theirs.md')]
+    markDirty(world.state, world.dir, dirty)
     expect(await refreshIndex({ ...world, config })).toMatchObject({ removed: 0, added: 0 })
     expect(await paths({ ...world, config }, 'otter')).toEqual(['skills/tool/SKILL.md'])
   })
@@ -163,7 +164,8 @@ describe('refreshIndex', () => {
   it('re-walks when the roots change and drops files no longer covered', async () => {
     const world = makeIndexWorld(NOTES)
     await refreshIndex(world)
-    const narrowed = { ...world, config: { ...world.config, search: { roots: ['notes'], extensions: ['.md'] } } }
+    const search = { roots: ['notes'], extensions: ['.md'] }
+    const narrowed = { ...world, config: { ...world.config, search } }
     const result = await refreshIndex(narrowed)
     expect(result).toMatchObject({ full: true, removed: 1, filesRead: 0 })
     expect(await paths(world, 'consolidate')).toEqual([])
@@ -184,7 +186,7 @@ describe('refreshIndex', () => {
     expect(settled).toMatchObject({ filesRead: 0, filesStatted: 0, dirsScanned: 0 })
   })
 
-  it('judges "racy" against the injected clock: within 3 s of a read, an equal stat proves nothing', async () => {
+  it('judges "racy" by the injected clock: within 3 s of a read, an equal stat proves nothing', async () => {
     const world = makeIndexWorld(NOTES)
     const mtimeMs = statSync(world.abs('notes/memory/MEMORY.md')).mtimeMs
     const clock = fixedClock(new Date(mtimeMs + 2_000).toISOString())

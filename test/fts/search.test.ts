@@ -97,7 +97,8 @@ describe('searchIndex', () => {
     const both = await searchIndex({ ...ws, query: 'tea sam', refresh: false })
     expect(both.map((hit) => hit.path)).toEqual(['notes/daily/2026-03-01.md'])
     const either = await searchIndex({ ...ws, query: 'postgres sam', refresh: false })
-    expect(either.map((hit) => hit.path).sort()).toEqual(['notes/daily/2026-03-01.md', 'notes/memory/project.md'])
+    const eitherPaths = either.map((hit) => hit.path).sort()
+    expect(eitherPaths).toEqual(['notes/daily/2026-03-01.md', 'notes/memory/project.md'])
   })
 
   it('keeps a quoted phrase together and a trailing * as a prefix', async () => {
@@ -109,7 +110,7 @@ describe('searchIndex', () => {
     expect(prefix.map((hit) => hit.path)).toEqual(['notes/memory/project.md'])
   })
 
-  it('falls back to substrings: ostgre in Postgres, two-character pieces, wildcards taken literally', async () => {
+  it('falls back to substrings: ostgre in Postgres, short pieces, wildcards taken literally', async () => {
     const ws = await world()
     const [trigram] = await searchIndex({ ...ws, query: 'ostgre', refresh: false })
     expect(trigram).toMatchObject({ path: 'notes/memory/project.md', line: 6 })
@@ -145,7 +146,7 @@ describe('searchIndex', () => {
   })
 
   it('reports the line of a match deep in a long file', async () => {
-    const lines = Array.from({ length: 150 }, (_, i) => (i === 120 ? 'the needle is here' : `filler line ${i}`))
+    const lines = Array.from({ length: 150 }, (_, i) => (i === 120 ? 'the needle is here' : `filler ${i}`))
     const ws = makeIndexWorld({ 'notes/long.md': lines.join('\n') })
     await refreshIndex(ws)
     const [hit] = await searchIndex({ ...ws, query: 'needle', refresh: false })

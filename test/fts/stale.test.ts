@@ -70,7 +70,9 @@ describe('outside in-place edits are never served stale', () => {
 describe('the rolling sweep', () => {
   it('finds an in-place edit that no directory change reveals within files/slice refreshes', async () => {
     const files: Record<string, string> = {}
-    for (let i = 0; i < 100; i++) files[`notes/topics/t${String(i).padStart(3, '0')}.md`] = `Topic ${i} on gardening.\n`
+    for (let i = 0; i < 100; i++) {
+      files[`notes/topics/t${String(i).padStart(3, '0')}.md`] = `Topic ${i} on gardening.\n`
+    }
     const world = makeIndexWorld(files)
     await refreshIndex(world)
     editInPlace(world.abs('notes/topics/t050.md'), 'Topic 50 on astronomy.\n')

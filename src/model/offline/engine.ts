@@ -11,12 +11,12 @@ import { isImportantDay } from './digest.js'
 import { extractFacts, factsByMessage } from './extract.js'
 import { gatherWindow } from './gather.js'
 import { dayPointers, filePointers } from './index-input.js'
-import { renderMemoryIndex } from './memory-index.js'
+import { renderMemoryIndex, type IndexResult } from './memory-index.js'
 import { DAYS_DIR, MEMORY_DIR, orient, type Orientation } from './orient.js'
 import { renderRecentContext } from './recent-context.js'
 import { describeDream, type DreamReport } from './report.js'
 import { MEMORY_SKELETONS } from './skeletons.js'
-import { summariseDays } from './summarise-days.js'
+import { summariseDays, type DayOutcome } from './summarise-days.js'
 import { ToolBudgetSpent, ToolClient, TurnAbortedSignal } from './tool-client.js'
 import type { Fact, FactFile, WindowMessage } from './types.js'
 
@@ -34,8 +34,8 @@ function groupByDay(facts: readonly Fact[]): Map<string, Fact[]> {
 }
 
 /** Starting texts of the memory files: what is on disk, the skeleton when missing, absent when unreadable. */
-function startingTexts(orientation: Orientation): Map<MemoryFile, { before: string | null; text: string }> {
-  const texts = new Map<MemoryFile, { before: string | null; text: string }>()
+function startingTexts(orientation: Orientation): MemoryTexts {
+  const texts: MemoryTexts = new Map()
   for (const name of MEMORY_FILES) {
     const read = orientation.memory.get(name)
     if (read?.status === 'ok') texts.set(name, { before: read.text, text: read.text })
@@ -44,66 +44,101 @@ function startingTexts(orientation: Orientation): Map<MemoryFile, { before: stri
   return texts
 }
 
-async function dream(client: ToolClient, context: TurnContext, budgetBytes: number): Promise<DreamReport> {
-  const { days, timeZone } = context
-  // Orient
-  const orientation = await orient(client, days)
-  // Signal
-  const messagesByDay = await gatherWindow(client, timeZone)
-  const messages: WindowMessage[] = days.flatMap((day) => messagesByDay.get(day) ?? [])
-  const facts = extractFacts(messages, timeZone)
-  const byMessage = factsByMessage(facts)
-  const byDay = groupByDay(facts)
-  // Consolidate
-  const dayOutcomes = await summariseDays(client, { dailyNotes: orientation.dailyNotes, messagesByDay, facts: byMessage, timeZone })
-  const files = startingTexts(orientation)
-  const writable = new Set(FACT_FILES.filter((name) => files.has(name)))
-  const mergeable = facts.filter((fact) => writable.has(fact.file))
-  const merged = mergeFacts(new Map([...writable].map((name) => [name, files.get(name)?.text ?? ''])), mergeable)
-  for (const [name, text] of merged.files) files.set(name, { before: files.get(name)?.before ?? null, text })
-  // Prune & Index
+type MemoryTexts = Map<MemoryFile, { before: string | null; text: string }>
+
+interface Signal {
+  messagesByDay: Map<string, WindowMessage[]>
+  messages: WindowMessage[]
+  facts: Fact[]
+  byMessage: Map<string, Fact[]>
+  byDay: Map<string, Fact[]>
+}
+
+async function gatherSignal(client: ToolClient, context: TurnContext): Promise<Signal> {
+  const messagesByDay = await gatherWindow(client, context.timeZone)
+  const messages = context.days.flatMap((day) => messagesByDay.get(day) ?? [])
+  const facts = extractFacts(messages, context.timeZone)
+  return { messagesByDay, messages, facts, byMessage: factsByMessage(facts), byDay: groupByDay(facts) }
+}
+
+function dayStatuses(days: readonly string[], signal: Signal, orientation: Orientation, outcomes: readonly DayOutcome[]): Map<string, DayStatus> {
   const status = new Map<string, DayStatus>()
   for (const day of days) {
-    const outcome = dayOutcomes.find((candidate) => candidate.day === day)
-    const count = messagesByDay.get(day)?.length ?? 0
+    const outcome = outcomes.find((candidate) => candidate.day === day)
+    const count = signal.messagesByDay.get(day)?.length ?? 0
     const state = outcome ? outcome.after : orientation.dailyNotes.has(day) ? 'unreadable' : count > 0 ? 'no daily note' : 'no messages'
     status.set(day, { state, messages: count })
   }
+  return status
+}
+
+/** Writes a days/ page for each important day of the window; returns the days that now have one. */
+async function writeDayPages(client: ToolClient, context: TurnContext, signal: Signal, existing: ReadonlySet<string>) {
+  const dayPages = new Set(existing)
+  const written: string[] = []
+  for (const day of context.days) {
+    const messages = signal.messagesByDay.get(day) ?? []
+    if (messages.length === 0 || !isImportantDay(signal.byDay.get(day) ?? [])) continue
+    const path = `${DAYS_DIR}/${day}.md`
+    const read = dayPages.has(day) ? await client.read(path) : { status: 'missing' as const }
+    if (read.status === 'refused') continue
+    const before = read.status === 'ok' ? read.text : null
+    const input = { day, facts: signal.byDay.get(day) ?? [], messages, factsByMessage: signal.byMessage, timeZone: context.timeZone }
+    const outcome = await client.writeIfChanged(path, before, renderDayPage(before, input))
+    if (outcome !== 'refused') dayPages.add(day)
+    if (outcome === 'written') written.push(day)
+  }
+  return { dayPages, written }
+}
+
+async function dream(client: ToolClient, context: TurnContext, budgetBytes: number): Promise<DreamReport> {
+  const { days, timeZone } = context
+  const orientation = await orient(client, days)
+  const signal = await gatherSignal(client, context)
+  // Consolidate: daily notes first, then facts into the memory files.
+  const dayOutcomes = await summariseDays(client, { dailyNotes: orientation.dailyNotes, messagesByDay: signal.messagesByDay, facts: signal.byMessage, timeZone })
+  const files = startingTexts(orientation)
+  const writable = new Set(FACT_FILES.filter((name) => files.has(name)))
+  const merged = mergeFacts(new Map([...writable].map((name) => [name, files.get(name)?.text ?? ''])), signal.facts.filter((fact) => writable.has(fact.file)))
+  for (const [name, text] of merged.files) files.set(name, { before: files.get(name)?.before ?? null, text })
+  // Prune & Index: derived blocks, sparse day pages, then the index that points at all of it.
   const update = (name: MemoryFile, render: (text: string) => string): void => {
     const file = files.get(name)
     if (file) files.set(name, { ...file, text: render(file.text) })
   }
+  const status = dayStatuses(days, signal, orientation, dayOutcomes)
   update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText: files.get('project.md')?.text ?? '' }))
-  update('recent-context.md', (text) => renderRecentContext(text, { days, messagesByDay, factsByDay: byDay, factsByMessage: byMessage }))
-  const dayPages = new Set(orientation.dayPages)
-  const pagesWritten: string[] = []
-  for (const day of days) {
-    const dayMessages = messagesByDay.get(day) ?? []
-    if (dayMessages.length === 0 || !isImportantDay(byDay.get(day) ?? [])) continue
-    const path = `${DAYS_DIR}/${day}.md`
-    const existing = dayPages.has(day) ? await client.read(path) : { status: 'missing' as const }
-    if (existing.status === 'refused') continue
-    const before = existing.status === 'ok' ? existing.text : null
-    const page = renderDayPage(before, { day, facts: byDay.get(day) ?? [], messages: dayMessages, factsByMessage: byMessage, timeZone })
-    const outcome = await client.writeIfChanged(path, before, page)
-    if (outcome !== 'refused') dayPages.add(day)
-    if (outcome === 'written') pagesWritten.push(day)
-  }
+  update('recent-context.md', (text) =>
+    renderRecentContext(text, { days, messagesByDay: signal.messagesByDay, factsByDay: signal.byDay, factsByMessage: signal.byMessage }),
+  )
+  const pages = await writeDayPages(client, context, signal, orientation.dayPages)
   const texts = new Map([...files].map(([name, file]) => [name as string, file.text]))
-  const sources = { texts, days, messagesByDay, factsByDay: byDay, dayPages }
-  let index = null
-  const memoryIndex = files.get('MEMORY.md')
-  if (memoryIndex) {
-    index = renderMemoryIndex(memoryIndex.text, { files: filePointers(sources), days: dayPointers(sources), budgetBytes })
-    files.set('MEMORY.md', { ...memoryIndex, text: index.text })
+  const sources = { texts, days, messagesByDay: signal.messagesByDay, factsByDay: signal.byDay, dayPages: pages.dayPages }
+  let index: IndexResult | null = null
+  update('MEMORY.md', (text) => {
+    index = renderMemoryIndex(text, { files: filePointers(sources), days: dayPointers(sources), budgetBytes })
+    return index.text
+  })
+  return {
+    days,
+    messages: signal.messages.length,
+    dayOutcomes,
+    merges: merged.outcomes,
+    touched: await writeMemoryFiles(client, files),
+    pagesWritten: pages.written,
+    index,
   }
+}
+
+/** Writes the memory files whose text changed, MEMORY.md last; returns the names written. */
+async function writeMemoryFiles(client: ToolClient, files: MemoryTexts): Promise<string[]> {
   const touched: string[] = []
   for (const name of MEMORY_FILES) {
     const file = files.get(name)
     if (!file) continue
     if ((await client.writeIfChanged(`${MEMORY_DIR}/${name}`, file.before, file.text)) === 'written') touched.push(name)
   }
-  return { days, messages: messages.length, dayOutcomes, merges: merged.outcomes, touched, pagesWritten, index }
+  return touched
 }
 
 async function runOfflineTurn(input: TurnInput, tools: ToolSet, signal: AbortSignal, budgetBytes: number): Promise<TurnResult> {

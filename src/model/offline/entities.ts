@@ -65,7 +65,8 @@ export function looksLikePersonName(sentence: string, name: string): boolean {
   if (people.some((person) => person.includes(name) || name.includes(trimName(person)))) return true
   const match = doc.match(name)
   if (!match.found) return false
-  return match.has('#ProperNoun') && !match.has('(#Place|#Organization|#Demonym|#Adjective|#Verb)')
+  // Unfamiliar names ("Priya") get no person tag; capitalisation is the signal, unless it is clearly something else.
+  return !match.has('(#Place|#Organization|#Demonym|#Adjective|#Verb|#Date|#Value|#Pronoun|#Expression)')
 }
 
 /** True when compromise tags the last word of `phrase` as a role noun (engineer, designer, teacher…). */

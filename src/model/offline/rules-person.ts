@@ -141,7 +141,8 @@ export function findIdentity(view: SentenceView): Draft[] {
 
 // "I'm Maya", "this is Maya here", when compromise reads the capitalised words as a person's name.
 function introducedName(view: SentenceView): { name: string; end: number } | null {
-  for (const match of view.lower.matchAll(/(?:^|[\s,.;:!—–-])(?:i'm|i am|this is)\s+/g)) {
+  // "this is Atlas, our new API" is no introduction; "hi, this is Maya" is.
+  for (const match of view.lower.matchAll(/(?:^|[\s,.;:!—–-])(?:i'm|i am)\s+|^(?:hi|hey|hello)[,!.]*\s+this is\s+/g)) {
     const start = (match.index ?? 0) + match[0].length
     const name = properNameAt(view.text, start)
     if (name && looksLikePersonName(view.text, name)) return { name, end: view.text.indexOf(name, start) + name.length }

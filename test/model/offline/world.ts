@@ -13,16 +13,29 @@ import { generateSample } from '../../../src/sample/generate.js'
 import type { SampleResult } from '../../../src/sample/types.js'
 import { dayWindow, type DayWindow } from '../../../src/time/local-day.js'
 import { createToolSet } from '../../../src/tools/tool-set.js'
+import type { ToolSet } from '../../../src/tools/types.js'
 import { makeMessagesDb, makeWorkspace, type MessageSpec, type TestWorkspace } from '../../helpers/workspace.js'
 
 export const NOW = '2026-11-23T09:30:00.000Z'
 export const TEMPLATE_DIR = join(import.meta.dirname, '../../../notes-template')
 
+export interface TurnOptions {
+  signal?: AbortSignal
+  budgetBytes?: number
+  maxToolCalls?: number
+  /** Wraps the real ToolSet (to watch or interrupt calls). */
+  wrapTools?: (tools: ToolSet) => ToolSet
+}
+
 export interface DreamWorld extends TestWorkspace {
   window: DayWindow
   messages: MessagesDb
-  /** Seeds the window's daily notes and runs one offline turn through a fresh ToolSet. */
-  dream(options?: { signal?: AbortSignal; budgetBytes?: number; maxToolCalls?: number }): Promise<TurnResult>
+  /** Seeds daily notes for `window` (default: the dream's window), as the lifecycle does before the turn. */
+  seed(window?: DayWindow): Promise<void>
+  /** One offline turn through a fresh real ToolSet. */
+  turn(options?: TurnOptions): Promise<TurnResult>
+  /** seed() then turn(). */
+  dream(options?: TurnOptions): Promise<TurnResult>
   read(rel: string): string
   /** Every file under notes/, path → bytes. */
   snapshot(): Map<string, string>
@@ -83,12 +96,19 @@ export async function makeDreamWorld(options: WorldOptions = {}): Promise<DreamW
     sample,
     window,
     messages,
-    async dream(run: { signal?: AbortSignal; budgetBytes?: number; maxToolCalls?: number } = {}) {
-      await seedDailyNotes({ paths: ws.paths, config: ws.config, messages, window })
-      const tools = createToolSet({ paths: ws.paths, config: ws.config, window, messages, state, clock, isDream: true })
+    async seed(days: DayWindow = window) {
+      await seedDailyNotes({ paths: ws.paths, config: ws.config, messages, window: days })
+    },
+    async turn(run: TurnOptions = {}) {
+      const real = createToolSet({ paths: ws.paths, config: ws.config, window, messages, state, clock, isDream: true })
+      const tools = run.wrapTools ? run.wrapTools(real) : real
       const provider = createOfflineProvider({ memoryBudgetBytes: run.budgetBytes })
       const budget = { ...input.budget, maxToolCalls: run.maxToolCalls ?? input.budget.maxToolCalls }
       return provider.runTurn({ ...input, budget }, tools, run.signal ?? new AbortController().signal)
+    },
+    async dream(run: TurnOptions = {}) {
+      await world.seed()
+      return world.turn(run)
     },
     read: (rel: string) => readFileSync(join(ws.dir, rel), 'utf8'),
     snapshot() {

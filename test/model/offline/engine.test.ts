@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest'
+import { readBlock } from '../../../src/model/offline/block.js'
+import { parseEntries } from '../../../src/model/offline/memory-file.js'
+import { parseDayPointers } from '../../../src/model/offline/memory-index.js'
+import { MEMORY_SKELETONS } from '../../../src/model/offline/skeletons.js'
+import { dayStateOf, parseDailyNote } from '../../../src/notes/daily-note.js'
+import { MEMORY_FILES } from '../../../src/notes/paths.js'
+import { dayWindow } from '../../../src/time/local-day.js'
+import type { ToolSet } from '../../../src/tools/types.js'
+import { makeDreamWorld, NOW } from './world.js'
+
+const memory = (name: string): string => `notes/memory/${name}`
+
+describe('offline engine on the sample data (7-day window)', () => {
+  it('puts each planted fact of the window in its expected file with the words it must contain', async () => {
+    const world = await makeDreamWorld()
+    const result = await world.dream()
+    expect(result.stop).toBe('end')
+    const planted = world.sample?.planted.filter((fact) => world.window.days.includes(fact.day)) ?? []
+    expect(planted.length).toBeGreaterThanOrEqual(8)
+    for (const fact of planted) {
+      const text = world.read(memory(fact.expectedFile)).toLowerCase()
+      for (const words of fact.mustContain) expect(text, `${fact.id} in ${fact.expectedFile}`).toContain(words.toLowerCase())
+    }
+  })
+
+  it('updates a changed fact and keeps the old value, struck through as superseded with its date', async () => {
+    const world = await makeDreamWorld()
+    await world.dream()
+    const changed = world.sample?.planted.filter((fact) => fact.supersedes && world.window.days.includes(fact.day)) ?? []
+    expect(changed.length).toBeGreaterThan(0)
+    for (const fact of changed) {
+      const text = world.read(memory(fact.expectedFile))
+      const entries = parseEntries(text)
+      for (const old of fact.supersedes?.mustContain ?? []) {
+        const struck = entries.filter((entry) => entry.value?.includes(old))
+        expect(struck.length, old).toBeGreaterThan(0)
+        for (const entry of struck) expect(entry.supersededOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+        const line = text.split('\n')[struck[0]!.line] ?? ''
+        expect(line).toMatch(new RegExp(`~~.*${old}.*~~ — superseded \\d{4}-\\d{2}-\\d{2} → `))
+      }
+      const current = entries.filter((entry) => entry.supersededOn === null && fact.mustContain.some((words) => entry.value?.includes(words)))
+      expect(current.length, fact.id).toBe(1)
+    }
+  })
+
+  it('summarises every window day: complete, watermark at the last message, names and numbers kept', async () => {
+    const world = await makeDreamWorld()
+    await world.dream()
+    const notes = [...world.snapshot()].filter(([path]) => path.startsWith('notes/daily/'))
+    expect(notes.length).toBeGreaterThanOrEqual(5)
+    for (const [path, text] of notes) {
+      const note = parseDailyNote(text, path)
+      expect(dayStateOf(note), path).toBe('complete')
+      expect(note.frontMatter.summarised_until).toBe(note.frontMatter.last_message)
+      expect(text).not.toContain('NEEDS_SUMMARY')
+      expect(text).not.toContain('DREAM_CUES')
+    }
+    const address = world.sample?.planted.find((fact) => fact.id === 'ref-home-address')
+    expect(world.read(`notes/daily/${address?.day}.md`)).toContain('Rua de Cedofeita 212')
+  })
+
+  it('changes no byte on a second seed + dream over the same window', async () => {
+    const world = await makeDreamWorld()
+    await world.dream()
+    const before = world.snapshot()
+    const again = await world.dream()
+    expect(world.snapshot()).toEqual(before)
+    expect(again.text).toContain('nothing new')
+    expect(again.transcript.filter((entry) => entry.kind === 'tool_call' && entry.name === 'write_file')).toEqual([])
+  })
+
+  it('keeps MEMORY.md under budget with the newest day, trimming the oldest pointers', async () => {
+    const world = await makeDreamWorld({ days: 21 })
+    const result = await world.dream({ budgetBytes: 1600 })
+    const index = world.read(memory('MEMORY.md'))
+    expect(Buffer.byteLength(index)).toBeLessThanOrEqual(1600)
+    const pointers = parseDayPointers(index).map((pointer) => pointer.day)
+    expect(pointers[0]).toBe(world.sample?.lastDay)
+    expect(pointers.length).toBeGreaterThan(0)
+    expect(result.text).toMatch(/MEMORY\.md trimmed \d+ old day pointers/)
+    // Daily-note pointers go before day pages, and within each kind the oldest go first.
+    const kept = parseDayPointers(index).slice(1)
+    const withMessages = world.window.days.filter((day) => world.snapshot().has(`notes/daily/${day}.md`))
+    const trimmed = withMessages.filter((day) => !pointers.includes(day))
+    expect(trimmed.length).toBeGreaterThan(0)
+    const isPage = (day: string): boolean => world.snapshot().has(`notes/memory/days/${day}.md`)
+    for (const day of trimmed) {
+      const sameKind = kept.filter((pointer) => pointer.target.startsWith('days/') === isPage(day))
+      expect(sameKind.every((pointer) => pointer.day > day), day).toBe(true)
+      if (isPage(day)) expect(kept.every((pointer) => pointer.target.startsWith('days/'))).toBe(true)
+    }
+  })
+
+  it('stays under the default budget with an index full of older pointers, dropping the oldest first', async () => {
+    const old = Array.from({ length: 120 }, (_, index) => {
+      const day = `2025-${String(Math.floor(index / 28) + 1).padStart(2, '0')}-${String((index % 28) + 1).padStart(2, '0')}`
+      return `- [${day}](../daily/${day}.md) — Atlas standup notes, Porto flat viewing and a long hook ${index}`
+    })
+    const index = `${MEMORY_SKELETONS['MEMORY.md']}\n<!-- dreamlane:begin index -->\n## Days\n\n${old.reverse().join('\n')}\n<!-- dreamlane:end index -->\n`
+    const world = await makeDreamWorld({ files: { [memory('MEMORY.md')]: index } })
+    await world.dream()
+    const text = world.read(memory('MEMORY.md'))
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(6000)
+    const days = parseDayPointers(text).map((pointer) => pointer.day)
+    expect(days[0]).toBe(world.sample?.lastDay)
+    expect(days).toContain('2025-05-08')
+    expect(days).not.toContain('2025-01-01')
+  })
+})
+
+describe('offline engine safeguards', () => {
+  it('keeps every line a person wrote in a memory file', async () => {
+    const user = MEMORY_SKELETONS['user.md'].replace(
+      '## Identity\n',
+      '## Identity\n\n- I am allergic to penicillin — written by hand, keep!\n- Lives in Lisbon <!-- my own note -->\n',
+    )
+    const world = await makeDreamWorld({ files: { [memory('user.md')]: user } })
+    await world.dream()
+    const after = world.read(memory('user.md')).split('\n')
+    for (const line of user.split('\n')) expect(after).toContain(line)
+  })
+
+  it('never writes a daily note or day page outside the window', async () => {
+    const world = await makeDreamWorld()
+    await world.seed(dayWindow(new Date(NOW), 21, world.window.timeZone))
+    const before = world.snapshot()
+    await world.turn()
+    const after = world.snapshot()
+    const outside = [...before].filter(([path]) => path.startsWith('notes/daily/') && !world.window.days.some((day) => path.endsWith(`${day}.md`)))
+    expect(outside.length).toBeGreaterThan(5)
+    for (const [path, text] of outside) expect(after.get(path), path).toBe(text)
+    const pages = [...after.keys()].filter((path) => path.startsWith('notes/memory/days/'))
+    for (const page of pages) expect(world.window.days.some((day) => page.endsWith(`${day}.md`)), page).toBe(true)
+    // A fact said before the window is not learned from this window.
+    expect(world.read(memory('user.md'))).not.toContain('Tidewell')
+  })
+
+  it('stops at once when the signal is already aborted', async () => {
+    const world = await makeDreamWorld()
+    await world.seed()
+    const before = world.snapshot()
+    const controller = new AbortController()
+    controller.abort()
+    const result = await world.turn({ signal: controller.signal })
+    expect(result.stop).toBe('aborted')
+    expect(result.transcript.filter((entry) => entry.kind === 'tool_call')).toEqual([])
+    expect(world.snapshot()).toEqual(before)
+  })
+
+  it('stops between tool calls when the signal aborts mid-turn', async () => {
+    const world = await makeDreamWorld()
+    await world.seed()
+    const controller = new AbortController()
+    let calls = 0
+    const wrapTools = (tools: ToolSet): ToolSet => ({
+      ...tools,
+      call: async (name, input, signal) => {
+        calls += 1
+        const result = await tools.call(name, input, signal)
+        if (calls === 12) controller.abort()
+        return result
+      },
+    })
+    const result = await world.turn({ signal: controller.signal, wrapTools })
+    expect(result.stop).toBe('aborted')
+    expect(calls).toBe(12)
+    expect(result.transcript.filter((entry) => entry.kind === 'tool_call')).toHaveLength(12)
+    expect(result.text).toContain('cancelled after 12 tool calls')
+  })
+
+  it('reports the tool-call limit instead of running past it', async () => {
+    const world = await makeDreamWorld()
+    const result = await world.dream({ maxToolCalls: 3 })
+    expect(result).toMatchObject({ stop: 'limit', limit: 'tool_calls' })
+    expect(result.transcript.filter((entry) => entry.kind === 'tool_call')).toHaveLength(3)
+  })
+
+  it('creates the seven memory files when they are missing (bootstrap)', async () => {
+    const world = await makeDreamWorld({ isBare: true })
+    const result = await world.dream()
+    for (const name of MEMORY_FILES) {
+      const text = world.read(memory(name))
+      // Entries go inside the sections, so check every skeleton line is there, in order.
+      let at = 0
+      for (const line of MEMORY_SKELETONS[name].trimEnd().split('\n')) {
+        at = text.indexOf(line, at)
+        expect(at, `${name}: ${line}`).toBeGreaterThanOrEqual(0)
+      }
+    }
+    expect(result.text).toContain('Memory files touched: MEMORY.md, current-state.md, recent-context.md, user.md')
+  })
+
+  it('reports as a provider: name, zero usage, the transcript of its calls and a closing summary', async () => {
+    const world = await makeDreamWorld()
+    const result = await world.dream()
+    expect(result.usage).toEqual({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 })
+    const kinds = result.transcript.map((entry) => entry.kind)
+    expect(kinds[0]).toBe('tool_call')
+    expect(kinds[1]).toBe('tool_result')
+    expect(result.transcript.at(-1)).toEqual({ kind: 'text', role: 'assistant', text: result.text })
+    expect(result.text).toMatch(/^Offline dream over \d{4}-\d{2}-\d{2} → \d{4}-\d{2}-\d{2} \(\d+ messages\): summarised \d+ days/)
+    expect(result.text).toContain('City: Lisbon → Porto')
+  })
+})
+
+describe('offline engine on other wording', () => {
+  it('learns, updates and indexes facts said differently from the sample', async () => {
+    const at = (day: string, time: string): string => `${day}T${time}:00.000Z`
+    const messages = [
+      { chatJid: 'web:dm', content: "Hi, I'm Priya Raman. I work for Nimbus Health as a data engineer.", timestamp: at('2026-11-18', '09:00') },
+      { chatJid: 'web:dm', content: 'I live in Denver.', timestamp: at('2026-11-18', '09:01') },
+      { chatJid: 'web:dm', content: 'Nice to meet you, Priya!', timestamp: at('2026-11-18', '09:02'), isBotMessage: true },
+      { chatJid: 'proj:orbit', content: 'The Orbit demo is on December 3.', timestamp: at('2026-11-19', '15:00') },
+      { chatJid: 'proj:orbit', content: 'We chose Kafka over RabbitMQ for Orbit.', timestamp: at('2026-11-19', '15:05') },
+      { chatJid: 'web:dm', content: 'Please stop adding emoji to every reply.', timestamp: at('2026-11-20', '08:00') },
+      { chatJid: 'web:dm', content: 'What if I moved to Austin? Would rent be lower?', timestamp: at('2026-11-20', '08:05') },
+      { chatJid: 'proj:orbit', content: 'Heads up: the Orbit demo moved from Dec 3 to Dec 10.', timestamp: at('2026-11-21', '10:00') },
+      { chatJid: 'web:dm', content: 'Big news, we relocated to Boulder last week.', timestamp: at('2026-11-22', '18:00') },
+      { chatJid: 'web:dm', content: 'My locker code is 4471 and my library card number is LB-228199.', timestamp: at('2026-11-22', '18:05') },
+    ]
+    const world = await makeDreamWorld({ messages, timeZone: 'UTC' })
+    await world.dream()
+    const user = world.read(memory('user.md'))
+    expect(user).toContain('**Name: Priya Raman**')
+    expect(user).toContain('**Works at: Nimbus Health**')
+    expect(user).toMatch(/~~\*\*City: Denver\*\*.*~~ — superseded 2026-11-22 → Boulder/)
+    expect(user).toContain('**City: Boulder**')
+    expect(user).not.toContain('Austin')
+    const project = world.read(memory('project.md'))
+    expect(project).toContain('We chose Kafka over RabbitMQ for Orbit.')
+    expect(project).toMatch(/~~\*\*2026-12-03\*\* — The Orbit demo is on December 3 \(2026-12-03\)\. \[\[2026-11-19\]\]~~ — superseded 2026-11-21 → 2026-12-10/)
+    expect(world.read(memory('feedback.md'))).toContain('Please stop adding emoji to every reply.')
+    expect(world.read(memory('reference.md'))).toContain('LB-228199')
+    const state = readBlock(world.read(memory('current-state.md')), 'current-state') ?? ''
+    expect(state).toContain('was 2026-12-03 (superseded 2026-11-21)')
+    expect(parseDayPointers(world.read(memory('MEMORY.md')))[0]?.day).toBe('2026-11-22')
+  })
+})
