@@ -14,20 +14,21 @@ export interface Migration {
 export function migrate(db: Db, component: string, migrations: readonly Migration[]): number {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_versions (
     component TEXT PRIMARY KEY, version INTEGER NOT NULL, applied_at TEXT NOT NULL)`)
-  const row = db.prepare('SELECT version FROM schema_versions WHERE component = ?').get(component) as
-    | { version: number }
-    | undefined
-  let current = row?.version ?? 0
+  const readVersion = db.prepare('SELECT version FROM schema_versions WHERE component = ?')
+  const versionNow = (): number => (readVersion.get(component) as { version: number } | undefined)?.version ?? 0
   const record = db.prepare(`INSERT INTO schema_versions (component, version, applied_at) VALUES (?, ?, ?)
     ON CONFLICT(component) DO UPDATE SET version = excluded.version, applied_at = excluded.applied_at`)
   for (const step of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (step.version <= current) continue
-    if (step.version !== current + 1) throw new Error(`${component}: migration ${current + 1} is missing`)
+    if (step.version <= versionNow()) continue
+    // IMMEDIATE takes the write lock up front (waiting on busy_timeout), so processes starting together queue
+    // instead of failing on a read→write upgrade; the version is re-read inside, so a step runs exactly once.
     db.transaction(() => {
+      const current = versionNow()
+      if (step.version <= current) return
+      if (step.version !== current + 1) throw new Error(`${component}: migration ${current + 1} is missing`)
       db.exec(step.sql)
       record.run(component, step.version, new Date().toISOString())
-    })()
-    current = step.version
+    }).immediate()
   }
-  return current
+  return versionNow()
 }

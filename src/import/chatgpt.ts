@@ -1,7 +1,8 @@
 // ChatGPT data export (conversations.json): each conversation's mapping tree → a chat along the current branch, plus branch chats.
 import type { NewMessage } from '../db/messages.js'
 import { deriveId } from './ids.js'
-import { streamJsonArray } from './json-array.js'
+import { DreamlaneError } from '../errors.js'
+import { streamJsonArray, type ArrayElement } from './json-array.js'
 import type { SourceInput } from './source.js'
 import type { ImportSink, ReaderOptions } from './types.js'
 
@@ -43,7 +44,7 @@ interface Walk {
 /** Streams conversations one at a time (memory: the largest conversation) into `sink`. */
 export async function readChatGpt(input: SourceInput, sink: ImportSink, options: ReaderOptions): Promise<void> {
   const stream = await input.read()
-  for await (const element of streamJsonArray(stream, { onBytes: (bytes) => sink.advance(bytes) })) {
+  for await (const element of readElements(input, stream, sink)) {
     const item = `conversation ${element.index + 1}`
     if ('error' in element) {
       sink.problem({ item, reason: element.error })
@@ -55,6 +56,16 @@ export async function readChatGpt(input: SourceInput, sink: ImportSink, options:
       continue
     }
     importConversation(conversation, sink, options)
+  }
+}
+
+/** The array's elements; a file that is not a JSON array at all is unreadable, not a list of bad records. */
+async function* readElements(input: SourceInput, stream: AsyncIterable<Uint8Array>, sink: ImportSink): AsyncGenerator<ArrayElement> {
+  try {
+    yield* streamJsonArray(stream, { onBytes: (bytes) => sink.advance(bytes) })
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error
+    throw new DreamlaneError('IMPORT_UNREADABLE', `${input.label} is not a ChatGPT conversations.json: ${error.message}`, { cause: error })
   }
 }
 

@@ -1,5 +1,6 @@
 // The two compound writes behind the API and the forms: trigger a dream through the gate, restore a backup under the lock.
 import { join } from 'node:path'
+import { findBackup } from '../backup/list.js'
 import { restoreBackup, type RestoreResult } from '../backup/restore.js'
 import type { Dreamlane } from '../create.js'
 import { acquireLock } from '../dream/lock.js'
@@ -42,6 +43,8 @@ export async function triggerThroughGate(lane: Dreamlane, input: TriggerInput): 
  * dream makes this fail with LOCK_HELD before anything is touched. Restored files are marked for reindexing.
  */
 export async function restoreUnderLock(lane: Dreamlane, id: string, clock: Clock): Promise<RestoreResult> {
+  // An unknown id is a 404 whoever holds the lock.
+  await findBackup(lane.paths, id)
   const lock = await acquireLock({
     file: lane.paths.lockFile,
     runId: `restore-${id}`,

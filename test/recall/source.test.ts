@@ -93,9 +93,7 @@ describe('locateBlock', () => {
     expect(blockAt('notes/people.md', note, 8)).toMatchObject({ startLine: 7, endLine: 8 })
     expect(blockAt('notes/people.md', note, 10)).toMatchObject({ startLine: 11, endLine: 11 })
     expect(blockAt('notes/people.md', note, 1)).toMatchObject({ startLine: 3, endLine: 4 })
-    expect(blockAt('notes/x.md', '# Empty
-## Next
-text', 1)).toMatchObject({ startLine: 1, endLine: 1, text: '# Empty' })
+    expect(blockAt('notes/x.md', '# Empty\n## Next\ntext', 1)).toMatchObject({ startLine: 1, endLine: 1, text: '# Empty' })
   })
 
   it(`caps a long paragraph at ${MAX_BLOCK_LINES} lines, starting at the hit when it is far down`, () => {

@@ -12,6 +12,8 @@ import { cliContext, parseCount } from '../context.js'
 
 /** Text output lists at most this many candidates; --json has them all. */
 const TEXT_ROWS = 40
+/** Fits the longest gate label, `stopped: min-unique-queries`. */
+const GATE_WIDTH = 27
 
 interface PromoteFlags {
   apply?: boolean
@@ -81,7 +83,7 @@ function formatPlan(plan: PromotionPlan): string {
     `preset ${policy.preset}: score ≥ ${policy.minScore}, recalls ≥ ${policy.minRecallCount}, ` +
     `unique queries ≥ ${policy.minUniqueQueries}, last recall ≤ ${policy.maxAgeDays} days ago`
   if (plan.candidates.length === 0) return `${header}\nno recalled chunks yet (interactive searches record them)`
-  const columns = 'score  recalls queries days  freq  rel   div   rec   cons  rich  gate                chunk'
+  const columns = `score  recalls queries days  freq  rel   div   rec   cons  rich  ${'gate'.padEnd(GATE_WIDTH)} chunk`
   const selected = new Set(plan.selected.map((candidate) => candidate.chunkKey))
   const rows = plan.candidates.slice(0, TEXT_ROWS).map((candidate) => formatRow(candidate, selected.has(candidate.chunkKey)))
   const more = plan.candidates.length > TEXT_ROWS ? [`… ${plan.candidates.length - TEXT_ROWS} more (--json lists all)`] : []
@@ -107,7 +109,7 @@ function formatRow(candidate: ScoredCandidate, isSelected: boolean): string {
     String(candidate.recallDays).padStart(4),
     ' ',
     signals.join(' '),
-    gate.padEnd(19),
+    gate.padEnd(GATE_WIDTH),
     `${candidate.path}:${lines}`,
   ].join(' ')
 }

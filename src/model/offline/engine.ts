@@ -11,7 +11,7 @@ import { isImportantDay } from './digest.js'
 import { extractFacts, factsByMessage } from './extract.js'
 import { gatherWindow } from './gather.js'
 import { dayPointers, filePointers } from './index-input.js'
-import { renderMemoryIndex, type IndexResult } from './memory-index.js'
+import { renderMemoryIndex } from './memory-index.js'
 import { DAYS_DIR, MEMORY_DIR, orient, type Orientation } from './orient.js'
 import { renderRecentContext } from './recent-context.js'
 import { describeDream, type DreamReport } from './report.js'
@@ -26,6 +26,9 @@ export interface OfflineProviderOptions {
 }
 
 const FACT_FILES: readonly FactFile[] = ['user.md', 'feedback.md', 'project.md', 'reference.md', 'current-state.md']
+
+/** Each memory file's text as read (null when missing) and as it will be written. */
+type MemoryTexts = Map<MemoryFile, { before: string | null; text: string }>
 
 function groupByDay(facts: readonly Fact[]): Map<string, Fact[]> {
   const byDay = new Map<string, Fact[]>()
@@ -43,8 +46,6 @@ function startingTexts(orientation: Orientation): MemoryTexts {
   }
   return texts
 }
-
-type MemoryTexts = Map<MemoryFile, { before: string | null; text: string }>
 
 interface Signal {
   messagesByDay: Map<string, WindowMessage[]>
@@ -114,11 +115,11 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   const pages = await writeDayPages(client, context, signal, orientation.dayPages)
   const texts = new Map([...files].map(([name, file]) => [name as string, file.text]))
   const sources = { texts, days, messagesByDay: signal.messagesByDay, factsByDay: signal.byDay, dayPages: pages.dayPages }
-  let index: IndexResult | null = null
-  update('MEMORY.md', (text) => {
-    index = renderMemoryIndex(text, { files: filePointers(sources), days: dayPointers(sources), budgetBytes })
-    return index.text
-  })
+  const indexFile = files.get('MEMORY.md')
+  const index = indexFile
+    ? renderMemoryIndex(indexFile.text, { files: filePointers(sources), days: dayPointers(sources), budgetBytes })
+    : null
+  if (indexFile && index) files.set('MEMORY.md', { ...indexFile, text: index.text })
   return {
     days,
     messages: signal.messages.length,

@@ -1,10 +1,25 @@
 // Signal, first half: reads the window's messages through get_messages, page by page, grouped by local day.
+// When the tool-call budget cannot cover the whole window, it reads what still needs a summary first.
 import { localDayOf } from '../../time/local-day.js'
 import type { ToolClient } from './tool-client.js'
 import type { WindowMessage } from './types.js'
 
 /** Messages per get_messages page; the tool caps it at config.tools.maxResults anyway. */
 const PAGE_SIZE = 50
+
+export interface GatherPlan {
+  timeZone: string
+  /** Days not yet complete, oldest first, with their watermark (null: nothing summarised yet). */
+  pending: ReadonlyMap<string, string | null>
+  /** Tool calls to keep for the writes that follow. */
+  reserve: number
+}
+
+export interface Gathered {
+  byDay: Map<string, WindowMessage[]>
+  /** False when the budget allowed only the messages still to summarise. */
+  isWhole: boolean
+}
 
 interface MessageJson {
   id?: unknown
@@ -36,33 +51,54 @@ function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | nu
   }
 }
 
-/**
- * Every message of the run's window (the tool bounds it), oldest first, grouped by local day. A page that
- * cannot be read is reported in `client.problems` and ends the scan with what was read so far.
- */
-export async function gatherWindow(client: ToolClient, timeZone: string): Promise<Map<string, WindowMessage[]>> {
-  const byDay = new Map<string, WindowMessage[]>()
+/** Pages through one get_messages query into `byDay`; false when it stopped early (budget or refusal). */
+async function readPages(client: ToolClient, query: Record<string, unknown>, plan: GatherPlan, byDay: Map<string, WindowMessage[]>): Promise<boolean> {
   let cursor: string | null = null
-  const seen = new Set<string>()
   do {
-    const input: Record<string, unknown> = cursor === null ? { limit: PAGE_SIZE } : { limit: PAGE_SIZE, cursor }
-    const result = await client.call('get_messages', input)
+    if (client.remaining <= plan.reserve) return false
+    const result = await client.call('get_messages', cursor === null ? { ...query, limit: PAGE_SIZE } : { ...query, limit: PAGE_SIZE, cursor })
     if (!result.ok) {
       client.problems.push(`get_messages: ${result.content}`)
-      break
+      return false
     }
     const page = JSON.parse(result.content) as { messages?: MessageJson[]; next?: unknown }
     for (const row of page.messages ?? []) {
-      const message = toWindowMessage(row, timeZone)
-      if (!message || seen.has(`${message.chat}\u0000${message.id}`)) continue
-      seen.add(`${message.chat}\u0000${message.id}`)
+      const message = toWindowMessage(row, plan.timeZone)
+      if (!message) continue
       const list = byDay.get(message.day) ?? []
-      list.push(message)
+      if (!list.some((seen) => seen.id === message.id && seen.chat === message.chat)) list.push(message)
       byDay.set(message.day, list)
     }
     const next: string | null = typeof page.next === 'string' ? page.next : null
-    // A cursor that does not move would loop forever; the tool should never return one, but stop if it does.
+    // A cursor that does not move would loop forever; the tool never returns one, but stop if it does.
     cursor = next !== null && next !== cursor ? next : null
   } while (cursor !== null)
-  return byDay
+  return true
+}
+
+// Messages in the window, from list_chats; null when it cannot be counted.
+async function countWindow(client: ToolClient): Promise<number | null> {
+  const result = await client.call('list_chats', {})
+  if (!result.ok) return null
+  const chats = (JSON.parse(result.content) as { chats?: { messages?: unknown }[] }).chats ?? []
+  return chats.reduce((total, chat) => total + (typeof chat.messages === 'number' ? chat.messages : 0), 0)
+}
+
+/** The window's messages by local day: all of them when the budget allows, else those still to summarise. */
+export async function gatherWindow(client: ToolClient, plan: GatherPlan): Promise<Gathered> {
+  const byDay = new Map<string, WindowMessage[]>()
+  const total = await countWindow(client)
+  const pages = total === null ? 0 : Math.ceil(total / PAGE_SIZE) + 1
+  if (pages + plan.reserve <= client.remaining) {
+    const isWhole = await readPages(client, {}, plan, byDay)
+    return { byDay, isWhole }
+  }
+  for (const [day, watermark] of plan.pending) {
+    const isRead = await readPages(client, watermark === null ? { day } : { day, start: watermark }, plan, byDay)
+    if (!isRead) break
+  }
+  client.problems.push(
+    `the window has ${total} messages, more than ${client.remaining + pages} tool calls can read; only messages still to summarise were read`,
+  )
+  return { byDay, isWhole: false }
 }

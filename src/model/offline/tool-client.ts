@@ -48,6 +48,11 @@ export class ToolClient {
     return this.#calls
   }
 
+  /** Calls left in this turn's budget. */
+  get remaining(): number {
+    return this.#maxCalls - this.#calls
+  }
+
   /** One tool call. Throws TurnAbortedSignal / ToolBudgetSpent between calls, never in the middle of one. */
   async call(name: string, input: Record<string, unknown>): Promise<ToolResult> {
     if (this.#signal.aborted) throw new TurnAbortedSignal()

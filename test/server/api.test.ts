@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createScriptedProvider } from '../../src/model/scripted.js'
+import { writeForeignLock } from '../helpers/dream-world.js'
+import { DREAMT_USER_MD, USER_MD, dreamScript, readEvents, startServerWorld, waitFor, type ServerWorld } from './world.js'
+
+interface RunJson {
+  id: string
+  status: string
+  gate: string | null
+  retryOf: string | null
+  attempt: number
+  tokens: { input: number; output: number; total: number }
+  changedFiles: string[]
+  backupId: string | null
+  durationMs: number | null
+}
+
+async function dreamToEnd(api: ServerWorld, body: unknown = { days: 2 }): Promise<RunJson> {
+  const started = await api.json<{ runId: string }>('/api/dreams', { json: body })
+  expect(started.status).toBe(202)
+  return waitFor(async () => {
+    const { body: detail } = await api.json<{ run: RunJson }>(`/api/dreams/${started.body.runId}`)
+    return ['succeeded', 'degraded', 'failed', 'skipped'].includes(detail.run.status) ? detail.run : undefined
+  }, 'the dream to finish')
+}
+
+describe('chat API', () => {
+  it('sends a message, answers from memory, and lists chats and messages', async () => {
+    const api = await startServerWorld()
+    const sent = await api.json<{ message: { id: string }; reply: { id: string; content: string }; engine: string }>('/api/chats/web:main/messages', {
+      json: { text: 'Where do I live? Porto?' },
+    })
+    expect(sent.status).toBe(201)
+    expect(sent.body.engine).toBe('quote')
+    expect(sent.body.reply.content).toContain('notes/memory/user.md:3 — Lives in Porto since October 2026.')
+
+    const chats = await api.json<{ chats: { jid: string }[] }>('/api/chats')
+    expect(chats.body.chats.map((chat) => chat.jid)).toContain('web:main')
+    const history = await api.json<{ messages: { id: string }[] }>('/api/chats/web:main/messages?limit=2')
+    expect(history.body.messages.map((m) => m.id)).toEqual([sent.body.message.id, sent.body.reply.id])
+  })
+
+  it.each([
+    ['an empty body', {}, 'text'],
+    ['blank text', { text: '   ' }, 'text is empty'],
+    ['an unknown key', { text: 'hi', admin: true }, 'admin'],
+    ['text that is too long', { text: 'x'.repeat(8_001) }, 'longer than 8000'],
+    ['a non-string', { text: 42 }, 'text'],
+  ])('refuses %s with 400 and writes nothing', async (_what, json, message) => {
+    const api = await startServerWorld()
+    const before = api.host.lane.messages.listChatMessages('web:main').length
+    const response = await api.json<{ error: { code: string; message: string } }>('/api/chats/web:main/messages', { json })
+    expect(response.status).toBe(400)
+    expect(response.body.error.code).toBe('REQUEST_INVALID')
+    expect(response.body.error.message).toContain(message)
+    expect(api.host.lane.messages.listChatMessages('web:main')).toHaveLength(before)
+  })
+
+  it('refuses malformed JSON, reserved chat ids and oversized bodies; unknown chats are 404', async () => {
+    const api = await startServerWorld()
+    const chatsBefore = api.host.lane.messages.listChats().length
+    const malformed = await api.json<{ error: { message: string } }>('/api/chats/web:main/messages', { method: 'POST', body: '{"text":', headers: { 'content-type': 'application/json' } })
+    expect([malformed.status, malformed.body.error.message]).toEqual([400, 'the request body is not valid JSON'])
+    const reserved = await api.json('/api/chats/dream:manual:x/messages', { json: { text: 'hi' } })
+    expect(reserved.status).toBe(400)
+    const huge = await api.json('/api/chats/web:main/messages', { json: { text: 'y'.repeat(70_000) } })
+    expect(huge.status).toBe(413)
+    expect(api.host.lane.messages.listChats()).toHaveLength(chatsBefore)
+    const unknown = await api.json<{ error: { code: string } }>('/api/chats/web:nobody/messages')
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'NOT_FOUND'])
+    const route = await api.json<{ error: { code: string } }>('/api/nothing-here')
+    expect(route.status).toBe(404)
+  })
+})
+
+describe('dreams API', () => {
+  it('streams a dream’s progress in order over SSE, then shows steps, tool calls, usage and the diff', async () => {
+    const api = await startServerWorld()
+    const started = await api.json<{ accepted: boolean; gate: string; runId: string }>('/api/dreams', { json: { days: 2 } })
+    expect(started.status).toBe(202)
+    expect(started.body).toMatchObject({ accepted: true, gate: 'triggered' })
+
+    const stream = await api.fetch(`/api/dreams/${started.body.runId}/events`)
+    expect(stream.headers.get('content-type')).toContain('text/event-stream')
+    const events = await readEvents(stream)
+    const names = events.map((e) => (e.event === 'step' ? `${(e.data as { step: string }).step}:${(e.data as { phase: string }).phase}` : e.event))
+    expect(names[0]).toBe('queued')
+    expect(names.at(-1)).toBe('finished')
+    const steps = names.filter((name) => name.includes(':'))
+    expect(steps).toEqual(['lock', 'backup', 'seed', 'channel', 'model', 'index', 'fts', 'cleanup'].flatMap((step) => [`${step}:start`, `${step}:end`]))
+    expect(names.slice(names.indexOf('model:start'), names.indexOf('model:end'))).toEqual(['model:start', 'tool', 'tool'])
+    const ids = events.map((e) => Number(e.id))
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+    expect(new Set(ids).size).toBe(ids.length)
+
+    const detail = await api.json<{ run: RunJson & { steps: unknown[]; toolCalls: { name: string; ok: boolean }[]; usage: { inputTokens: number } }; diff: { available: boolean; after: { kind: string }; files: { path: string; change: string; hunks: { lines: string[] }[] }[] } }>(
+      `/api/dreams/${started.body.runId}`,
+    )
+    expect(detail.body.run.status).toBe('succeeded')
+    expect(detail.body.run.toolCalls.map((call) => [call.name, call.ok])).toEqual([['read_file', true], ['write_file', true]])
+    expect(detail.body.run.usage.inputTokens).toBe(detail.body.run.tokens.input)
+    expect(detail.body.run.tokens.input).toBeGreaterThan(0)
+    expect(detail.body.diff.available).toBe(true)
+    expect(detail.body.diff.after.kind).toBe('current')
+    const userDiff = detail.body.diff.files.find((file) => file.path === 'notes/memory/user.md')
+    expect(userDiff?.change).toBe('modified')
+    expect(userDiff?.hunks.flatMap((hunk) => hunk.lines)).toContain('+- Started learning Portuguese (2026-11-21).')
+
+    const list = await api.json<{ runs: RunJson[] }>('/api/dreams')
+    expect(list.body.runs.map((run) => [run.id, run.status])).toEqual([[started.body.runId, 'succeeded']])
+  })
+
+  it('diffs a run against the next backup once a later dream took one', async () => {
+    const api = await startServerWorld()
+    const first = await dreamToEnd(api)
+    const second = await dreamToEnd(api)
+    const { body } = await api.json<{ diff: { after: { kind: string; backupId: string } } }>(`/api/dreams/${first.id}`)
+    expect(body.diff.after).toMatchObject({ kind: 'next-backup', backupId: second.backupId })
+  })
+
+  it('joins a running dream instead of starting a second one', async () => {
+    const api = await startServerWorld({ dreamProvider: createScriptedProvider(dreamScript(400)) })
+    const first = await api.json<{ runId: string; coalesced: boolean }>('/api/dreams', { json: { days: 2 } })
+    const second = await api.json<{ runId: string; coalesced: boolean; accepted: boolean }>('/api/dreams', { json: { days: 3 } })
+    expect(second.status).toBe(202)
+    expect(second.body).toMatchObject({ accepted: true, coalesced: true, runId: first.body.runId })
+    await readEvents(await api.fetch(`/api/dreams/${first.body.runId}/events`))
+    expect(api.host.lane.runs.list()).toHaveLength(1)
+  })
+
+  it('returns the gate outcome, not a run, when the gate says no — and writes no run record', async () => {
+    const api = await startServerWorld()
+    await dreamToEnd(api)
+    const refused = await api.json<{ accepted: boolean; gate: string; runId: string | null; reason: string }>('/api/dreams', { json: { mode: 'auto' } })
+    expect(refused.status).toBe(200)
+    expect(refused.body).toMatchObject({ accepted: false, gate: 'time', runId: null })
+    expect(refused.body.reason).toContain('minimum')
+    expect(api.host.lane.runs.list()).toHaveLength(1)
+  })
+
+  it.each([
+    [{ days: 0 }, 'days'],
+    [{ days: 100_000 }, 'days'],
+    [{ days: 2.5 }, 'days'],
+    [{ mode: 'bootstrap' }, 'mode'],
+    [{ chatJid: 'dream:x' }, 'reserved'],
+    [{ days: 2, force: true }, 'force'],
+  ])('refuses %j with 400 and queues nothing', async (json, message) => {
+    const api = await startServerWorld()
+    const response = await api.json<{ error: { message: string } }>('/api/dreams', { json })
+    expect(response.status).toBe(400)
+    expect(response.body.error.message).toContain(message)
+    expect(api.host.lane.runs.list()).toHaveLength(0)
+  })
+
+  it('retries a run by id (same window, attempt 2) and 404s unknown ids', async () => {
+    const api = await startServerWorld()
+    const first = await dreamToEnd(api)
+    const retried = await api.json<{ retryOf: string; runId: string }>(`/api/dreams/${first.id}/retry`, { method: 'POST' })
+    expect(retried.status).toBe(202)
+    expect(retried.body.retryOf).toBe(first.id)
+    const run = await waitFor(async () => {
+      const { body } = await api.json<{ run: RunJson }>(`/api/dreams/${retried.body.runId}`)
+      return body.run.status === 'succeeded' ? body.run : undefined
+    }, 'the retry')
+    expect([run.retryOf, run.attempt]).toEqual([first.id, 2])
+
+    for (const [path, method] of [['/api/dreams/run-nope', 'GET'], ['/api/dreams/run-nope/retry', 'POST'], ['/api/dreams/run-nope/events', 'GET']] as const) {
+      const response = await api.json<{ error: { code: string } }>(path, { method })
+      expect([path, response.status, response.body.error.code]).toEqual([path, 404, 'RUN_NOT_FOUND'])
+    }
+    const badId = await api.json('/api/dreams/a%20b')
+    expect(badId.status).toBe(400)
+  })
+
+  it('sends the final record at once when following a run that already finished', async () => {
+    const api = await startServerWorld()
+    const run = await dreamToEnd(api)
+    const events = await readEvents(await api.fetch(`/api/dreams/${run.id}/events`))
+    expect(events.at(-1)).toMatchObject({ event: 'finished', data: { run: { id: run.id, status: 'succeeded' } } })
+  })
+})
+
+describe('status and backups API', () => {
+  it('reports provider, AutoDream, next run, backlog and memory counts', async () => {
+    const api = await startServerWorld()
+    const { status, body } = await api.json<Record<string, any>>('/api/status')
+    expect(status).toBe(200)
+    expect(body.provider).toBe('scripted')
+    expect(body.autoDream).toMatchObject({ enabled: true, cron: '0 1 * * *', nextRunAt: '2026-11-22T01:00:00.000Z' })
+    expect(Array.isArray(body.backlog)).toBe(true)
+    expect(body.memory).toMatchObject({ memoryFiles: 7, missing: [] })
+    expect(body.memory.memoryBytes).toBeGreaterThan(Buffer.byteLength(USER_MD))
+    expect(body.backups).toEqual({ count: 0, newest: null })
+  })
+
+  it('lists backups and restores one under the lock, taking a safety backup first', async () => {
+    const api = await startServerWorld()
+    const run = await dreamToEnd(api)
+    const userMd = join(api.world.paths.memory, 'user.md')
+    expect(readFileSync(userMd, 'utf8')).toBe(DREAMT_USER_MD)
+    const listed = await api.json<{ backups: { id: string }[] }>('/api/backups')
+    expect(listed.body.backups.map((b) => b.id)).toEqual([run.backupId])
+
+    const restored = await api.json<{ restored: string[]; safetyBackup: string }>(`/api/backups/${run.backupId}/restore`, { method: 'POST' })
+    expect(restored.status).toBe(200)
+    expect(restored.body.restored).toContain('notes/memory/user.md')
+    expect(readFileSync(userMd, 'utf8')).toBe(USER_MD)
+    const after = await api.json<{ backups: { id: string }[] }>('/api/backups')
+    expect(after.body.backups.map((b) => b.id)).toContain(restored.body.safetyBackup)
+    expIsUnlocked(api)
+  })
+
+  it('refuses a restore while the workspace is locked (423) and for unknown ids (404), touching nothing', async () => {
+    const api = await startServerWorld()
+    const run = await dreamToEnd(api)
+    const userMd = join(api.world.paths.memory, 'user.md')
+    writeForeignLock(api.world.paths.lockFile, process.pid, api.world.clock.now().toISOString())
+    const locked = await api.json<{ error: { code: string } }>(`/api/backups/${run.backupId}/restore`, { method: 'POST' })
+    expect([locked.status, locked.body.error.code]).toEqual([423, 'LOCK_HELD'])
+    expect(readFileSync(userMd, 'utf8')).toBe(DREAMT_USER_MD)
+    const unknown = await api.json<{ error: { code: string } }>('/api/backups/20260101T000000Z-manual-x/restore', { method: 'POST' })
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'BACKUP_NOT_FOUND'])
+    const malformed = await api.json('/api/backups/..%2F..%2Fetc/restore', { method: 'POST' })
+    expect(malformed.status).toBe(400)
+  })
+})
+
+function expIsUnlocked(api: ServerWorld): void {
+  expect(() => readFileSync(api.world.paths.lockFile)).toThrow()
+}
