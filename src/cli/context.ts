@@ -1,5 +1,6 @@
 // Shared CLI plumbing: global options → resolved config and paths, output in text or JSON, progress lines.
 import { InvalidArgumentError, type Command } from 'commander'
+import { pino, type Logger } from 'pino'
 import { resolveConfig } from '../config/resolve.js'
 import type { ConfigFile, ResolvedConfig } from '../config/schema.js'
 import { workspacePaths, type WorkspacePaths } from '../notes/paths.js'
@@ -59,4 +60,12 @@ export function parseCount(flag: string, min = 1): (raw: string) => number {
     if (!Number.isInteger(value) || value < min) throw new InvalidArgumentError(`${flag} expects an integer ≥ ${min}, got "${raw}"`)
     return value
   }
+}
+
+/**
+ * JSON logs on stderr. One-shot commands print their own progress, so they log nothing unless
+ * DREAMLANE_LOG_LEVEL asks; `serve` logs at info.
+ */
+export function cliLogger(defaultLevel: 'silent' | 'info' = 'silent'): Logger {
+  return pino({ level: process.env.DREAMLANE_LOG_LEVEL ?? defaultLevel }, pino.destination(2))
 }

@@ -38,10 +38,11 @@ function guessFormat(path: string, head: Buffer): ImportFormat | null {
   if (extension === '.txt') return 'whatsapp'
   if (extension === '.db' || extension === '.sqlite' || extension === '.sqlite3') return 'piclaw'
   const text = head.toString('utf8').replace(/^\ufeff/, '')
+  // Before the bracket test: an iOS WhatsApp export starts with "[31/12/2025, …".
+  if (text.split(/\r?\n/).slice(0, 5).some((line) => parseHeader(line) !== null)) return 'whatsapp'
   const first = text.trimStart()[0]
   if (first === '[') return 'chatgpt'
   if (first === '{') return 'jsonl'
-  if (text.split(/\r?\n/).slice(0, 5).some((line) => parseHeader(line) !== null)) return 'whatsapp'
   return null
 }
 

@@ -91,6 +91,11 @@ export interface ApplyResult {
 export async function applyPromotion(plan: PromotionPlan, deps: ApplyDeps): Promise<ApplyResult> {
   const file = join(deps.paths.memory, 'MEMORY.md')
   const budgetBytes = deps.config.memory.indexBudgetBytes
+  if (plan.selected.length === 0) {
+    // Nothing to write: no need to wait on (or fail against) a dream holding the lock.
+    const bytes = Buffer.byteLength(await readMemoryIndex(file, deps.paths), 'utf8')
+    return { file, written: [], skipped: [], bytes, budgetBytes }
+  }
   const lock = await acquireLock({
     file: deps.paths.lockFile,
     runId: `memory-promote-${deps.clock.now().toISOString()}`,

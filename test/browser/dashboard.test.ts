@@ -1,12 +1,17 @@
 // Drives the real pages in headless chromium: chat replies, /dream with live progress, the run diff, a restore.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { systemClock } from '../../src/clock.js'
 import { createScriptedProvider } from '../../src/model/scripted.js'
 import { makeTempDir } from '../helpers/workspace.js'
 import { DREAMT_USER_MD, USER_MD, dreamScript, startServerWorld } from '../server/world.js'
 import { SKIP_BROWSER, eventually, launchChromium, saveScreenshot, seeAttribute, seeCount, seeText, watchPageErrors } from './chromium.js'
+
+function nav(page: Page, name: string) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })
+}
 
 /** Messages from the last two days, so `/dream 7` has something to seed whatever today is. */
 function recentHistory() {
@@ -57,7 +62,7 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     await saveScreenshot(page, 'chat.png', shots)
 
     // Dreams view: the run is listed; its page shows the diff of memory files.
-    await page.getByRole('link', { name: 'Dreams' }).click()
+    await nav(page, 'Dreams').click()
     const row = page.locator(`tr[data-run-id="${runId}"]`)
     await seeText(row, 'succeeded')
     await seeText(row, 'manual')
@@ -71,7 +76,7 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     await saveScreenshot(page, 'run-diff.png', shots)
 
     // A second dream started from the Dreams form: its page shows steps arriving, then reloads finished.
-    await page.getByRole('link', { name: 'Dreams' }).click()
+    await nav(page, 'Dreams').click()
     await page.getByLabel('Days to consolidate').fill('2')
     await page.getByRole('button', { name: 'Start dream' }).click()
     await seeText(page.locator('.notice'), 'Dream queued')
@@ -82,11 +87,11 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     // Restore the first run's backup: notes go back to before the first dream.
     expect(readFileSync(join(api.world.paths.memory, 'user.md'), 'utf8')).toBe(DREAMT_USER_MD)
     const backupId = api.host.lane.runs.get(runId).backupId ?? ''
-    await page.getByRole('link', { name: 'Dreams' }).click()
+    await nav(page, 'Dreams').click()
     await page.locator(`tr[data-backup-id="${backupId}"]`).getByRole('button', { name: /Restore/ }).click()
     await seeText(page.locator('.notice'), `Restored backup ${backupId}.`)
     expect(readFileSync(join(api.world.paths.memory, 'user.md'), 'utf8')).toBe(USER_MD)
-    await page.getByRole('link', { name: 'Memory' }).click()
+    await nav(page, 'Memory').click()
     await seeText(page.locator('#file-notes-memory-user-md'), 'Prefers green tea over coffee.')
     expect(await page.locator('#file-notes-memory-user-md').textContent()).not.toContain('Portuguese')
 
@@ -101,6 +106,7 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     await page.goto(`${api.server.url}chat/web%3Amain`)
     await page.getByLabel('Message').fill('tea?')
     await page.getByRole('button', { name: 'Send' }).click()
+    console.log(page.url(), await page.content())
     await seeText(page.locator('.msg-assistant').last(), 'Prefers green tea over coffee.')
   }, 60_000)
 })

@@ -10,7 +10,7 @@ import { workspacePaths } from '../../notes/paths.js'
 import { generateSample } from '../../sample/generate.js'
 import { UsageError } from '../../errors.js'
 import { EXIT } from '../exit-codes.js'
-import { globalOptions, parseCount } from '../context.js'
+import { cliLogger, globalOptions, parseCount } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
 const MARKER = 'demo.json'
@@ -69,7 +69,7 @@ export function registerDemo(program: Command): void {
       const held: string[] = []
       let replied = false
       const progress = (line: string) => (replied ? say(line) : held.push(line))
-      const lane = createDreamlane({ config, onEvent: dreamProgressPrinter(progress) })
+      const lane = createDreamlane({ config, logger: cliLogger(), onEvent: dreamProgressPrinter(progress) })
       try {
         await lane.recover()
         say(`\nyou › /dream ${options.days}`)
@@ -81,7 +81,7 @@ export function registerDemo(program: Command): void {
         await lane.close()
         throw error
       }
-      const inspect = createDreamlane({ config })
+      const inspect = createDreamlane({ config, logger: cliLogger() })
       const run = inspect.runs.latest()
       await inspect.close()
       if (!run) throw new Error('the demo dream left no run record')

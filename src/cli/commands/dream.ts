@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import { createDreamlane } from '../../create.js'
 import { UsageError } from '../../errors.js'
 import { EXIT } from '../exit-codes.js'
-import { cliContext, parseCount } from '../context.js'
+import { cliLogger, cliContext, parseCount } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
 export function registerDream(program: Command): void {
@@ -17,7 +17,7 @@ export function registerDream(program: Command): void {
       const ctx = cliContext(command)
       const fallbackDays = options.auto ? ctx.config.dream.autoDays : ctx.config.dream.defaultDays
       const days = Math.min(options.days ?? fallbackDays, ctx.config.dream.maxDays)
-      const lane = createDreamlane({ config: ctx.config, onEvent: dreamProgressPrinter((line) => ctx.progress(line)) })
+      const lane = createDreamlane({ config: ctx.config, logger: cliLogger(), onEvent: dreamProgressPrinter((line) => ctx.progress(line)) })
       try {
         await lane.recover()
         const run = await lane.dream({ mode: options.auto ? 'auto' : 'manual', chatJid: options.chat, days })
@@ -38,7 +38,7 @@ export function registerGate(program: Command): void {
     .action(async (options: { mode: string }, command: Command) => {
       const ctx = cliContext(command)
       if (!['auto', 'manual', 'bootstrap'].includes(options.mode)) throw new UsageError('--mode expects auto, manual or bootstrap')
-      const lane = createDreamlane({ config: ctx.config })
+      const lane = createDreamlane({ config: ctx.config, logger: cliLogger() })
       try {
         const decision = await lane.gate(options.mode as 'auto' | 'manual' | 'bootstrap')
         ctx.print(decision, () => `${decision.outcome}: ${decision.reason}`)

@@ -6,7 +6,7 @@ import type { RunRecord } from '../../dream/types.js'
 import { systemClock } from '../../clock.js'
 import { createDreamlane } from '../../create.js'
 import { EXIT } from '../exit-codes.js'
-import { cliContext, parseCount, type CliContext } from '../context.js'
+import { cliLogger, cliContext, parseCount, type CliContext } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
 function withRuns<T>(ctx: CliContext, work: (runs: RunStore) => T): T {
@@ -72,7 +72,7 @@ export function registerRuns(program: Command): void {
     .description("re-run that run's mode, chat and window now")
     .action(async (id: string, _options, command: Command) => {
       const ctx = cliContext(command)
-      const lane = createDreamlane({ config: ctx.config, onEvent: dreamProgressPrinter((line) => ctx.progress(line)) })
+      const lane = createDreamlane({ config: ctx.config, logger: cliLogger(), onEvent: dreamProgressPrinter((line) => ctx.progress(line)) })
       try {
         await lane.recover()
         const run = await lane.retry(id).done

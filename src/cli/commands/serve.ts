@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline'
 import type { Command } from 'commander'
 import { describeStatus } from '../../chat/describe-status.js'
 import { createDreamlane, type Dreamlane } from '../../create.js'
-import { cliContext } from '../context.js'
+import { cliLogger, cliContext } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
 /** SIGTERM/SIGINT must end the process within this, even if something hangs. */
@@ -39,7 +39,7 @@ export function registerServe(program: Command): void {
     .action(async (options: { stdinChat?: string }, command: Command) => {
       const ctx = cliContext(command)
       const say = (line: string) => console.log(line)
-      const lane = createDreamlane({ config: ctx.config, onEvent: dreamProgressPrinter(say), onSummary: (s) => say(`[summary → ${s.chatJid}]\n${s.text}`) })
+      const lane = createDreamlane({ config: ctx.config, logger: cliLogger('info'), onEvent: dreamProgressPrinter(say), onSummary: (s) => say(`[summary → ${s.chatJid}]\n${s.text}`) })
       stopOnSignals(lane, say)
       const recovered = await lane.recover()
       if (recovered.lostRuns.length || recovered.reapedLock || recovered.removedChannels.length) {

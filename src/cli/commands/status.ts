@@ -2,7 +2,7 @@
 import type { Command } from 'commander'
 import { describeStatus } from '../../chat/describe-status.js'
 import { createDreamlane } from '../../create.js'
-import { cliContext } from '../context.js'
+import { cliLogger, cliContext } from '../context.js'
 
 export function registerStatus(program: Command): void {
   program
@@ -10,7 +10,7 @@ export function registerStatus(program: Command): void {
     .description('which engine a dream would use, whether one is running, the latest run and the backlog')
     .action(async (_options, command: Command) => {
       const ctx = cliContext(command)
-      const lane = createDreamlane({ config: ctx.config })
+      const lane = createDreamlane({ config: ctx.config, logger: cliLogger() })
       try {
         const status = await lane.status()
         ctx.print(status, () => `workspace: ${status.workspace}\n${describeStatus(status)}`)
