@@ -8,7 +8,15 @@ import { localDayOf } from '../time/local-day.js'
 import type { RecalledHit } from '../tools/types.js'
 import { compactRecall } from './compact.js'
 import { tagConcepts } from './concepts.js'
-import { chunkKeyOf, classifyLines, excludedPath, locateBlock, splitLines, type Exclusion, type RecallBlock } from './source.js'
+import {
+  chunkKeyOf,
+  classifyLines,
+  excludedPath,
+  locateBlock,
+  splitLines,
+  type Exclusion,
+  type RecallBlock,
+} from './source.js'
 import { recallStatement } from './store.js'
 
 export interface RecallInput {

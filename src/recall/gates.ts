@@ -2,7 +2,14 @@
 import type { RecallPolicy } from './presets.js'
 
 /** In the order they are checked; the cheapest and most decisive first. */
-export const RECALL_GATES = ['promoted', 'no-signal', 'min-recalls', 'min-unique-queries', 'max-age', 'min-score'] as const
+export const RECALL_GATES = [
+  'promoted',
+  'no-signal',
+  'min-recalls',
+  'min-unique-queries',
+  'max-age',
+  'min-score',
+] as const
 export type RecallGate = (typeof RECALL_GATES)[number]
 /** `pass` or the gate that stopped the candidate. */
 export type GateOutcome = 'pass' | RecallGate
@@ -24,7 +31,10 @@ export interface GateInput {
  * `no-signal` stops what has no usable evidence (no recalls left, or every recall scored 0), so nothing is
  * promoted on a count alone.
  */
-export function gateCandidate(input: GateInput, policy: Pick<RecallPolicy, 'minScore' | 'minRecallCount' | 'minUniqueQueries' | 'maxAgeDays'>): GateOutcome {
+export function gateCandidate(
+  input: GateInput,
+  policy: Pick<RecallPolicy, 'minScore' | 'minRecallCount' | 'minUniqueQueries' | 'maxAgeDays'>,
+): GateOutcome {
   if (input.isPromoted) return 'promoted'
   if (input.recalls <= 0 || !(input.relevance > 0)) return 'no-signal'
   if (input.recalls < policy.minRecallCount) return 'min-recalls'

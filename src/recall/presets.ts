@@ -35,7 +35,8 @@ export interface RecallPolicy extends GateThresholds {
 export function normaliseWeights(weights: Readonly<RecallWeights>): RecallWeights {
   const bad = RECALL_SIGNALS.filter((name) => !Number.isFinite(weights[name]) || weights[name] < 0)
   if (bad.length > 0) {
-    throw new ConfigError(bad.map((name) => ({ key: `recall.weights.${name}`, message: 'expected a number ≥ 0' })), 'recall weights')
+    const issues = bad.map((name) => ({ key: `recall.weights.${name}`, message: 'expected a number ≥ 0' }))
+    throw new ConfigError(issues, 'recall weights')
   }
   const sum = RECALL_SIGNALS.reduce((total, name) => total + weights[name], 0)
   if (sum <= 0) {

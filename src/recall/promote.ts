@@ -121,12 +121,15 @@ export async function applyPromotion(plan: PromotionPlan, deps: ApplyDeps): Prom
         continue
       }
       const source = { path: candidate.path, startLine: block.startLine, endLine: block.endLine, text: block.text }
-      pending.push({ candidate, markerId, entry: renderEntry(source, markerId, deps.paths.memory, deps.paths.workspace) })
+      const entry = renderEntry(source, markerId, deps.paths.memory, deps.paths.workspace)
+      pending.push({ candidate, markerId, entry })
     }
     const inserted = insertEntries(current, pending.map((item) => item.entry), budgetBytes)
     const added = new Set(inserted.added)
     const written = pending.filter((item) => added.has(item.entry))
-    for (const item of pending) if (!added.has(item.entry)) skipped.push({ chunkKey: item.candidate.chunkKey, reason: 'over-budget' })
+    for (const item of pending) {
+      if (!added.has(item.entry)) skipped.push({ chunkKey: item.candidate.chunkKey, reason: 'over-budget' })
+    }
     if (written.length > 0) {
       await writeFileAtomic(file, inserted.text)
       markDirty(deps.state, deps.paths.workspace, [file])
@@ -179,7 +182,8 @@ async function readSourceBlock(workspace: string, candidate: ScoredCandidate): P
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw error
   }
-  return findBlock(candidate.path, text, { startLine: candidate.startLine, endLine: candidate.endLine, hash: candidate.contentHash })
+  const { startLine, endLine, contentHash: hash } = candidate
+  return findBlock(candidate.path, text, { startLine, endLine, hash })
 }
 
 export interface PromoteOptions extends Omit<PlanOptions, 'now' | 'settings'> {

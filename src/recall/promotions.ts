@@ -28,7 +28,10 @@ export function recordPromotions(state: StateDb, records: readonly PromotionReco
 export function loadPromoted(state: StateDb): { keys: Set<string>; contents: Set<string> } {
   const rows = recallStatement(state, 'SELECT chunk_key AS chunkKey, path, content_hash AS hash FROM recall_promotions')
     .all() as { chunkKey: string; path: string; hash: string }[]
-  return { keys: new Set(rows.map((row) => row.chunkKey)), contents: new Set(rows.map((row) => contentId(row.path, row.hash))) }
+  return {
+    keys: new Set(rows.map((row) => row.chunkKey)),
+    contents: new Set(rows.map((row) => contentId(row.path, row.hash))),
+  }
 }
 
 export function contentId(path: string, hash: string): string {
@@ -36,7 +39,6 @@ export function contentId(path: string, hash: string): string {
 }
 
 export function summarisePromotions(state: StateDb): { promoted: number; lastPromotionAt: string | null } {
-  const row = recallStatement(state, 'SELECT count(*) AS promoted, max(promoted_at) AS lastPromotionAt FROM recall_promotions')
-    .get() as { promoted: number; lastPromotionAt: string | null }
-  return row
+  const sql = 'SELECT count(*) AS promoted, max(promoted_at) AS lastPromotionAt FROM recall_promotions'
+  return recallStatement(state, sql).get() as { promoted: number; lastPromotionAt: string | null }
 }

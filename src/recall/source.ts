@@ -80,8 +80,9 @@ export interface RecallBlock {
 /**
  * The block around 1-based `line`: the list item it belongs to (with continuation lines), else its paragraph.
  * A heading hit counts for the first block of its section: search names a chunk's first match, often its
- * heading, and "Atlas deadline" should count for the same block as "deadline". At most MAX_BLOCK_LINES lines, starting at the hit when the paragraph is longer. Excluded lines
- * end a block, so a block never mixes interactive and dream text.
+ * heading, and "Atlas deadline" should count for the same block as "deadline". At most MAX_BLOCK_LINES
+ * lines, starting at the hit when the paragraph is longer. Excluded lines end a block, so a block never
+ * mixes interactive and dream text.
  */
 export function locateBlock(
   lines: readonly string[],

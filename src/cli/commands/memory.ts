@@ -2,7 +2,7 @@
 import { InvalidArgumentError, type Command } from 'commander'
 import { relative } from 'node:path'
 import { systemClock } from '../../clock.js'
-import { RECALL_PRESET_NAMES, type RecallPresetName } from '../../config/schema.js'
+import { RECALL_PRESET_NAMES, RECALL_SIGNALS, type RecallPresetName } from '../../config/schema.js'
 import { openStateDb } from '../../db/state.js'
 import { RECALL_GATES } from '../../recall/gates.js'
 import { promoteMemory, type ApplyResult, type PromotionPlan } from '../../recall/promote.js'
@@ -98,10 +98,11 @@ function formatPlan(plan: PromotionPlan): string {
 }
 
 function formatRow(candidate: ScoredCandidate, isSelected: boolean): string {
-  const s = candidate.signals
-  const signals = [s.frequency, s.relevance, s.diversity, s.recency, s.consolidation, s.richness].map((v) => v.toFixed(2).padEnd(5))
-  const gate = candidate.gate === 'pass' ? (isSelected ? 'pass → promote' : 'pass (over limit)') : `stopped: ${candidate.gate}`
-  const lines = candidate.startLine === candidate.endLine ? `${candidate.startLine}` : `${candidate.startLine}-${candidate.endLine}`
+  const signals = RECALL_SIGNALS.map((name) => candidate.signals[name].toFixed(2).padEnd(5))
+  const passed = isSelected ? 'pass → promote' : 'pass (over limit)'
+  const gate = candidate.gate === 'pass' ? passed : `stopped: ${candidate.gate}`
+  const { startLine, endLine } = candidate
+  const lines = startLine === endLine ? `${startLine}` : `${startLine}-${endLine}`
   return [
     candidate.score.toFixed(3).padEnd(6),
     String(candidate.recalls).padStart(7),
