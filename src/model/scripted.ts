@@ -1,4 +1,5 @@
 // The scripted provider (tests): plays a fixed list of tool calls and texts through the real tool layer.
+import { sleepFor } from './retry.js'
 import { EMPTY_USAGE, type ModelProvider, type TranscriptEntry, type TurnResult, type TurnUsage } from './provider.js'
 
 export type ScriptStep =
@@ -29,7 +30,7 @@ export function createScriptedProvider(script: ScriptStep[], options: ScriptedOp
         usage = addStepUsage(usage, options.usagePerStep)
         if ('fail' in step) throw new Error(step.fail)
         if ('waitMs' in step) {
-          await abortableDelay(step.waitMs, signal)
+          await sleepFor(step.waitMs, signal)
           continue
         }
         if ('text' in step) {
@@ -57,16 +58,4 @@ function addStepUsage(usage: TurnUsage, step: Partial<TurnUsage> | undefined): T
     cacheWriteTokens: usage.cacheWriteTokens + (step.cacheWriteTokens ?? 0),
     requests: usage.requests + (step.requests ?? 1),
   }
-}
-
-function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-    function done(): void {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-  })
 }

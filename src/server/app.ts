@@ -22,7 +22,8 @@ export function createApp(host: ServerHost, policy: AccessPolicy = { token: null
     // Pages and API answers are about live state: never cache them; never let another site frame them.
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('X-Frame-Options', 'DENY')
-    c.header('Referrer-Policy', 'no-referrer')
+    // same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on form posts.
+    c.header('Referrer-Policy', 'same-origin')
     c.header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'")
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })

@@ -47,7 +47,8 @@ export function accessGuard(policy: AccessPolicy): MiddlewareHandler {
 
 /** Form posts and fetches from other sites are refused, so a page elsewhere cannot trigger dreams or restores. */
 function checkSameOrigin(origin: string | undefined, fetchSite: string | undefined, host: string | undefined): void {
-  if (fetchSite === 'cross-site') throw new DreamlaneError('FORBIDDEN', 'cross-site requests are refused')
+  if (fetchSite === 'same-origin') return
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw new DreamlaneError('FORBIDDEN', 'cross-site requests are refused')
   // Clients that send no Origin (curl, scripts) are not browsers acting for another site.
   if (origin === undefined) return
   let originHost = ''

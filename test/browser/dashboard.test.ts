@@ -106,7 +106,6 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     await page.goto(`${api.server.url}chat/web%3Amain`)
     await page.getByLabel('Message').fill('tea?')
     await page.getByRole('button', { name: 'Send' }).click()
-    console.log(page.url(), await page.content())
     await seeText(page.locator('.msg-assistant').last(), 'Prefers green tea over coffee.')
   }, 60_000)
 })

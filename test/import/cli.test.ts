@@ -55,11 +55,28 @@ describe('dreamlane import', () => {
     expect(existsSync(join(dir, '.dreamlane', 'messages.db'))).toBe(false)
   })
 
-  it('imported history is what the messages DB serves to dreams', async () => {
+  it('after an import, `dream --days N` consolidates the imported history', async () => {
     const dir = makeTempDir()
-    await runCli(['--workspace', dir, 'import', fixture('conversations.json')])
-    const db = readDb(join(dir, '.dreamlane', 'messages.db'))
-    expect(db.messages.map((m) => m.content)).toContain('That is bacalhau à brás, a salt-cod dish.')
-    expect(readFileSync(fixture('conversations.json'), 'utf8')).toContain('current_node')
+    const source = join(dir, 'recent.jsonl')
+    // Real "now": the CLI runs on the system clock, so the history must fall inside the dream window.
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString()
+    writeFileSync(
+      source,
+      [
+        { chat: 'telegram:7', sender: 'alex', role: 'user', content: 'I adopted a greyhound called Biscuit.', timestamp: at(30) },
+        { chat: 'telegram:7', sender: 'bot', role: 'assistant', content: 'Congratulations on Biscuit!', timestamp: at(29.9) },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    )
+    const imported = await runCli(['--workspace', dir, '--json', 'import', source])
+    expect(imported.code).toBe(0)
+    const { dreamDays, first } = JSON.parse(imported.stdout) as { dreamDays: number; first: string }
+    expect(dreamDays).toBeGreaterThanOrEqual(2)
+    const dream = await runCli(['--workspace', dir, '--json', 'dream', '--days', String(dreamDays)], { timeoutMs: 120_000 })
+    expect(dream.code).toBe(0)
+    const day = first.slice(0, 10) // the CLI runs with TZ=UTC
+    expect(readFileSync(join(dir, 'notes', 'daily', `${day}.md`), 'utf8')).toContain('Biscuit')
   })
+})
 })

@@ -125,6 +125,18 @@ describe('memory promote', () => {
     expect(memoryCounts(world.state, world.clock, world.config).promoted).toBe(0)
   })
 
+  it('needs no lock when nothing passes (a dream may hold it meanwhile)', async () => {
+    const world = makeRecallWorld()
+    await world.search('kite')
+    const held = await acquireLock({ file: world.paths.lockFile, runId: 'dream-1', clock: world.clock, staleAfterMs: 60_000 })
+    try {
+      const { applied } = await promoteMemory(deps(world), { apply: true })
+      expect(applied).toMatchObject({ written: [], skipped: [], bytes: Buffer.byteLength(readMemory(world)) })
+    } finally {
+      await held.release()
+    }
+  })
+
   it('respects --limit and lists the gate of every other candidate', async () => {
     const world = makeRecallWorld()
     await simulateWeek(world)

@@ -1,6 +1,7 @@
 // `dreamlane import <source>`: bring chat history (PiClaw DB, ChatGPT export, WhatsApp export, JSONL) into the messages DB.
 import { tmpdir } from 'node:os'
 import { Option, type Command } from 'commander'
+import type { ResolvedConfig } from '../../config/schema.js'
 import { DreamlaneError, type ErrorCode } from '../../errors.js'
 import { importHistory, type ImportResult } from '../../import/import-history.js'
 import { createProgressBar } from '../../import/progress.js'
@@ -60,20 +61,26 @@ export function registerImport(program: Command): void {
         return
       }
       bar?.finish()
-      const dreamDays = daysToCover(result.first, ctx.config.timezone, ctx.config.dream.maxDays)
-      ctx.print({ ok: true, ...result, dreamDays }, () => describe(result, dreamDays, ctx.config.timezone))
+      const spanDays = daysToCover(result.first, ctx.config.timezone)
+      const dreamDays = spanDays === null ? null : Math.min(spanDays, ctx.config.dream.maxDays)
+      ctx.print({ ok: true, ...result, dreamDays }, () => describe(result, spanDays, ctx.config))
     })
 }
 
-/** `dream --days N` that reaches back to the oldest imported message (capped at dream.maxDays). */
-function daysToCover(first: string | null, timeZone: string, maxDays: number): number | null {
+/** Local days from the oldest imported message through today: the `dream --days` that covers it all. */
+function daysToCover(first: string | null, timeZone: string): number | null {
   if (first === null) return null
   const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000
-  const days = dayNumber(localDayOf(new Date(), timeZone)) - dayNumber(localDayOf(new Date(first), timeZone)) + 1
-  return Math.min(maxDays, Math.max(1, days))
+  return Math.max(1, dayNumber(localDayOf(new Date(), timeZone)) - dayNumber(localDayOf(new Date(first), timeZone)) + 1)
 }
 
-function describe(result: ImportResult, dreamDays: number | null, timeZone: string): string {
+function dreamHint(days: number, maxDays: number): string {
+  if (days <= maxDays) return ` — consolidate it with \`dreamlane dream --days ${days}\``
+  return ` — \`dreamlane dream --days ${maxDays}\` consolidates the last ${maxDays} days (dream.maxDays); older days stay searchable`
+}
+
+function describe(result: ImportResult, spanDays: number | null, config: ResolvedConfig): string {
+  const timeZone = config.timezone
   const verb = result.dryRun ? 'would import' : 'imported'
   const shown = result.problems.slice(0, 20)
   const unshown = result.invalid - shown.reduce((sum, p) => sum + (p.count ?? 1), 0)
@@ -84,10 +91,10 @@ function describe(result: ImportResult, dreamDays: number | null, timeZone: stri
     unshown > 0 ? `  … ${unshown} more invalid record(s)${result.problems.length > shown.length ? ' (see --json)' : ''}` : '',
     ...result.warnings.map((warning) => `  warning: ${warning}`),
   ]
-  if (result.first && result.last && dreamDays !== null) {
+  if (result.first && result.last && spanDays !== null) {
     lines.push(
       `  history spans ${localDayOf(new Date(result.first), timeZone)} .. ${localDayOf(new Date(result.last), timeZone)} (${timeZone})` +
-        `${result.dryRun ? '' : ` — consolidate it with \`dreamlane dream --days ${dreamDays}\``}`,
+        (result.dryRun ? '' : dreamHint(spanDays, config.dream.maxDays)),
     )
   }
   return lines.filter(Boolean).join('\n')

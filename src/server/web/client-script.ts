@@ -136,9 +136,13 @@ export const CLIENT_SCRIPT = String.raw`'use strict';
   }
 
   function dreamsPage() {
-    on('queued', function () { location.reload(); });
-    on('finished', function () { location.reload(); });
-    on('restored', function () { location.reload(); });
+    // A form post on this page (start, restore) navigates away; a reload racing it would cancel that.
+    var leaving = false;
+    document.addEventListener('submit', function (event) { if (!event.defaultPrevented) leaving = true; });
+    function refresh() { if (!leaving) location.reload(); }
+    on('queued', refresh);
+    on('finished', refresh);
+    on('restored', refresh);
     on('step', function (data) {
       var row = document.querySelector('tr[data-run-id="' + CSS.escape(data.runId) + '"]');
       if (!row) return;
