@@ -13,12 +13,16 @@ import type { BenchRow } from './run.js'
 const NOTES = 40
 const PARAGRAPHS = 25
 const HITS_PER_SEARCH = 5
-const TOTAL_EVENTS = 100_000
-const BATCH_EVENTS = 1_000
+const SMALL_EVENTS = 10_000
+const LARGE_EVENTS = 100_000
+const ROUND_EVENTS = 1_000
+const ROUNDS = 15
 const NOW = Date.parse('2026-11-23T12:00:00Z')
 const DAY_MS = 86_400_000
 /** Whole-store baseline: the anchor's JSON file rewritten on every recall. */
 const REWRITE_SAMPLES = 200
+
+type State = ReturnType<typeof openStateDb>
 
 const policy: RecallPolicy = {
   preset: 'core',
@@ -29,63 +33,53 @@ const policy: RecallPolicy = {
 }
 
 function makeWorkspace(dir: string): void {
+  mkdirSync(join(dir, 'notes', 'topics'), { recursive: true })
   for (let n = 0; n < NOTES; n++) {
     const paragraphs = Array.from({ length: PARAGRAPHS }, (_, p) => `- note ${n} fact ${p}: the harbour ferry leaves at ${p}:00`)
-    mkdirSync(join(dir, 'notes', 'topics'), { recursive: true })
     writeFileSync(join(dir, 'notes', 'topics', `topic-${n}.md`), `# Topic ${n}\n\n${paragraphs.join('\n')}\n`)
   }
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
-/**
- * Records TOTAL_EVENTS events in searches of HITS_PER_SEARCH. Returns µs per event of each 1k-event batch, and
- * the scoring time once the store holds 10k events (outside the batch timings).
- */
-function recordAll(dir: string, state: ReturnType<typeof openStateDb>): { perBatch: number[]; scoringAt10k: Scoring } {
-  const perBatch: number[] = []
-  let scoringAt10k: Scoring | undefined
-  let events = 0
-  let search = 0
-  let batchStart = performance.now()
-  while (events < TOTAL_EVENTS) {
-    // Spread over all NOTES × PARAGRAPHS blocks, so the store grows in chunks as well as in events.
+/** A store and the search counter its next recorded search continues from. */
+interface Store {
+  state: State
+  events: number
+  searches: number
+}
+
+/** Records searches of HITS_PER_SEARCH hits until `count` more events are in, spread over 20 days and all blocks. */
+function recordEvents(dir: string, store: Store, count: number): void {
+  const target = store.events + count
+  while (store.events < target) {
+    const search = store.searches++
     const hits = Array.from({ length: HITS_PER_SEARCH }, (_, h) => ({
       path: `notes/topics/topic-${(search * 13 + h * 7) % NOTES}.md`,
       line: 3 + ((Math.floor(search / NOTES) + h) % PARAGRAPHS),
       snippet: '',
       score: 10 - h,
     }))
-    const at = new Date(NOW - 20 * DAY_MS + Math.floor((events / TOTAL_EVENTS) * 20 * DAY_MS))
-    events += recordRecall(state, { query: `ferry ${search % 97}`, hits, chatJid: 'bench@chat', at, workspace: dir }).recorded
-    search++
-    if (events >= (perBatch.length + 1) * BATCH_EVENTS) {
-      perBatch.push(((performance.now() - batchStart) * 1000) / BATCH_EVENTS)
-      if (perBatch.length === 10) scoringAt10k = timeScoring(state, events)
-      batchStart = performance.now()
-    }
+    // A prime stride in seconds scatters searches over the 20 days before NOW.
+    const at = new Date(NOW - 20 * DAY_MS + ((search * 7_919_000) % (20 * DAY_MS)))
+    const input = { query: `ferry ${search % 97}`, hits, chatJid: 'bench@chat', at, workspace: dir }
+    store.events += recordRecall(store.state, input).recorded
   }
-  return { perBatch, scoringAt10k: scoringAt10k ?? timeScoring(state, events) }
 }
 
-interface Scoring {
-  msPerEvent: number
-  ms: number
-  events: number
-  candidates: number
+/** µs per event of one round of ROUND_EVENTS appended to `store`. */
+function timeRound(dir: string, store: Store): number {
+  const started = performance.now()
+  const before = store.events
+  recordEvents(dir, store, ROUND_EVENTS)
+  return ((performance.now() - started) * 1000) / (store.events - before)
 }
 
-/** Median of three full scorings (load + score + gate + sort) of the store as it is. */
-function timeScoring(state: ReturnType<typeof openStateDb>, events: number): Scoring {
-  const runs: number[] = []
-  let candidates = 0
-  for (let i = 0; i < 3; i++) {
-    const started = performance.now()
-    candidates = scoreCandidates(loadCandidateStats(state), new Date(NOW), policy).length
-    runs.push(performance.now() - started)
-  }
-  const ms = median(runs)
-  return { ms, msPerEvent: ms / events, events, candidates }
+/** ms of one full scoring (load + score + gate + sort) of the store as it is. */
+function timeScoring(store: Store): { ms: number; candidates: number } {
+  const started = performance.now()
+  const candidates = scoreCandidates(loadCandidateStats(store.state), new Date(NOW), policy).length
+  return { ms: performance.now() - started, candidates }
 }
 
 /** µs per recall when every recall rewrites a JSON store holding `size` entries (what OpenClaw shipped). */
@@ -107,34 +101,46 @@ function timeWholeStoreRewrite(dir: string, size: number): number {
 
 export async function run(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'dreamlane-recall-bench-'))
+  const small: Store = { state: openStateDb(join(dir, '.dreamlane', 'small.db')), events: 0, searches: 0 }
+  const large: Store = { state: openStateDb(join(dir, '.dreamlane', 'large.db')), events: 0, searches: 0 }
   try {
     makeWorkspace(dir)
-    const state = openStateDb(join(dir, '.dreamlane', 'state.db'))
-    // Batches 10–19 (the store holding 10k–20k events) against batches 90–99 (90k–100k): medians damp noise.
-    const { perBatch, scoringAt10k } = recordAll(dir, state)
-    const at10k = median(perBatch.slice(10, 20))
-    const at100k = median(perBatch.slice(90, 100))
-    const scoring = timeScoring(state, TOTAL_EVENTS)
-    state.close()
-
+    recordEvents(dir, small, SMALL_EVENTS)
+    recordEvents(dir, large, LARGE_EVENTS)
+    // Rounds alternate between the stores (and which goes first), so load from other processes hits both alike.
+    const record = { small: [] as number[], large: [] as number[] }
+    const score = { small: [] as number[], large: [] as number[] }
+    let candidates = 0
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? (['small', 'large'] as const) : (['large', 'small'] as const)
+      for (const name of order) {
+        const store = name === 'small' ? small : large
+        const scoring = timeScoring(store)
+        score[name].push((scoring.ms * 1000) / store.events)
+        if (name === 'large') candidates = scoring.candidates
+        record[name].push(timeRound(dir, store))
+      }
+    }
+    const [rec10k, rec100k] = [median(record.small), median(record.large)]
+    const [score10k, score100k] = [median(score.small), median(score.large)]
     const rewrite1k = timeWholeStoreRewrite(dir, 1_000)
     const rewrite10k = timeWholeStoreRewrite(dir, 10_000)
     return [
       {
         name: 'recall: record an event',
-        subject: `${TOTAL_EVENTS / 1000}k events, ${HITS_PER_SEARCH} hits per search, ${NOTES} notes`,
-        baseline: `${at10k.toFixed(1)} µs/event with 10k stored`,
-        measured: `${at100k.toFixed(1)} µs/event with 100k stored`,
-        ratio: at100k / at10k,
+        subject: `${HITS_PER_SEARCH} hits per search over ${NOTES} notes, median of ${ROUNDS} interleaved 1k-event rounds`,
+        baseline: `${rec10k.toFixed(1)} µs/event with 10k stored`,
+        measured: `${rec100k.toFixed(1)} µs/event with 100k stored`,
+        ratio: rec100k / rec10k,
         target: '≤ 1.3',
         notes: 'append-only rows; includes reading each hit file to key its block',
       },
       {
         name: 'recall: score every candidate',
-        subject: `${scoring.candidates} chunks, load + score + gate + sort`,
-        baseline: `${(scoringAt10k.msPerEvent * 1000).toFixed(2)} µs/event with 10k stored (${scoringAt10k.ms.toFixed(0)} ms)`,
-        measured: `${(scoring.msPerEvent * 1000).toFixed(2)} µs/event with 100k stored (${scoring.ms.toFixed(0)} ms)`,
-        ratio: scoring.msPerEvent / scoringAt10k.msPerEvent,
+        subject: `${candidates} chunks, load + score + gate + sort`,
+        baseline: `${score10k.toFixed(2)} µs/event with 10k stored`,
+        measured: `${score100k.toFixed(2)} µs/event with 100k stored`,
+        ratio: score100k / score10k,
         target: '≤ 1.3',
       },
       {
@@ -147,6 +153,8 @@ export async function run(): Promise<BenchRow[]> {
       },
     ]
   } finally {
+    small.state.close()
+    large.state.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }

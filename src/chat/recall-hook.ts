@@ -1,4 +1,8 @@
 // The seam between interactive searches and recall tracking: which chat asked, what search_workspace served.
+import type { Logger } from 'pino'
+import type { Clock } from '../clock.js'
+import type { Dreamlane } from '../create.js'
+import { recallRecorder } from '../recall/events.js'
 import type { RecalledHit } from '../tools/types.js'
 
 /** One interactive search as the recall store wants it. */
@@ -11,3 +15,27 @@ export interface RecallEvent {
 
 /** Told every search_workspace result served to an interactive (never a dream) turn. */
 export type RecallSink = (event: RecallEvent) => void
+
+/**
+ * Records interactive recall in the workspace's state.db (src/recall), one recorder per chat. A failure to
+ * record is logged, never turned into a failed search: the user's answer matters more than the statistic.
+ */
+export function recallSinkFor(lane: Pick<Dreamlane, 'state' | 'paths' | 'config'>, clock: Clock, log?: Logger): RecallSink {
+  const recorders = new Map<string, ReturnType<typeof recallRecorder>>()
+  return (event) => {
+    let record = recorders.get(event.chatJid)
+    if (!record) {
+      record = recallRecorder({
+        state: lane.state,
+        workspace: lane.paths.workspace,
+        chatJid: event.chatJid,
+        clock,
+        timeZone: lane.config.timezone,
+        compactAfterDays: lane.config.recall.compactAfterDays,
+        onError: (error) => log?.warn({ err: error, chatJid: event.chatJid }, 'recording recall failed'),
+      })
+      recorders.set(event.chatJid, record)
+    }
+    record(event.query, event.hits)
+  }
+}

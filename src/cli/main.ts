@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PACKAGE_ROOT } from '../notes/paths.js'
 import { registerBackups } from './commands/backups.js'
+import { registerChat } from './commands/chat.js'
 import { registerDemo } from './commands/demo.js'
 import { registerDream, registerGate } from './commands/dream.js'
 import { registerImport } from './commands/import.js'
@@ -30,7 +31,7 @@ const program = new Command('dreamlane')
   .showHelpAfterError('(add --help for usage)')
   .exitOverride()
 
-for (const register of [registerInit, registerSample, registerSeed, registerBackups, registerIndex, registerDream, registerGate, registerStatus, registerRuns, registerServe, registerDemo, registerImport, registerMemory]) {
+for (const register of [registerInit, registerSample, registerSeed, registerBackups, registerIndex, registerDream, registerGate, registerStatus, registerRuns, registerServe, registerDemo, registerImport, registerMemory, registerChat]) {
   register(program)
 }
 

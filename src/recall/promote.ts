@@ -104,26 +104,7 @@ export async function applyPromotion(plan: PromotionPlan, deps: ApplyDeps): Prom
   })
   try {
     const current = await readMemoryIndex(file, deps.paths)
-    const present = markersIn(current)
-    const skipped: ApplyResult['skipped'] = []
-    const pending: { candidate: ScoredCandidate; markerId: string; entry: string }[] = []
-    const alreadyThere: ScoredCandidate[] = []
-    for (const candidate of plan.selected) {
-      const markerId = markerIdOf(candidate.chunkKey)
-      if (present.has(markerId)) {
-        skipped.push({ chunkKey: candidate.chunkKey, reason: 'already-in-memory' })
-        alreadyThere.push(candidate)
-        continue
-      }
-      const block = await readSourceBlock(deps.paths.workspace, candidate)
-      if (!block) {
-        skipped.push({ chunkKey: candidate.chunkKey, reason: 'source-changed' })
-        continue
-      }
-      const source = { path: candidate.path, startLine: block.startLine, endLine: block.endLine, text: block.text }
-      const entry = renderEntry(source, markerId, deps.paths.memory, deps.paths.workspace)
-      pending.push({ candidate, markerId, entry })
-    }
+    const { pending, alreadyThere, skipped } = await prepareEntries(plan.selected, markersIn(current), deps.paths)
     const inserted = insertEntries(current, pending.map((item) => item.entry), budgetBytes)
     const added = new Set(inserted.added)
     const written = pending.filter((item) => added.has(item.entry))
@@ -150,6 +131,39 @@ export async function applyPromotion(plan: PromotionPlan, deps: ApplyDeps): Prom
   } finally {
     await lock.release()
   }
+}
+
+interface PendingEntry {
+  candidate: ScoredCandidate
+  markerId: string
+  entry: string
+}
+
+/** Entries for the candidates whose marker is not in MEMORY.md yet and whose source text is still there. */
+async function prepareEntries(
+  selected: readonly ScoredCandidate[],
+  present: ReadonlySet<string>,
+  paths: WorkspacePaths,
+): Promise<{ pending: PendingEntry[]; alreadyThere: ScoredCandidate[]; skipped: ApplyResult['skipped'] }> {
+  const pending: PendingEntry[] = []
+  const alreadyThere: ScoredCandidate[] = []
+  const skipped: ApplyResult['skipped'] = []
+  for (const candidate of selected) {
+    const markerId = markerIdOf(candidate.chunkKey)
+    if (present.has(markerId)) {
+      skipped.push({ chunkKey: candidate.chunkKey, reason: 'already-in-memory' })
+      alreadyThere.push(candidate)
+      continue
+    }
+    const block = await readSourceBlock(paths.workspace, candidate)
+    if (!block) {
+      skipped.push({ chunkKey: candidate.chunkKey, reason: 'source-changed' })
+      continue
+    }
+    const source = { path: candidate.path, startLine: block.startLine, endLine: block.endLine, text: block.text }
+    pending.push({ candidate, markerId, entry: renderEntry(source, markerId, paths.memory, paths.workspace) })
+  }
+  return { pending, alreadyThere, skipped }
 }
 
 function promotionOf(candidate: ScoredCandidate, markerId: string, promotedAt: string): PromotionRecord {

@@ -3,7 +3,7 @@ import { pino, type Logger } from 'pino'
 import { systemClock, type Clock } from '../clock.js'
 import { createAssistant, type Assistant } from '../chat/assistant.js'
 import { toChatMessage } from '../chat/chat-message.js'
-import type { RecallSink } from '../chat/recall-hook.js'
+import { recallSinkFor, type RecallSink } from '../chat/recall-hook.js'
 import { createDreamlane, type Dreamlane, type DreamlaneOptions } from '../create.js'
 import type { PostedSummary } from '../dream/summary.js'
 import type { ModelProvider } from '../model/provider.js'
@@ -22,10 +22,7 @@ export interface ServerHost {
 export interface ServerHostOptions extends DreamlaneOptions {
   /** The model for chat replies; absent or offline → the assistant quotes notes. */
   chatProvider?: ModelProvider
-  /**
-   * Records interactive searches as recall events.
-   * TODO(#7): wire `recallRecorder` from src/recall once it lands (see src/chat/recall-hook.ts).
-   */
+  /** Told each interactive search. @default recorded as recall events in state.db */
   onRecall?: RecallSink
 }
 
@@ -63,7 +60,7 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
     clock,
     log,
     ...(options.chatProvider ? { provider: options.chatProvider } : {}),
-    ...(options.onRecall ? { onRecall: options.onRecall } : {}),
+    onRecall: options.onRecall ?? recallSinkFor(lane, clock, log),
     onMessage: (message) => events.publishMessage(message),
   })
   return { lane, assistant, hub, clock, log }

@@ -27,15 +27,12 @@ export interface RunningServer {
 
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 8787
+const CLOSE_GRACE_MS = 1_000
 
 export async function startServer(serverHost: ServerHost, options: StartServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST
-  const token = options.token?.trim() || null
-  const isLoopback = isLoopbackHost(host)
-  if (!isLoopback && token === null) {
-    throw new UsageError(`binding to ${host} exposes your notes to the network: pass --token <secret> (or set DREAMLANE_TOKEN)`)
-  }
-  const app = createApp(serverHost, { token, isLoopback })
+  const token = checkBinding(host, options.token)
+  const app = createApp(serverHost, { token, isLoopback: isLoopbackHost(host) })
   const server = await listen(app.fetch, host, options.port ?? DEFAULT_PORT)
   const port = (server.address() as AddressInfo).port
   const urlHost = host.includes(':') ? `[${host}]` : host
@@ -45,12 +42,25 @@ export async function startServer(serverHost: ServerHost, options: StartServerOp
     port,
     async close() {
       serverHost.hub.close()
+      // Requests still running get a moment to finish; then their connections are cut so shutdown never hangs.
+      const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
+      force.unref()
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeIdleConnections()
       })
+      clearTimeout(force)
     },
   }
+}
+
+/** The token to enforce (null: none); refuses a non-loopback `host` without one, before anything binds. */
+export function checkBinding(host: string, token: string | null | undefined): string | null {
+  const trimmed = token?.trim() || null
+  if (!isLoopbackHost(host) && trimmed === null) {
+    throw new UsageError(`binding to ${host} exposes your notes to the network: pass --token <secret> (or set DREAMLANE_TOKEN)`)
+  }
+  return trimmed
 }
 
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], hostname: string, port: number): Promise<Server> {

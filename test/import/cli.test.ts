@@ -79,4 +79,3 @@ describe('dreamlane import', () => {
     expect(readFileSync(join(dir, 'notes', 'daily', `${day}.md`), 'utf8')).toContain('Biscuit')
   })
 })
-})

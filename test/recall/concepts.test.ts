@@ -3,15 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { tagConcepts } from '../../src/recall/concepts.js'
 
 describe('tagConcepts', () => {
-  it('takes the file name words, then content words of 4+ letters that are not stopwords', () => {
-    expect(tagConcepts('notes/kite-shop.md', 'Sam runs the kite shop on Harbour Street, and the shop opens at 9')).toEqual([
-      'kite',
-      'shop',
-      'runs',
-      'harbour',
-      'street',
-      'opens',
-    ])
+  it('takes the file name words, then content words of 4+ letters (most frequent, then alphabetical)', () => {
+    const text = 'Sam runs the kite shop on Harbour Street, and the shop opens at 9'
+    expect(tagConcepts('notes/kite-shop.md', text)).toEqual(['kite', 'shop', 'harbour', 'opens', 'runs', 'street'])
+    expect(tagConcepts('notes/people.md', text)).toEqual(['people', 'shop', 'harbour', 'kite', 'opens', 'runs', 'street'])
   })
 
   it('caps at 8 distinct tags, most frequent content words first', () => {

@@ -1,15 +1,19 @@
 // `dreamlane serve`: the long-running process — recovery, bootstrap, nightly AutoDream, clean shutdown.
 import { createInterface } from 'node:readline'
-import type { Command } from 'commander'
+import { InvalidArgumentError, type Command } from 'commander'
 import { describeStatus } from '../../chat/describe-status.js'
-import { createDreamlane, type Dreamlane } from '../../create.js'
+import type { Dreamlane } from '../../create.js'
+import { errorMessage } from '../../errors.js'
+import { selectProvider } from '../../model/select.js'
+import { openServerHost, type ServerHost } from '../../server/host.js'
+import { DEFAULT_HOST, DEFAULT_PORT, checkBinding, startServer, type RunningServer } from '../../server/start.js'
 import { cliLogger, cliContext } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
 /** SIGTERM/SIGINT must end the process within this, even if something hangs. */
 const SHUTDOWN_DEADLINE_MS = 4_500
 
-function stopOnSignals(lane: Dreamlane, say: (line: string) => void): void {
+function stopOnSignals(lane: Dreamlane, say: (line: string) => void, closeHttp: () => Promise<void>): void {
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
@@ -19,8 +23,9 @@ function stopOnSignals(lane: Dreamlane, say: (line: string) => void): void {
       say('shutdown deadline reached; exiting')
       process.exit(1)
     }, SHUTDOWN_DEADLINE_MS).unref()
-    lane
-      .shutdown()
+    closeHttp()
+      .catch((error: unknown) => say(`closing the web server: ${errorMessage(error)}`))
+      .then(() => lane.shutdown())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         console.error(error)
@@ -31,16 +36,46 @@ function stopOnSignals(lane: Dreamlane, say: (line: string) => void): void {
   process.on('SIGINT', stop)
 }
 
+interface ServeOptions {
+  stdinChat?: string
+  http: boolean
+  host: string
+  port: number
+  token?: string
+}
+
+function parsePort(raw: string): number {
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError(`--port expects 0 to 65535, got "${raw}"`)
+  return port
+}
+
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('run continuously: recover from crashes, bootstrap a new workspace, AutoDream nightly')
+    .description('run continuously: recover from crashes, bootstrap a new workspace, AutoDream nightly, serve the web page and API')
     .option('--stdin-chat <jid>', 'treat each line on stdin as chat input from <jid> (e.g. "/dream 7") and print replies')
-    .action(async (options: { stdinChat?: string }, command: Command) => {
+    .option('--host <address>', 'interface for the web page and API (anything but loopback needs --token)', DEFAULT_HOST)
+    .option('--port <n>', 'port for the web page and API (0: any free port)', parsePort, DEFAULT_PORT)
+    .option('--token <secret>', 'bearer token the web page and API require (env DREAMLANE_TOKEN)')
+    .option('--no-http', 'do not start the web page and API')
+    .action(async (options: ServeOptions, command: Command) => {
       const ctx = cliContext(command)
       const say = (line: string) => console.log(line)
-      const lane = createDreamlane({ config: ctx.config, logger: cliLogger('info'), onEvent: dreamProgressPrinter(say), onSummary: (s) => say(`[summary → ${s.chatJid}]\n${s.text}`) })
-      stopOnSignals(lane, say)
+      const token = options.token ?? process.env.DREAMLANE_TOKEN ?? null
+      // A refused public binding stops here, before recovery or schedules touch anything.
+      if (options.http) checkBinding(options.host, token)
+      const host = openServerHost({
+        config: ctx.config,
+        logger: cliLogger('info'),
+        // Chat replies use the same configured model as dreams (the offline choice quotes notes instead).
+        chatProvider: selectProvider(ctx.config, process.env).provider,
+        onEvent: dreamProgressPrinter(say),
+        onSummary: (s) => say(`[summary → ${s.chatJid}]\n${s.text}`),
+      })
+      const lane = host.lane
+      let server: RunningServer | null = null
+      stopOnSignals(lane, say, async () => server?.close())
       const recovered = await lane.recover()
       if (recovered.lostRuns.length || recovered.reapedLock || recovered.removedChannels.length) {
         say(`recovered: ${recovered.lostRuns.length} run(s) marked lost, lock ${recovered.reapedLock ? 'reaped' : 'clean'}, ${recovered.removedChannels.length} dream channel(s) removed`)
@@ -49,6 +84,7 @@ export function registerServe(program: Command): void {
       if (boot) say(`first boot: bootstrap dream ${boot.run.id} queued`)
       lane.startAutoDream()
       say(`dreamlane serving ${ctx.paths.workspace} (pid ${process.pid})`)
+      if (options.http) server = await startHttp(host, { ...options, token: token ?? undefined }, say)
       say(describeStatus(await lane.status()))
       if (options.stdinChat) {
         const jid = options.stdinChat
@@ -60,4 +96,17 @@ export function registerServe(program: Command): void {
       // Keep the process alive: schedules use unref'd timers.
       setInterval(() => undefined, 1 << 30)
     })
+}
+
+/** A web server that cannot start (port taken, bad address) is reported, not fatal: AutoDream and stdin chat keep running. */
+async function startHttp(host: ServerHost, options: ServeOptions, say: (line: string) => void): Promise<RunningServer | null> {
+  const token = options.token ?? null
+  try {
+    const server = await startServer(host, { host: options.host, port: options.port, token })
+    say(`web page and API: ${server.url}${token ? ' (token required: open it once as ?token=<token>)' : ''}`)
+    return server
+  } catch (error) {
+    console.error(`dreamlane: web page and API not started on ${options.host}:${options.port}: ${errorMessage(error)} (try --port)`)
+    return null
+  }
 }

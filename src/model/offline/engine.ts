@@ -16,7 +16,7 @@ import { DAYS_DIR, MEMORY_DIR, orient, type Orientation } from './orient.js'
 import { renderRecentContext } from './recent-context.js'
 import { describeDream, type DreamReport } from './report.js'
 import { MEMORY_SKELETONS } from './skeletons.js'
-import { summariseDays, type DayOutcome } from './summarise-days.js'
+import { pendingDays, summariseDays, type DayOutcome } from './summarise-days.js'
 import { ToolBudgetSpent, ToolClient, TurnAbortedSignal } from './tool-client.js'
 import type { Fact, FactFile, WindowMessage } from './types.js'
 
@@ -32,7 +32,11 @@ type MemoryTexts = Map<MemoryFile, { before: string | null; text: string }>
 
 function groupByDay(facts: readonly Fact[]): Map<string, Fact[]> {
   const byDay = new Map<string, Fact[]>()
-  for (const fact of facts) byDay.set(fact.day, [...(byDay.get(fact.day) ?? []), fact])
+  for (const fact of facts) {
+    const list = byDay.get(fact.day) ?? []
+    list.push(fact)
+    byDay.set(fact.day, list)
+  }
   return byDay
 }
 
@@ -55,8 +59,11 @@ interface Signal {
   byDay: Map<string, Fact[]>
 }
 
-async function gatherSignal(client: ToolClient, context: TurnContext): Promise<Signal> {
-  const messagesByDay = await gatherWindow(client, context.timeZone)
+async function gatherSignal(client: ToolClient, context: TurnContext, orientation: Orientation): Promise<Signal> {
+  // Enough calls stay free for every daily note, day page and memory file write that may follow.
+  const reserve = 2 * context.days.length + MEMORY_FILES.length + 3
+  const pending = pendingDays(orientation.dailyNotes)
+  const { byDay: messagesByDay } = await gatherWindow(client, { timeZone: context.timeZone, pending, reserve })
   const messages = context.days.flatMap((day) => messagesByDay.get(day) ?? [])
   const facts = extractFacts(messages, context.timeZone)
   return { messagesByDay, messages, facts, byMessage: factsByMessage(facts), byDay: groupByDay(facts) }
@@ -95,7 +102,7 @@ async function writeDayPages(client: ToolClient, context: TurnContext, signal: S
 async function dream(client: ToolClient, context: TurnContext, budgetBytes: number): Promise<DreamReport> {
   const { days, timeZone } = context
   const orientation = await orient(client, days)
-  const signal = await gatherSignal(client, context)
+  const signal = await gatherSignal(client, context, orientation)
   // Consolidate: daily notes first, then facts into the memory files.
   const dayOutcomes = await summariseDays(client, { dailyNotes: orientation.dailyNotes, messagesByDay: signal.messagesByDay, facts: signal.byMessage, timeZone })
   const files = startingTexts(orientation)

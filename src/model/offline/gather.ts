@@ -53,6 +53,7 @@ function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | nu
 
 /** Pages through one get_messages query into `byDay`; false when it stopped early (budget or refusal). */
 async function readPages(client: ToolClient, query: Record<string, unknown>, plan: GatherPlan, byDay: Map<string, WindowMessage[]>): Promise<boolean> {
+  const seen = new Set([...byDay.values()].flat().map((message) => `${message.chat}\u0000${message.id}`))
   let cursor: string | null = null
   do {
     if (client.remaining <= plan.reserve) return false
@@ -64,9 +65,10 @@ async function readPages(client: ToolClient, query: Record<string, unknown>, pla
     const page = JSON.parse(result.content) as { messages?: MessageJson[]; next?: unknown }
     for (const row of page.messages ?? []) {
       const message = toWindowMessage(row, plan.timeZone)
-      if (!message) continue
+      if (!message || seen.has(`${message.chat}\u0000${message.id}`)) continue
+      seen.add(`${message.chat}\u0000${message.id}`)
       const list = byDay.get(message.day) ?? []
-      if (!list.some((seen) => seen.id === message.id && seen.chat === message.chat)) list.push(message)
+      list.push(message)
       byDay.set(message.day, list)
     }
     const next: string | null = typeof page.next === 'string' ? page.next : null
@@ -98,7 +100,8 @@ export async function gatherWindow(client: ToolClient, plan: GatherPlan): Promis
     if (!isRead) break
   }
   client.problems.push(
-    `the window has ${total} messages, more than ${client.remaining + pages} tool calls can read; only messages still to summarise were read`,
+    `the window's ${total} messages need ${pages} get_messages pages, more than the tool-call budget leaves; ` +
+      'only messages still to summarise were read',
   )
   return { byDay, isWhole: false }
 }

@@ -42,6 +42,20 @@ function summarised(note: DailyNote, messages: readonly WindowMessage[], input: 
   return { note: withSummary(note, text, lastTs), covered: pending.length }
 }
 
+/** Incomplete days (oldest first) with their watermark: what gathering must read before anything else. */
+export function pendingDays(dailyNotes: ReadonlyMap<string, string>): Map<string, string | null> {
+  const pending = new Map<string, string | null>()
+  for (const [day, text] of [...dailyNotes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    try {
+      const note = parseDailyNote(text, `${DAILY_DIR}/${day}.md`)
+      if (dayStateOf(note) !== 'complete') pending.set(day, note.frontMatter.summarised_until)
+    } catch (error) {
+      if (!(error instanceof NoteMalformedError)) throw error
+    }
+  }
+  return pending
+}
+
 /** Summarises every in-window daily note that is not complete; complete notes are not touched. */
 export async function summariseDays(client: ToolClient, input: SummariseInput): Promise<DayOutcome[]> {
   const outcomes: DayOutcome[] = []

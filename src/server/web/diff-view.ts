@@ -31,7 +31,9 @@ function renderFile(file: FileDiff): SafeHtml {
       : html`<table class="diff"><caption class="visually-hidden">Changes to ${file.path}</caption>
 <thead><tr><th scope="col">Old</th><th scope="col">New</th><th scope="col">Line</th></tr></thead>
 <tbody>${file.hunks.map(renderHunk)}</tbody></table>`
-  return html`<details class="diff-file" open data-path="${file.path}">
+  // Memory files open; seeded daily notes (long, mostly cues for the model) start folded.
+  const isOpen = !file.path.startsWith('notes/daily/')
+  return html`<details class="diff-file"${isOpen ? html` open` : ''} data-path="${file.path}">
 <summary><code>${file.path}</code> <span class="change change-${file.change}">${CHANGE_WORDS[file.change]}</span> <span class="counts">${counts}</span></summary>
 ${body}
 </details>`

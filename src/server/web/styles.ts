@@ -58,7 +58,7 @@ table.diff { font-family: ui-monospace, Menlo, monospace; font-size: .82rem; }
 table.diff td { border: 0; padding: 0 .5rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 table.diff td:nth-child(-n+2) { color: var(--muted); text-align: right; width: 3.5rem; user-select: none; }
 table.diff thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-tr.add { background: var(--add); } tr.del { background: var(--del); } tr.hunk td { color: var(--muted); padding-top: .4rem; }
+tr.add { background: var(--add); } tr.del { background: var(--del); } table.diff tr.hunk td { color: var(--muted); padding-top: .4rem; text-align: left; width: auto; }
 ins, del { text-decoration: none; }
 .change { font-size: .8rem; padding: 0 .4rem; border-radius: 4px; border: 1px solid var(--line); }
 .note { border-top: 1px solid var(--line); margin-top: 1.5rem; }

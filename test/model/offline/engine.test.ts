@@ -176,6 +176,20 @@ describe('offline engine safeguards', () => {
     expect(result.transcript.filter((entry) => entry.kind === 'tool_call')).toHaveLength(3)
   })
 
+  it('reads what still needs a summary first when the budget cannot cover the window, and finishes next time', async () => {
+    const world = await makeDreamWorld({ days: 21 })
+    const starved = await world.dream({ maxToolCalls: 85 })
+    expect(starved.stop).toBe('end')
+    expect(starved.text).toContain('only messages still to summarise were read')
+    const states = (): string[] =>
+      [...world.snapshot()].filter(([path]) => path.startsWith('notes/daily/')).map(([path, text]) => dayStateOf(parseDailyNote(text, path)))
+    expect(states()).toContain('complete')
+    expect(states()).toContain('unsummarised')
+    const full = await world.dream()
+    expect(full.text).not.toContain('only messages still to summarise')
+    expect(new Set(states())).toEqual(new Set(['complete']))
+  })
+
   it('creates the seven memory files when they are missing (bootstrap)', async () => {
     const world = await makeDreamWorld({ isBare: true })
     const result = await world.dream()
