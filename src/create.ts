@@ -21,6 +21,7 @@ import { createOfflineProvider } from './model/offline/engine.js'
 import type { ModelProvider } from './model/provider.js'
 import { selectProvider } from './model/select.js'
 import { readBacklog, type BacklogEntry } from './notes/backlog.js'
+import { memoryCounts, type MemoryCounts } from './recall/status.js'
 import { workspacePaths, type WorkspacePaths } from './notes/paths.js'
 import { LaneManager } from './queue/lanes.js'
 import { AutoDreamScheduler, nextFireTimes, retryDelayMs } from './schedule/autodream.js'
@@ -61,6 +62,7 @@ export interface DreamlaneStatus {
   lastConsolidated: string | null
   backlog: BacklogEntry[]
   autoDream: { enabled: boolean; cron: string; nextRunAt: string | null; nextRunLocal: string | null }
+  memory: MemoryCounts
 }
 
 export interface Dreamlane {
@@ -205,6 +207,7 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
         nextRunAt: next?.toISOString() ?? null,
         nextRunLocal: next ? `${localDayOf(next, config.timezone)} ${localTimeOf(next, config.timezone)} ${config.timezone}` : null,
       },
+      memory: memoryCounts(state, clock, config),
     }
   }
 

@@ -17,3 +17,6 @@ export {
   BackupCorruptError,
   MessagesDbMissingError,
 } from './errors.js'
+export { recordRecall, recallRecorder } from './recall/events.js'
+export { scoreCandidates } from './recall/score.js'
+export { memoryCounts, describeMemoryCounts, type MemoryCounts } from './recall/status.js'

@@ -1,5 +1,6 @@
 // The words of `/dream status` and `dreamlane status`.
 import type { DreamlaneStatus } from '../create.js'
+import { describeMemoryCounts } from '../recall/status.js'
 
 /** The `/dream status` reply. */
 export function describeStatus(status: DreamlaneStatus): string {
@@ -12,6 +13,7 @@ export function describeStatus(status: DreamlaneStatus): string {
     status.lock ? `A dream is running now: ${status.lock}.` : 'No dream is running; /dream would start one now.',
     `Daily notes needing a summary: ${status.backlog.length}${status.backlog.length ? ` (${status.backlog.slice(0, 5).map((entry) => `${entry.day} ${entry.state}`).join(', ')}${status.backlog.length > 5 ? ', …' : ''})` : ''}.`,
     `AutoDream: ${status.autoDream.enabled ? 'on' : 'off'}${status.autoDream.nextRunLocal ? `, next ${status.autoDream.nextRunLocal}` : ''}.`,
+    describeMemoryCounts(status.memory),
     `Engine: ${status.provider}${status.model ? ` (${status.model})` : ''} — ${status.providerReason}.`,
   ]
   return lines.join('\n')

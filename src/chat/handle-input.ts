@@ -1,5 +1,6 @@
 // Chat input that is a slash command (`/dream …`, `/dreaming …`) is answered here, before any model sees it.
 import type { Dreamlane } from '../create.js'
+import { describeMemoryCounts } from '../recall/status.js'
 import { describeStatus } from './describe-status.js'
 import { DREAM_USAGE, parseDreamCommand, queuedReply } from './dream-command.js'
 import { DREAMING_USAGE, parseDreamingCommand } from './dreaming-command.js'
@@ -25,5 +26,6 @@ export async function handleSlashCommand(lane: Dreamlane, chatJid: string, text:
     status.autoDream.nextRunAt ? `Next run: ${status.autoDream.nextRunLocal}.` : 'Not scheduled in this process.',
     `If it ran now: ${gate.outcome} — ${gate.reason}.`,
     `Last successful consolidation: ${status.lastConsolidated ?? 'never'}.`,
+    describeMemoryCounts(status.memory),
   ].join('\n')
 }

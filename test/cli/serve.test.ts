@@ -81,7 +81,9 @@ async function hangingDream(): Promise<{ ws: TestWorkspace; server: FakeServer; 
 
 function runsOf(ws: TestWorkspace) {
   const state = openStateDb(ws.paths.stateDb)
-  onTestFinished(() => state.close())
+  onTestFinished(() => {
+    state.close()
+  })
   return new RunStore(state, systemClock, 'UTC')
 }
 

