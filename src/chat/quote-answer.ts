@@ -14,7 +14,7 @@ const STOP_WORDS = new Set(
     'no not of on or our so that the their them then there these they this to tell us was we were what when ' +
     'where which who why will with would you your about know remember anything something any some please ' +
     'should shall may might just also into than too very much many like likes love want wants need think ' +
-    'get got make use used say said ever still again').split(' '),
+    'get got make use used say said ever still again now').split(' '),
 )
 
 /** One hit as search_workspace serves it. */
@@ -96,7 +96,10 @@ async function bestLineOf(hit: ServedHit, terms: readonly string[], tools: ToolS
   return best.line > 0 ? { line: best.line, text: best.text } : null
 }
 
-/** Hits arrive best first; keep each file's first so the quotes show different sources. */
+/**
+ * One hit per file (the best, as hits arrive best first), memory files first: they hold what is true now,
+ * day pages distil a day, daily notes are the raw record. Rank order is kept within each tier.
+ */
 function firstHitPerFile(hits: readonly ServedHit[]): ServedHit[] {
   const seen = new Set<string>()
   const kept: ServedHit[] = []
@@ -105,7 +108,12 @@ function firstHitPerFile(hits: readonly ServedHit[]): ServedHit[] {
     seen.add(hit.path)
     kept.push(hit)
   }
-  return kept
+  return kept.sort((a, b) => tierOf(a.path) - tierOf(b.path))
+}
+
+function tierOf(path: string): number {
+  if (path.startsWith('notes/memory/days/')) return 1
+  return path.startsWith('notes/memory/') ? 0 : 2
 }
 
 /** A line without « » match markers, bold marks, list bullets or heading marks, on one line, capped. */
