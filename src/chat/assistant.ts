@@ -12,7 +12,7 @@ import { readFileTool, listFilesTool, grepNotesTool } from '../tools/note-tools.
 import { searchWorkspaceTool } from '../tools/search-tools.js'
 import { createToolSet } from '../tools/tool-set.js'
 import type { ToolSet } from '../tools/types.js'
-import { storeChatMessage, toChatMessage, type ChatMessage } from './chat-message.js'
+import { recentChatMessages, storeChatMessage, type ChatMessage } from './chat-message.js'
 import { answerWithModel } from './model-answer.js'
 import { answerFromNotes } from './quote-answer.js'
 import type { RecallSink } from './recall-hook.js'
@@ -61,15 +61,12 @@ export interface Assistant {
   history(chatJid: string, limit?: number): ChatMessage[]
 }
 
-/** Rows read to find a chat's newest messages (listChatMessages returns the oldest first). */
-const HISTORY_SCAN = 5_000
-
 export function createAssistant(options: AssistantOptions): Assistant {
   const { lane, clock } = options
   const usesModel = options.provider !== undefined && options.provider.name !== 'offline'
 
   function history(chatJid: string, limit = 200): ChatMessage[] {
-    return lane.messages.listChatMessages(chatJid, { limit: HISTORY_SCAN }).slice(-limit).map(toChatMessage)
+    return recentChatMessages(lane.messages, chatJid, limit, clock.now())
   }
 
   // Newest timestamp this host wrote per chat: a message never sorts before the previous one, even when the

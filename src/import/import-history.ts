@@ -9,7 +9,7 @@ import { countMessages, openPiclawDb, readPiclaw } from './piclaw.js'
 import { Stage } from './stage.js'
 import type { ImportCounts, ImportFormat, ImportProblem, ImportProgress, ReaderOptions } from './types.js'
 import { readWhatsApp } from './whatsapp.js'
-import { countStage, writeStage } from './writer.js'
+import { countStage, writeStage, type WriteTally } from './writer.js'
 
 export interface ImportOptions extends ReaderOptions {
   /** File, folder (extracted ChatGPT export) or zip. */
@@ -45,7 +45,11 @@ export interface ImportResult extends ImportCounts {
 export async function importHistory(options: ImportOptions): Promise<ImportResult> {
   const opened = await openImportSource(options.source, options.format ?? 'auto')
   let stage: Stage | null = null
+  let target: MessagesDb | null = null
   try {
+    if (opened.format === 'piclaw') refuseSelfImport(opened.file, options.messagesDb)
+    // An existing DB is opened (and its schema checked) before a long read; a new one is only created to write.
+    target = existsSync(options.messagesDb) ? openMessagesDb(options.messagesDb, { readonly: options.dryRun }) : null
     let total = opened.format === 'piclaw' ? 0 : opened.input.size
     let done = 0
     const unit = opened.format === 'piclaw' ? 'rows' : 'bytes'
@@ -60,7 +64,12 @@ export async function importHistory(options: ImportOptions): Promise<ImportResul
     })
     stage.seal()
     const onChat = (chatsDone: number, chats: number) => report({ phase: 'write', unit: 'chats', done: chatsDone, total: chats })
-    const tally = options.dryRun ? countInto(stage, options.messagesDb, onChat) : writeInto(stage, options.messagesDb, onChat)
+    let tally: WriteTally
+    if (options.dryRun) tally = countStage(stage, target, onChat)
+    else {
+      target ??= openMessagesDb(options.messagesDb, { create: true })
+      tally = writeStage(stage, target, onChat)
+    }
     return {
       format: opened.format,
       source: options.source,
@@ -75,6 +84,7 @@ export async function importHistory(options: ImportOptions): Promise<ImportResul
       last: stage.last,
     }
   } finally {
+    target?.close()
     stage?.close()
     opened.close()
   }
@@ -82,7 +92,6 @@ export async function importHistory(options: ImportOptions): Promise<ImportResul
 
 async function readSource(opened: OpenedSource, stage: Stage, options: ImportOptions, onTotal: (total: number) => void): Promise<void> {
   if (opened.format === 'piclaw') {
-    refuseSelfImport(opened.file, options.messagesDb)
     const source = openPiclawDb(opened.file)
     try {
       onTotal(countMessages(source))
@@ -100,23 +109,5 @@ async function readSource(opened: OpenedSource, stage: Stage, options: ImportOpt
 function refuseSelfImport(source: string, messagesDb: string): void {
   if (existsSync(messagesDb) && realpathSync(source) === realpathSync(messagesDb)) {
     throw new UsageError(`${source} already is the messages DB dreamlane reads; there is nothing to import`)
-  }
-}
-
-function writeInto(stage: Stage, file: string, onChat: (done: number, total: number) => void) {
-  const target = openMessagesDb(file, { create: true })
-  try {
-    return writeStage(stage, target, onChat)
-  } finally {
-    target.close()
-  }
-}
-
-function countInto(stage: Stage, file: string, onChat: (done: number, total: number) => void) {
-  const target: MessagesDb | null = existsSync(file) ? openMessagesDb(file, { readonly: true }) : null
-  try {
-    return countStage(stage, target, onChat)
-  } finally {
-    target?.close()
   }
 }

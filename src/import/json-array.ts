@@ -16,6 +16,7 @@ const CLOSE_BRACE = 0x7d
 const OPEN_BRACKET = 0x5b
 const CLOSE_BRACKET = 0x5d
 const COMMA = 0x2c
+const BOM = [0xef, 0xbb, 0xbf]
 const decoder = new TextDecoder('utf-8', { fatal: false })
 
 function isSpace(byte: number): boolean {
@@ -42,7 +43,7 @@ export async function* streamJsonArray(
   let isOversized = false
   let inElement = false
   let index = 0
-  let offset = 0 // bytes before the current chunk, for the BOM check
+  let offset = 0 // bytes before the current chunk: a BOM can only sit in the first three
 
   const complete = (): ArrayElement => {
     const bytes = Buffer.concat(parts)
@@ -70,9 +71,8 @@ export async function* streamJsonArray(
   for await (const chunk of source) {
     const out: ArrayElement[] = []
     let start = -1 // start of the current element within this chunk
-    let at = offset === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0
     if (inElement) start = 0
-    for (; at < chunk.length && !isDone; at++) {
+    for (let at = 0; at < chunk.length && !isDone; at++) {
       const byte = chunk[at] as number
       if (inString) {
         if (isEscaped) isEscaped = false
@@ -81,7 +81,7 @@ export async function* streamJsonArray(
         continue
       }
       if (!isStarted) {
-        if (isSpace(byte)) continue
+        if (isSpace(byte) || (offset + at < 3 && BOM.includes(byte))) continue
         if (byte !== OPEN_BRACKET) throw new SyntaxError('expected a JSON array at the top level')
         isStarted = true
         depth = 1
@@ -118,8 +118,8 @@ export async function* streamJsonArray(
     }
     if (inElement) keep(chunk.subarray(start))
     offset += chunk.length
-    options.onBytes?.(chunk.length)
     yield* out
+    options.onBytes?.(chunk.length)
   }
   if (!isStarted) throw new SyntaxError('empty input: expected a JSON array')
   if (inElement || !isDone) yield { index, error: 'file ends inside the array (truncated?)' }

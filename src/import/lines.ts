@@ -66,8 +66,9 @@ export async function* readLineBatches(
       start = at + 1
     }
     if (start < chunk.length) keep(chunk.subarray(start))
-    options.onBytes?.(chunk.length)
     if (batch.length > 0) yield batch
+    // After the consumer handled the batch, so progress counts what was really processed.
+    options.onBytes?.(chunk.length)
   }
   if (pending.length > 0) yield [finish(new Uint8Array(0))]
 }

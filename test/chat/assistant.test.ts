@@ -142,6 +142,21 @@ describe('the assistant host', () => {
     await lane.close()
   })
 
+  it('history is the newest messages, oldest first, however far back the chat goes', async () => {
+    const w = await world()
+    const lane = w.open()
+    const day = 86_400_000
+    const ages = [900, 400, 40, 9, 2, 0.5, 0.01]
+    lane.messages.upsertChat('web:old', null)
+    lane.messages.insertMessages(ages.map((age, i) => ({ id: `m${i}`, chatJid: 'web:old', content: `age ${age}`, timestamp: new Date(Date.parse(NOW) - age * day).toISOString() })))
+    const assistant = createAssistant({ lane, clock: w.clock })
+    expect(assistant.history('web:old', 3).map((m) => m.content)).toEqual(['age 2', 'age 0.5', 'age 0.01'])
+    expect(assistant.history('web:old', 6).map((m) => m.content)).toEqual(['age 400', 'age 40', 'age 9', 'age 2', 'age 0.5', 'age 0.01'])
+    expect(assistant.history('web:old', 50)).toHaveLength(7)
+    expect(assistant.history('web:none', 5)).toEqual([])
+    await lane.close()
+  })
+
   it('keeps topic words of a question and drops fillers', () => {
     expect(questionTerms("What's the user's favourite tea, and where do they live in 2026?")).toEqual(['user', 'favourite', 'tea', 'live', '2026'])
     expect(questionTerms('what do you know?')).toEqual([])

@@ -1,5 +1,6 @@
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openMessagesDb } from '../../src/db/messages.js'
 import { makeTempDir, makeWorkspace } from '../helpers/workspace.js'
@@ -43,5 +44,18 @@ describe('writing staged chats', () => {
       message: expect.stringMatching(/ok\.jsonl is not a ChatGPT conversations\.json: expected a JSON array/),
     })
     expect(readdirSync(temp)).toEqual([])
+  })
+
+  it('checks an existing messages DB before reading the source, and leaves it alone when it is not one', async () => {
+    const ws = makeWorkspace()
+    const other = new Database(ws.paths.messagesDb)
+    other.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)')
+    other.close()
+    const source = join(makeTempDir(), 'ok.jsonl')
+    writeFileSync(source, line('a', 'hello', 1))
+    await expect(runImport(ws, source)).rejects.toMatchObject({ code: 'MESSAGES_DB_SCHEMA', message: expect.stringMatching(/not a usable messages database/) })
+    const check = new Database(ws.paths.messagesDb, { readonly: true })
+    expect(check.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual(['notes'])
+    check.close()
   })
 })

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createScriptedProvider } from '../../src/model/scripted.js'
+import { countStore } from '../../src/recall/stats.js'
 import { writeForeignLock } from '../helpers/dream-world.js'
 import { DREAMT_USER_MD, USER_MD, dreamScript, readEvents, startServerWorld, waitFor, type ServerWorld } from './world.js'
 
@@ -183,6 +184,20 @@ describe('dreams API', () => {
   })
 })
 
+describe('recall from interactive turns', () => {
+  it('records what chat searches served, and nothing a dream searched', async () => {
+    const dreamSearches = createScriptedProvider([{ tool: 'search_workspace', input: { query: 'zanzibarite' } }, ...dreamScript()])
+    const api = await startServerWorld({ dreamProvider: dreamSearches })
+    mkdirSync(join(api.world.dir, 'skills'), { recursive: true })
+    writeFileSync(join(api.world.dir, 'skills', 'minerals.md'), '# Minerals\n\n- Zanzibarite is the favourite stone.\n')
+    await dreamToEnd(api)
+    expect(countStore(api.host.lane.state).events).toBe(0)
+    const sent = await api.json<{ reply: { content: string } }>('/api/chats/web:main/messages', { json: { text: 'zanzibarite?' } })
+    expect(sent.body.reply.content).toContain('skills/minerals.md:3 — Zanzibarite is the favourite stone.')
+    expect(countStore(api.host.lane.state).events).toBe(1)
+  })
+})
+
 describe('status and backups API', () => {
   it('reports provider, AutoDream, next run, backlog and memory counts', async () => {
     const api = await startServerWorld()
@@ -191,8 +206,9 @@ describe('status and backups API', () => {
     expect(body.provider).toBe('scripted')
     expect(body.autoDream).toMatchObject({ enabled: true, cron: '0 1 * * *', nextRunAt: '2026-11-22T01:00:00.000Z' })
     expect(Array.isArray(body.backlog)).toBe(true)
-    expect(body.memory).toMatchObject({ memoryFiles: 7, missing: [] })
-    expect(body.memory.memoryBytes).toBeGreaterThan(Buffer.byteLength(USER_MD))
+    expect(body.notes).toMatchObject({ memoryFiles: 7, missing: [], dayPages: 0, dailyNotes: 0 })
+    expect(body.notes.memoryBytes).toBeGreaterThan(Buffer.byteLength(USER_MD))
+    expect(body.memory).toMatchObject({ preset: 'core', shortTerm: 0, promoted: 0, events: 0 })
     expect(body.backups).toEqual({ count: 0, newest: null })
   })
 

@@ -31,7 +31,7 @@ export function registerImport(program: Command): void {
     .argument('<source>', 'file, zip, or extracted ChatGPT export folder')
     .addOption(new Option('--format <format>', 'source format').choices(['auto', 'piclaw', 'chatgpt', 'whatsapp', 'jsonl']).default('auto'))
     .option('--chat-name <name>', 'chat name (WhatsApp; the chat of JSONL lines without "chat")')
-    .option('--me <name>', "the exporting user's name: their messages are marked as from me (WhatsApp)")
+    .option('--me <name>', "your name as the export writes it: your WhatsApp messages get is_from_me; ChatGPT shows it as sender")
     .addOption(new Option('--date-order <order>', 'WhatsApp date order when the file cannot tell').choices(['dmy', 'mdy', 'ymd']))
     .option('--dry-run', 'parse and count only; write nothing (the messages DB is not created)')
     .addHelpText('after', '\nZone-less times (WhatsApp, JSONL without an offset) are read in --tz (default: the configured timezone).')
@@ -76,7 +76,7 @@ function daysToCover(first: string | null, timeZone: string): number | null {
 
 function dreamHint(days: number, maxDays: number): string {
   if (days <= maxDays) return ` — consolidate it with \`dreamlane dream --days ${days}\``
-  return ` — \`dreamlane dream --days ${maxDays}\` consolidates the last ${maxDays} days (dream.maxDays); older days stay searchable`
+  return ` — \`dreamlane dream --days ${maxDays}\` consolidates the last ${maxDays} days (dream.maxDays); older days stay in the messages DB`
 }
 
 function describe(result: ImportResult, spanDays: number | null, config: ResolvedConfig): string {

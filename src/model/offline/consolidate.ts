@@ -69,7 +69,8 @@ function mergeSlot(text: string, fact: Fact, entries: readonly MemoryEntry[]): M
     if (named) key = named.key
   }
   const slot = entries.filter((entry) => entry.key === key)
-  const isKnown = (value: string): boolean => slot.some((entry) => entry.value !== null && sameValue(entry.value, value))
+  const isKnown = (value: string): boolean =>
+    slot.some((entry) => entry.value !== null && sameValue(entry.value, value))
   const current = slot.filter((entry) => entry.supersededOn === null).at(-1)
   if (!current) {
     if (isKnown(fact.value)) return { text, outcome: { fact, action: 'duplicate' } }
@@ -81,7 +82,9 @@ function mergeSlot(text: string, fact: Fact, entries: readonly MemoryEntry[]): M
     }
     return add(text, fact, lines, { fact, action: 'added' })
   }
-  if (current.value !== null && sameValue(current.value, fact.value)) return { text, outcome: { fact, action: 'duplicate' } }
+  if (current.value !== null && sameValue(current.value, fact.value)) {
+    return { text, outcome: { fact, action: 'duplicate' } }
+  }
   const currentDay = current.day ?? ''
   if (fact.day > currentDay || (fact.day === currentDay && !isKnown(fact.value))) {
     const struck = replaceLine(text, current.line, supersedeLine(current, fact.day, fact.value))

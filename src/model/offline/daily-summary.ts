@@ -52,7 +52,8 @@ function scoreOf(message: WindowMessage, facts: ReadonlyMap<string, readonly Fac
   let score = (facts.get(message.id)?.length ?? 0) * 10 + Math.min(names, 3) * 2 + Math.min(numbers, 3) * 2
   if (text.trim().length < 15) score -= 5
   // Statements about the user's own life say more than the questions they asked.
-  if (/\?\s*$/.test(text) || /^(?:what|who|where|when|why|how|which|is|are|can|could|should|do|does)\b/i.test(text.trim())) score -= 4
+  const isQuestion = /\?\s*$/.test(text) || /^(?:what|who|where|when|why|how|which|is|are|can|could|should|do|does)\b/i.test(text.trim())
+  if (isQuestion) score -= 4
   if (/\b(?:i|i'm|we|we're|my|our)\b/i.test(text)) score += 1
   return score
 }
@@ -123,7 +124,11 @@ export function buildDaySummary(input: DaySummaryInput): string {
 }
 
 /** The `count` most telling user lines of `messages` ("sender: quote"), in the order they were said. */
-export function highlightsOf(messages: readonly WindowMessage[], facts: ReadonlyMap<string, readonly Fact[]>, count: number): string[] {
+export function highlightsOf(
+  messages: readonly WindowMessage[],
+  facts: ReadonlyMap<string, readonly Fact[]>,
+  count: number,
+): string[] {
   const all: Tree = { root: '', name: '', chats: new Set(), messages: [...messages] }
   all.messages.sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   return pickLines(all, facts, count).map((message) => {

@@ -18,15 +18,26 @@ const pad = (value: number, width = 2): string => String(value).padStart(width, 
 const RELATIVE_DAY = /\b(today|tonight|tomorrow|yesterday|day after tomorrow|in \w+ (?:days?|weeks?)|end of (?:the )?(?:week|month))\b/i
 
 function dayOf(components: chrono.ParsedComponents): string {
-  return `${pad(components.get('year') ?? 0, 4)}-${pad(components.get('month') ?? 1)}-${pad(components.get('day') ?? 1)}`
+  const year = pad(components.get('year') ?? 0, 4)
+  return `${year}-${pad(components.get('month') ?? 1)}-${pad(components.get('day') ?? 1)}`
 }
 
 // A day is named by a number, a month or weekday name, or a relative day word — never by "now" alone.
-const DAY_WORD =
-  /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b|\b(?:today|tonight|tomorrow|yesterday|weekend)\b/i
+const DAY_WORD = new RegExp(
+  [
+    '\\d',
+    '\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\b',
+    '\\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\\b',
+    '\\b(?:today|tonight|tomorrow|yesterday|weekend)\\b',
+  ].join('|'),
+  'i',
+)
 // "a week", "25 minutes", "two nights": how long, not when.
-const DURATION =
-  /^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|\d+)[\s-]+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|nights?|seconds?)$/i
+const DURATION = new RegExp(
+  '^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|\\d+)[\\s-]+' +
+    '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|nights?|seconds?)$',
+  'i',
+)
 const PAST_WORD = /\b(?:last|ago|previous|past|yesterday|earlier)\b/i
 
 function namesADay(result: chrono.ParsedResult): boolean {

@@ -18,11 +18,12 @@ export interface DayPageInput {
 
 /** The days/ page for `input.day`: a new page, or `existing` with its block rewritten. */
 export function renderDayPage(existing: string | null, input: DayPageInput): string {
-  const facts = distinctFacts(input.facts)
+  const learned = distinctFacts(input.facts)
   const body = [`Daily note: [[${input.day}]] (notes/daily/${input.day}.md)`, '', '## Learned', '']
-  for (const fact of facts) body.push(`- ${factLabel(fact, 200)} → ${fact.file}`)
+  for (const fact of learned) body.push(`- ${factLabel(fact, 200)} → ${fact.file}`)
   body.push('', '## The day in brief', '')
-  body.push(buildDaySummary({ messages: input.messages, facts: input.factsByMessage, timeZone: input.timeZone, maxLinesPerTree: 2 }))
+  const { messages, factsByMessage, timeZone } = input
+  body.push(buildDaySummary({ messages, facts: factsByMessage, timeZone, maxLinesPerTree: 2 }))
   const base = existing ?? `# ${longDateTitle(input.day)}\n`
   return writeBlock(base, DAY_BLOCK, body.join('\n'))
 }

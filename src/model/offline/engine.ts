@@ -3,22 +3,28 @@
 import { DEFAULTS } from '../../config/defaults.js'
 import { MEMORY_FILES, type MemoryFile } from '../../notes/paths.js'
 import type { ToolSet } from '../../tools/types.js'
-import { EMPTY_USAGE, type ModelProvider, type TurnContext, type TurnInput, type TurnResult } from '../provider.js'
+import {
+  EMPTY_USAGE,
+  type ModelProvider,
+  type TurnContext,
+  type TurnInput,
+  type TurnResult,
+} from '../provider.js'
 import { mergeFacts } from './consolidate.js'
 import { renderCurrentState, type DayStatus } from './current-state.js'
 import { renderDayPage } from './day-pages.js'
 import { isImportantDay } from './digest.js'
 import { extractFacts, factsByMessage } from './extract.js'
 import { gatherWindow } from './gather.js'
-import { dayPointers, filePointers } from './index-input.js'
-import { renderMemoryIndex } from './memory-index.js'
+import { dayPointers, filePointers, type IndexSources } from './index-input.js'
+import { renderMemoryIndex, type IndexResult } from './memory-index.js'
 import { DAYS_DIR, MEMORY_DIR, orient, type Orientation } from './orient.js'
 import { renderRecentContext } from './recent-context.js'
 import { describeDream, type DreamReport } from './report.js'
 import { MEMORY_SKELETONS } from './skeletons.js'
 import { pendingDays, summariseDays, type DayOutcome } from './summarise-days.js'
 import { ToolBudgetSpent, ToolClient, TurnAbortedSignal } from './tool-client.js'
-import type { Fact, FactFile, WindowMessage } from './types.js'
+import type { Fact, FactFile, MergeOutcome, WindowMessage } from './types.js'
 
 export interface OfflineProviderOptions {
   /** MEMORY.md size budget in bytes. @default DEFAULTS.memory.indexBudgetBytes (6000) */
@@ -63,21 +69,46 @@ async function gatherSignal(client: ToolClient, context: TurnContext, orientatio
   // Enough calls stay free for every daily note, day page and memory file write that may follow.
   const reserve = 2 * context.days.length + MEMORY_FILES.length + 3
   const pending = pendingDays(orientation.dailyNotes)
-  const { byDay: messagesByDay } = await gatherWindow(client, { timeZone: context.timeZone, pending, reserve })
-  const messages = context.days.flatMap((day) => messagesByDay.get(day) ?? [])
+  const gathered = await gatherWindow(client, { timeZone: context.timeZone, pending, reserve })
+  const messages = context.days.flatMap((day) => gathered.byDay.get(day) ?? [])
   const facts = extractFacts(messages, context.timeZone)
-  return { messagesByDay, messages, facts, byMessage: factsByMessage(facts), byDay: groupByDay(facts) }
+  return {
+    messagesByDay: gathered.byDay,
+    messages,
+    facts,
+    byMessage: factsByMessage(facts),
+    byDay: groupByDay(facts),
+  }
 }
 
-function dayStatuses(days: readonly string[], signal: Signal, orientation: Orientation, outcomes: readonly DayOutcome[]): Map<string, DayStatus> {
+function stateOf(day: string, count: number, orientation: Orientation, outcomes: readonly DayOutcome[]): string {
+  const outcome = outcomes.find((candidate) => candidate.day === day)
+  if (outcome) return outcome.after
+  if (orientation.dailyNotes.has(day)) return 'unreadable'
+  return count > 0 ? 'no daily note' : 'no messages'
+}
+
+function dayStatuses(
+  days: readonly string[],
+  signal: Signal,
+  orientation: Orientation,
+  outcomes: readonly DayOutcome[],
+): Map<string, DayStatus> {
   const status = new Map<string, DayStatus>()
   for (const day of days) {
-    const outcome = outcomes.find((candidate) => candidate.day === day)
     const count = signal.messagesByDay.get(day)?.length ?? 0
-    const state = outcome ? outcome.after : orientation.dailyNotes.has(day) ? 'unreadable' : count > 0 ? 'no daily note' : 'no messages'
-    status.set(day, { state, messages: count })
+    status.set(day, { state: stateOf(day, count, orientation, outcomes), messages: count })
   }
   return status
+}
+
+/** Merges the window's facts into the readable fact files; unreadable files are left alone. */
+function consolidateFacts(files: MemoryTexts, facts: readonly Fact[]): MergeOutcome[] {
+  const writable = new Set(FACT_FILES.filter((name) => files.has(name)))
+  const texts = new Map([...writable].map((name) => [name, files.get(name)?.text ?? '']))
+  const merged = mergeFacts(texts, facts.filter((fact) => writable.has(fact.file)))
+  for (const [name, text] of merged.files) files.set(name, { before: files.get(name)?.before ?? null, text })
+  return merged.outcomes
 }
 
 /** Writes a days/ page for each important day of the window; returns the days that now have one. */
@@ -86,17 +117,34 @@ async function writeDayPages(client: ToolClient, context: TurnContext, signal: S
   const written: string[] = []
   for (const day of context.days) {
     const messages = signal.messagesByDay.get(day) ?? []
-    if (messages.length === 0 || !isImportantDay(signal.byDay.get(day) ?? [])) continue
+    const facts = signal.byDay.get(day) ?? []
+    if (messages.length === 0 || !isImportantDay(facts)) continue
     const path = `${DAYS_DIR}/${day}.md`
     const read = dayPages.has(day) ? await client.read(path) : { status: 'missing' as const }
     if (read.status === 'refused') continue
     const before = read.status === 'ok' ? read.text : null
-    const input = { day, facts: signal.byDay.get(day) ?? [], messages, factsByMessage: signal.byMessage, timeZone: context.timeZone }
-    const outcome = await client.writeIfChanged(path, before, renderDayPage(before, input))
+    const input = { day, facts, messages, factsByMessage: signal.byMessage, timeZone: context.timeZone }
+    const page = renderDayPage(before, input)
+    const outcome = await client.writeIfChanged(path, before, page)
     if (outcome !== 'refused') dayPages.add(day)
     if (outcome === 'written') written.push(day)
   }
   return { dayPages, written }
+}
+
+/** Rebuilds MEMORY.md's index from the files as they will be written and the day pages that exist. */
+function indexMemory(
+  files: MemoryTexts,
+  sources: Omit<IndexSources, 'texts'>,
+  budgetBytes: number,
+): IndexResult | null {
+  const indexFile = files.get('MEMORY.md')
+  if (!indexFile) return null
+  const texts = new Map([...files].map(([name, file]) => [name as string, file.text]))
+  const input = { files: filePointers({ ...sources, texts }), days: dayPointers({ ...sources, texts }), budgetBytes }
+  const index = renderMemoryIndex(indexFile.text, input)
+  files.set('MEMORY.md', { ...indexFile, text: index.text })
+  return index
 }
 
 async function dream(client: ToolClient, context: TurnContext, budgetBytes: number): Promise<DreamReport> {
@@ -104,38 +152,26 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   const orientation = await orient(client, days)
   const signal = await gatherSignal(client, context, orientation)
   // Consolidate: daily notes first, then facts into the memory files.
-  const dayOutcomes = await summariseDays(client, { dailyNotes: orientation.dailyNotes, messagesByDay: signal.messagesByDay, facts: signal.byMessage, timeZone })
+  const { messagesByDay, byDay: factsByDay, byMessage } = signal
+  const summarising = { dailyNotes: orientation.dailyNotes, messagesByDay, facts: byMessage, timeZone }
+  const dayOutcomes = await summariseDays(client, summarising)
   const files = startingTexts(orientation)
-  const writable = new Set(FACT_FILES.filter((name) => files.has(name)))
-  const merged = mergeFacts(new Map([...writable].map((name) => [name, files.get(name)?.text ?? ''])), signal.facts.filter((fact) => writable.has(fact.file)))
-  for (const [name, text] of merged.files) files.set(name, { before: files.get(name)?.before ?? null, text })
+  const merges = consolidateFacts(files, signal.facts)
   // Prune & Index: derived blocks, sparse day pages, then the index that points at all of it.
   const update = (name: MemoryFile, render: (text: string) => string): void => {
     const file = files.get(name)
     if (file) files.set(name, { ...file, text: render(file.text) })
   }
   const status = dayStatuses(days, signal, orientation, dayOutcomes)
-  update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText: files.get('project.md')?.text ?? '' }))
-  update('recent-context.md', (text) =>
-    renderRecentContext(text, { days, messagesByDay: signal.messagesByDay, factsByDay: signal.byDay, factsByMessage: signal.byMessage }),
-  )
+  const projectText = files.get('project.md')?.text ?? ''
+  update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText }))
+  const recent = { days, messagesByDay, factsByDay, factsByMessage: byMessage }
+  update('recent-context.md', (text) => renderRecentContext(text, recent))
   const pages = await writeDayPages(client, context, signal, orientation.dayPages)
-  const texts = new Map([...files].map(([name, file]) => [name as string, file.text]))
-  const sources = { texts, days, messagesByDay: signal.messagesByDay, factsByDay: signal.byDay, dayPages: pages.dayPages }
-  const indexFile = files.get('MEMORY.md')
-  const index = indexFile
-    ? renderMemoryIndex(indexFile.text, { files: filePointers(sources), days: dayPointers(sources), budgetBytes })
-    : null
-  if (indexFile && index) files.set('MEMORY.md', { ...indexFile, text: index.text })
-  return {
-    days,
-    messages: signal.messages.length,
-    dayOutcomes,
-    merges: merged.outcomes,
-    touched: await writeMemoryFiles(client, files),
-    pagesWritten: pages.written,
-    index,
-  }
+  const index = indexMemory(files, { days, messagesByDay, factsByDay, dayPages: pages.dayPages }, budgetBytes)
+  const touched = await writeMemoryFiles(client, files)
+  const messages = signal.messages.length
+  return { days, messages, dayOutcomes, merges, touched, pagesWritten: pages.written, index }
 }
 
 /** Writes the memory files whose text changed, MEMORY.md last; returns the names written. */
@@ -144,12 +180,18 @@ async function writeMemoryFiles(client: ToolClient, files: MemoryTexts): Promise
   for (const name of MEMORY_FILES) {
     const file = files.get(name)
     if (!file) continue
-    if ((await client.writeIfChanged(`${MEMORY_DIR}/${name}`, file.before, file.text)) === 'written') touched.push(name)
+    const outcome = await client.writeIfChanged(`${MEMORY_DIR}/${name}`, file.before, file.text)
+    if (outcome === 'written') touched.push(name)
   }
   return touched
 }
 
-async function runOfflineTurn(input: TurnInput, tools: ToolSet, signal: AbortSignal, budgetBytes: number): Promise<TurnResult> {
+async function runOfflineTurn(
+  input: TurnInput,
+  tools: ToolSet,
+  signal: AbortSignal,
+  budgetBytes: number,
+): Promise<TurnResult> {
   const client = new ToolClient(tools, signal, input.budget.maxToolCalls)
   const finish = (stop: TurnResult['stop'], text: string, limit?: 'tool_calls'): TurnResult => {
     client.transcript.push({ kind: 'text', role: 'assistant', text })
@@ -160,10 +202,13 @@ async function runOfflineTurn(input: TurnInput, tools: ToolSet, signal: AbortSig
     const report = await dream(client, input.context, budgetBytes)
     return finish('end', describeDream(report, client.problems))
   } catch (error) {
-    const progress = client.written.length > 0 ? `; already written: ${client.written.join(', ')}` : '; nothing written'
-    if (error instanceof TurnAbortedSignal) return finish('aborted', `Offline dream stopped: cancelled after ${client.callCount} tool calls${progress}.`)
+    const written = client.written.length > 0 ? `already written: ${client.written.join(', ')}` : 'nothing written'
+    if (error instanceof TurnAbortedSignal) {
+      return finish('aborted', `Offline dream stopped: cancelled after ${client.callCount} tool calls; ${written}.`)
+    }
     if (error instanceof ToolBudgetSpent) {
-      return finish('limit', `Offline dream stopped: the limit of ${input.budget.maxToolCalls} tool calls was reached${progress}.`, 'tool_calls')
+      const why = `the limit of ${input.budget.maxToolCalls} tool calls was reached`
+      return finish('limit', `Offline dream stopped: ${why}; ${written}.`, 'tool_calls')
     }
     throw error
   }

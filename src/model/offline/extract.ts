@@ -4,8 +4,11 @@ import { splitSentences, stripTruncationNote } from './text.js'
 import type { Fact, WindowMessage } from './types.js'
 
 // Cheap gate before the NLP rules: a sentence with none of these cannot match any rule.
-const CANDIDATE =
-  /\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|you|your|please|don't|do not|never|always|stop|keep|no|decision|decided|agreed|let's|the|living|based|moved)\b|\d/i
+const CANDIDATE = new RegExp(
+  "\\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|you|your|please|don't|do not|never|always|stop|keep|no|" +
+    "decision|decided|agreed|let's|the|living|based|moved)\\b|\\d",
+  'i',
+)
 
 /**
  * Facts from user messages only (assistant replies are not facts about the user), oldest first;
@@ -30,7 +33,9 @@ function factsOfMessage(message: WindowMessage, timeZone: string): Fact[] {
   }
   const context: string[] = []
   for (const sentence of splitSentences(content)) {
-    if (CANDIDATE.test(sentence)) found.push(...classifySentence({ ...source, text: sentence, context: context.join(' ') }))
+    if (CANDIDATE.test(sentence)) {
+      found.push(...classifySentence({ ...source, text: sentence, context: context.join(' ') }))
+    }
     context.push(sentence)
   }
   // One message states a subject once: the first sentence that names it wins.

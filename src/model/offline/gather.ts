@@ -52,18 +52,24 @@ function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | nu
 }
 
 /** Pages through one get_messages query into `byDay`; false when it stopped early (budget or refusal). */
-async function readPages(client: ToolClient, query: Record<string, unknown>, plan: GatherPlan, byDay: Map<string, WindowMessage[]>): Promise<boolean> {
+async function readPages(
+  client: ToolClient,
+  query: Record<string, unknown>,
+  plan: GatherPlan,
+  byDay: Map<string, WindowMessage[]>,
+): Promise<boolean> {
   const seen = new Set([...byDay.values()].flat().map((message) => `${message.chat}\u0000${message.id}`))
   let cursor: string | null = null
   do {
     if (client.remaining <= plan.reserve) return false
-    const result = await client.call('get_messages', cursor === null ? { ...query, limit: PAGE_SIZE } : { ...query, limit: PAGE_SIZE, cursor })
+    const page = cursor === null ? { ...query, limit: PAGE_SIZE } : { ...query, limit: PAGE_SIZE, cursor }
+    const result = await client.call('get_messages', page)
     if (!result.ok) {
       client.problems.push(`get_messages: ${result.content}`)
       return false
     }
-    const page = JSON.parse(result.content) as { messages?: MessageJson[]; next?: unknown }
-    for (const row of page.messages ?? []) {
+    const json = JSON.parse(result.content) as { messages?: MessageJson[]; next?: unknown }
+    for (const row of json.messages ?? []) {
       const message = toWindowMessage(row, plan.timeZone)
       if (!message || seen.has(`${message.chat}\u0000${message.id}`)) continue
       seen.add(`${message.chat}\u0000${message.id}`)
@@ -71,7 +77,7 @@ async function readPages(client: ToolClient, query: Record<string, unknown>, pla
       list.push(message)
       byDay.set(message.day, list)
     }
-    const next: string | null = typeof page.next === 'string' ? page.next : null
+    const next: string | null = typeof json.next === 'string' ? json.next : null
     // A cursor that does not move would loop forever; the tool never returns one, but stop if it does.
     cursor = next !== null && next !== cursor ? next : null
   } while (cursor !== null)

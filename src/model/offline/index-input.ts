@@ -22,7 +22,8 @@ function currentCount(text: string): number {
 
 // The headline value of a current entry, e.g. "Maya Ortega" for user.name.
 function currentValue(text: string, key: string): string | null {
-  return parseEntries(text).filter((entry) => entry.key === key && entry.supersededOn === null).at(-1)?.value ?? null
+  const current = parseEntries(text).filter((entry) => entry.key === key && entry.supersededOn === null)
+  return current.at(-1)?.value ?? null
 }
 
 const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
@@ -36,11 +37,14 @@ export function filePointers(sources: IndexSources): FilePointer[] {
   const next = datedPlans(text('project.md'), today, today, 1)[0]
   const nextDate = next ? /\*\*(\d{4}-\d{2}-\d{2})/.exec(next)?.[1] : undefined
   const window = `${sources.days[0] ?? ''} → ${today}`
+  const count = (name: string, one: string, many?: string): string => plural(currentCount(text(name)), one, many)
+  const people = who.length > 0 ? `: ${who.join(', ')}` : ''
+  const upcoming = nextDate ? `; next ${nextDate}` : ''
   return [
-    { name: 'user.md', description: `who the user is${who.length > 0 ? `: ${who.join(', ')}` : ''} (${plural(currentCount(text('user.md')), 'fact')})` },
-    { name: 'feedback.md', description: `how to answer (${plural(currentCount(text('feedback.md')), 'item')})` },
-    { name: 'project.md', description: `decisions, plans, deadlines (${plural(currentCount(text('project.md')), 'entry', 'entries')}${nextDate ? `; next ${nextDate}` : ''})` },
-    { name: 'reference.md', description: `ids, addresses, accounts (${plural(currentCount(text('reference.md')), 'entry', 'entries')})` },
+    { name: 'user.md', description: `who the user is${people} (${count('user.md', 'fact')})` },
+    { name: 'feedback.md', description: `how to answer (${count('feedback.md', 'item')})` },
+    { name: 'project.md', description: `decisions, plans, deadlines (${count('project.md', 'entry', 'entries')}${upcoming})` },
+    { name: 'reference.md', description: `ids, addresses, accounts (${count('reference.md', 'entry', 'entries')})` },
     { name: 'current-state.md', description: 'open threads, dated plans, day states' },
     { name: 'recent-context.md', description: `the days ${window} in brief` },
   ]

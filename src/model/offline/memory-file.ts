@@ -72,7 +72,8 @@ function headlineWith(fact: Fact, value: string): string {
  */
 export function renderNamedPrevious(fact: Fact, key: string, previous: string): string {
   const head = escapeInline(headlineWith(fact, previous))
-  return `- ~~**${head}**~~ — superseded ${fact.day} → ${escapeInline(fact.value)} [[${fact.day}]] ${comment(key, previous, fact.day)}`
+  const mark = `superseded ${fact.day} → ${escapeInline(fact.value)}`
+  return `- ~~**${head}**~~ — ${mark} [[${fact.day}]] ${comment(key, previous, fact.day)}`
 }
 
 /** An older statement learned after a newer one: recorded as already superseded by the current value. */
@@ -85,7 +86,8 @@ export function renderHistorical(fact: Fact, key: string, current: MemoryEntry):
 
 /** `entry`'s line struck through and marked "superseded <day> → <new value>"; its words are all kept. */
 export function supersedeLine(entry: MemoryEntry, on: string, replacement: string): string {
-  return `${entry.bullet}~~${entry.visible}~~ — superseded ${on} → ${escapeInline(replacement)} ${comment(entry.key, entry.value, on)}`
+  const mark = `superseded ${on} → ${escapeInline(replacement)}`
+  return `${entry.bullet}~~${entry.visible}~~ — ${mark} ${comment(entry.key, entry.value, on)}`
 }
 
 /** `text` with line `index` replaced. */

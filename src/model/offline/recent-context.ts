@@ -9,6 +9,8 @@ import type { Fact, WindowMessage } from './types.js'
 
 export const RECENT_BLOCK = 'recent-context'
 
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
+
 export interface RecentContextInput {
   /** The window's days, oldest first. */
   days: readonly string[]
@@ -55,7 +57,7 @@ function dayBrief(day: string, messages: readonly WindowMessage[], input: Recent
   const lines = [
     `### ${weekday} ${day}`,
     '',
-    `- ${messages.length} messages in ${conversations.length} conversation${conversations.length === 1 ? '' : 's'}: ${named}${more}`,
+    `- ${messages.length} messages in ${plural(conversations.length, 'conversation')}: ${named}${more}`,
   ]
   const facts = distinctFacts(input.factsByDay.get(day) ?? [])
   if (facts.length > 0) lines.push(`- Learned: ${facts.slice(0, 5).map((fact) => factLabel(fact, 60)).join(' · ')}`)

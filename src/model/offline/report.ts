@@ -21,6 +21,8 @@ function subjectOf(outcome: MergeOutcome): string {
   return outcome.fact.key.split('.').slice(1).join(' ').replace(/-/g, ' ')
 }
 
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
+
 function listed(items: readonly string[], max = 6): string {
   return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`
 }
@@ -30,24 +32,29 @@ export function describeDream(report: DreamReport, problems: readonly string[]):
   const window = `${report.days[0] ?? ''} → ${report.days.at(-1) ?? ''}`
   const parts: string[] = []
   const summarised = report.dayOutcomes.filter((outcome) => outcome.isWritten).map((outcome) => outcome.day)
-  if (summarised.length > 0) parts.push(`summarised ${summarised.length} day${summarised.length === 1 ? '' : 's'} (${listed(summarised)})`)
+  if (summarised.length > 0) parts.push(`summarised ${plural(summarised.length, 'day')} (${listed(summarised)})`)
   const added = report.merges.filter((merge) => merge.action === 'added' || merge.action === 'historical').length
   const superseded = report.merges.filter((merge) => merge.action === 'superseded')
-  if (added > 0) parts.push(`${added} fact${added === 1 ? '' : 's'} added`)
+  if (added > 0) parts.push(`${plural(added, 'fact')} added`)
   if (superseded.length > 0) {
     const changes = superseded.map((merge) => `${subjectOf(merge)}: ${merge.replaced} → ${merge.fact.value}`)
     parts.push(`${superseded.length} superseded (${listed(changes, 3)})`)
   }
   if (report.pagesWritten.length > 0) parts.push(`day pages for ${listed(report.pagesWritten)}`)
-  if (report.index && report.index.trimmed.length > 0) parts.push(`MEMORY.md trimmed ${report.index.trimmed.length} old day pointers`)
+  const trimmed = report.index?.trimmed.length ?? 0
+  if (trimmed > 0) parts.push(`MEMORY.md trimmed ${trimmed} old day pointers`)
   const head = `Offline dream over ${window} (${report.messages} messages)`
   const lines = [
     parts.length > 0 ? `${head}: ${parts.join('; ')}.` : `${head}: nothing new — memory was already up to date.`,
   ]
   if (report.touched.length > 0) lines.push(`Memory files touched: ${report.touched.join(', ')}.`)
-  const open = report.dayOutcomes.filter((outcome) => outcome.after !== 'complete').map((outcome) => `${outcome.day} (${outcome.after})`)
+  const open = report.dayOutcomes
+    .filter((outcome) => outcome.after !== 'complete')
+    .map((outcome) => `${outcome.day} (${outcome.after})`)
   if (open.length > 0) lines.push(`Unresolved days: ${listed(open)}.`)
-  if (report.index?.isOverBudget) lines.push('MEMORY.md is over its budget because of text outside the dream block; left as written.')
+  if (report.index?.isOverBudget) {
+    lines.push('MEMORY.md is over its budget because of text outside the dream block; left as written.')
+  }
   if (problems.length > 0) lines.push(`Problems: ${listed([...problems], 3)}`)
   return lines.join('\n')
 }

@@ -64,7 +64,8 @@ export function findRelations(view: SentenceView): Draft[] {
 }
 
 function identity(key: string, label: string, value: string): Draft {
-  return { kind: 'identity', file: 'user.md', section: 'Identity', key, value, isSingle: true, headline: `${label}: ${value}` }
+  const headline = `${label}: ${value}`
+  return { kind: 'identity', file: 'user.md', section: 'Identity', key, value, isSingle: true, headline }
 }
 
 function nameAfter(view: SentenceView, pattern: RegExp): string | null {

@@ -2,23 +2,55 @@
 import nlp from 'compromise'
 import type { DateMention } from './dates.js'
 import type { Draft, SentenceView } from './types.js'
-import { contentWords, slugOf } from './text.js'
+import { anyWord, contentWords, slugOf } from './text.js'
 
-const DECISION =
-  /\b(?:we|i|the team|our team|they|everyone|we all)(?:'ve|'re|'ll|\s+(?:have|are|will|all|both|finally|just|officially|now|eventually|already|unanimously))*\s+(?:decided|agreed|chose|chosen|picked|settled on|opted|went with|going with|go with|committed to|signed off on|voted|switched to|switching to|locked in)\b|\b(?:the |our |final )?decision(?:\s+is|\s+was|:)\s+|^(?:(?:ok(?:ay)?|alright|right|so)[,.]?\s+)?(?:let's go with|(?:it's |it was |now )?(?:decided|agreed|settled)\b)/
-const UNDECIDED =
-  /\b(?:haven't|have not|not yet|hasn't|has not|didn't|did not|can't|cannot|couldn't|never)\s+(?:\w+\s+)?(?:decided|agreed|chose|picked)\b|\bundecided\b|\bnot sure\b/
+const DECISION = new RegExp(
+  [
+    // "we've decided", "the team agreed", "we're going with"
+    "\\b(?:we|i|the team|our team|they|everyone|we all)(?:'ve|'re|'ll|\\s+(?:have|are|will|all|both|finally|just|" +
+      'officially|now|eventually|already|unanimously))*\\s+(?:decided|agreed|chose|chosen|picked|settled on|opted|' +
+      'went with|going with|go with|committed to|signed off on|voted|switched to|switching to|locked in)\\b',
+    // "the decision is …", "decision: …"
+    '\\b(?:the |our |final )?decision(?:\\s+is|\\s+was|:)\\s+',
+    // "let's go with …", "decided in the sync: …"
+    "^(?:(?:ok(?:ay)?|alright|right|so)[,.]?\\s+)?(?:let's go with|(?:it's |it was |now )?(?:decided|agreed|settled)\\b)",
+  ].join('|'),
+)
+const UNDECIDED = new RegExp(
+  "\\b(?:haven't|have not|not yet|hasn't|has not|didn't|did not|can't|cannot|couldn't|never)\\s+(?:\\w+\\s+)?" +
+    '(?:decided|agreed|chose|picked)\\b|\\bundecided\\b|\\bnot sure\\b',
+)
 // Personal choices ("I decided to make pasta") count only with something project-like in the sentence.
-const PROJECT_WORDS =
-  /\b(?:project|launch|release|stack|vendor|contract|job|offer|plan|budget|design|api|database|db|framework|library|provider|hosting|pricing|architecture|roadmap|scope|team|hire|hiring|client|supplier|apartment|flat|house|school|course|degree)\b/
+const PROJECT_WORDS = anyWord(
+  'project launch release stack vendor contract job offer plan budget design api database db framework library ' +
+    'provider hosting pricing architecture roadmap scope team hire hiring client supplier apartment flat house ' +
+    'school course degree',
+)
 
-const PLAN_CUE =
-  /\b(?:launch\w*|deadline|due|talk|session|event|call|reservation|check-?up|surgery|ceremony|concert|workshop|class|course|release\w*|ship\w*|demo|meeting|appointment|interview|flight|fly\w*|trip|travel\w*|visit\w*|arriv\w*|leav\w*|wedding|birthday|party|dinner|lunch|exam|presentation|review|kick-?off|offsite|conference|deliver\w*|submit\w*|cut-?off|go[- ]live|starts?|starting|ends?|vacation|holiday|moving|booked|scheduled|planned|planning|plan|going to|gonna|will|'ll|have to|need to|must|by)\b/
-const CHANGE_CUE =
-  /\b(?:slipped|slips|slip|moved|moves|pushed(?: back| out)?|postponed|delayed|rescheduled|brought forward|shifted|bumped|changed|now|instead|no longer)\b/
+// Words that make a dated sentence a plan; "_" stands for a space.
+const PLAN_CUE = anyWord(
+  'launch\\w* deadline due talk session event call reservation check-?up surgery ceremony concert workshop class ' +
+    'course release\\w* ship\\w* demo meeting appointment interview flight fly\\w* trip travel\\w* visit\\w* arriv\\w* ' +
+    'leav\\w* wedding birthday party dinner lunch exam presentation review kick-?off offsite conference deliver\\w* ' +
+    'submit\\w* cut-?off go[-_]live starts? starting ends? vacation holiday moving booked scheduled planned planning ' +
+    "plan going_to gonna will 'll have_to need_to must by",
+)
+const CHANGE_CUE = anyWord(
+  'slipped slips slip moved moves pushed(?:_back|_out)? postponed delayed rescheduled brought_forward shifted bumped ' +
+    'changed now instead no_longer',
+)
 
-const THREAD =
-  /\b(?:i'm|i am|we're|we are)\s+(?:still\s+|currently\s+|now\s+|also\s+)?(?:working on|in the middle of|waiting (?:for|on)|blocked (?:on|by)|stuck on|looking for|searching for|job hunting|house hunting|preparing for|prepping for|studying for|training for|renovating|refactoring|migrating|debugging|fixing|writing|building|rewriting|redesigning|setting up|organi[sz]ing)\b|\b(?:i|we)\s+(?:still\s+)?(?:need|have|got)\s+to\b|\bremind me to\b|\b(?:todo|to-do)\b/
+const THREAD = new RegExp(
+  [
+    "\\b(?:i'm|i am|we're|we are)\\s+(?:still\\s+|currently\\s+|now\\s+|also\\s+)?(?:working on|in the middle of|" +
+      'waiting (?:for|on)|blocked (?:on|by)|stuck on|looking for|searching for|job hunting|house hunting|' +
+      'preparing for|prepping for|studying for|training for|renovating|refactoring|migrating|debugging|fixing|' +
+      'writing|building|rewriting|redesigning|setting up|organi[sz]ing)\\b',
+    '\\b(?:i|we)\\s+(?:still\\s+)?(?:need|have|got)\\s+to\\b',
+    '\\bremind me to\\b',
+    '\\b(?:todo|to-do)\\b',
+  ].join('|'),
+)
 
 /** A decision the user reports: "we decided to go with Postgres over Mongo for Atlas". */
 export function findDecision(view: SentenceView): Draft | null {
@@ -40,10 +72,13 @@ export function findDecision(view: SentenceView): Draft | null {
 }
 
 // The plan's subject: the first noun phrase that is not a pronoun or the date itself ("The Atlas launch").
+const isDatePhrase = (phrase: string, mentions: readonly DateMention[]): boolean =>
+  mentions.some((mention) => mention.text.includes(phrase.replace(/[.!?,]+$/, '')) || phrase.includes(mention.text))
+
 // The noun phrase holding the event word wins ("my talk" over "the Women in Tech meetup").
 function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string {
   const phrases = (nlp(view.text).nouns().out('array') as string[])
-    .filter((phrase) => !mentions.some((mention) => mention.text.includes(phrase.replace(/[.!?,]+$/, '')) || phrase.includes(mention.text)))
+    .filter((phrase) => !isDatePhrase(phrase, mentions))
     .map((phrase) => contentWords(phrase))
     .filter((words) => words.length > 0)
   const event = phrases.find((words) => PLAN_CUE.test(words.join(' ')))
@@ -58,7 +93,9 @@ interface PlanValue {
 
 function planValue(view: SentenceView, future: readonly DateMention[]): PlanValue {
   // "Dec 11, not Dec 4" / "from Dec 4 to Dec 11": the date after "not"/"from"/"instead of" is the old one.
-  const old = future.find((mention) => /\b(?:not|from|instead of|rather than|no longer)\s*(?:the\s+|on\s+)?$/.test(view.lower.slice(0, mention.index)))
+  const isOldDate = (mention: DateMention): boolean =>
+    /\b(?:not|from|instead of|rather than|no longer)\s*(?:the\s+|on\s+)?$/.test(view.lower.slice(0, mention.index))
+  const old = future.find(isOldDate)
   const isChange = CHANGE_CUE.test(view.lower) || (old !== undefined && future.length >= 2)
   const range = future.find((mention) => mention.endDay !== null && mention.endDay !== mention.day)
   if (range && isChange) return { value: range.endDay as string, previous: range.day, isChange }

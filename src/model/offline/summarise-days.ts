@@ -1,7 +1,14 @@
 // Consolidate, daily notes: fills each incomplete day's pending summary with an extractive summary of the
 // messages after its watermark, moves `summarised_until`, and writes the note back through the tools.
 import { NoteMalformedError } from '../../errors.js'
-import { dayStateOf, parseDailyNote, renderDailyNote, withSummary, type DailyNote, type DayState } from '../../notes/daily-note.js'
+import {
+  dayStateOf,
+  parseDailyNote,
+  renderDailyNote,
+  withSummary,
+  type DailyNote,
+  type DayState,
+} from '../../notes/daily-note.js'
 import { buildDaySummary } from './daily-summary.js'
 import { DAILY_DIR } from './orient.js'
 import type { ToolClient } from './tool-client.js'
@@ -24,7 +31,11 @@ export interface SummariseInput {
 }
 
 // The note's next text, or null when it needs nothing: complete, or nothing left to cover.
-function summarised(note: DailyNote, messages: readonly WindowMessage[], input: SummariseInput): { note: DailyNote; covered: number } | null {
+function summarised(
+  note: DailyNote,
+  messages: readonly WindowMessage[],
+  input: SummariseInput,
+): { note: DailyNote; covered: number } | null {
   const state = dayStateOf(note)
   if (state === 'complete') return null
   const watermark = note.frontMatter.summarised_until
@@ -34,11 +45,15 @@ function summarised(note: DailyNote, messages: readonly WindowMessage[], input: 
   if (state === 'missing_watermark') {
     // Someone wrote a summary without stamping it: it stands for the day as it was; stamp the last message.
     const last = note.frontMatter.last_message
-    return last === null ? null : { note: { ...note, frontMatter: { ...note.frontMatter, summarised_until: last } }, covered: 0 }
+    if (last === null) return null
+    return { note: { ...note, frontMatter: { ...note.frontMatter, summarised_until: last } }, covered: 0 }
   }
   if (pending.length === 0) return null
   const text = buildDaySummary({ messages: pending, facts: input.facts, timeZone: input.timeZone })
-  const lastTs = pending.reduce((latest, message) => (Date.parse(message.ts) > Date.parse(latest) ? message.ts : latest), pending[0]!.ts)
+  const lastTs = pending.reduce(
+    (latest, message) => (Date.parse(message.ts) > Date.parse(latest) ? message.ts : latest),
+    pending[0]!.ts,
+  )
   return { note: withSummary(note, text, lastTs), covered: pending.length }
 }
 

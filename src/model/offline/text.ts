@@ -13,6 +13,11 @@ const STOPWORDS = new Set(
   ).split(' '),
 )
 
+/** A case-sensitive pattern matching any of `words` (space-separated list) as whole words. */
+export function anyWord(words: string, flags = ''): RegExp {
+  return new RegExp(`\\b(?:${words.trim().split(/\s+/).join('|').replace(/_/g, ' ')})\\b`, flags)
+}
+
 /** True for words that carry no subject of their own ("the", "my", "really"…). */
 export function isStopword(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase().replace(/['’]/g, ''))

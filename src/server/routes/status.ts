@@ -8,14 +8,15 @@ import { countMemory } from '../memory-files.js'
 import { summarizeRun } from '../run-view.js'
 import { idSchema, parseInput } from '../validate.js'
 
-/** Everything the status strip and /api/status show, in one object. */
+/** Everything the Dreams page and /api/status show: engine, AutoDream, backlog, recall counts, note counts, backups. */
 export async function readStatus(lane: Dreamlane) {
   const status = await lane.status()
   const backups = await listBackups(lane.paths)
   return {
     ...status,
     latestRun: status.latestRun ? summarizeRun(status.latestRun, lane.paths.workspace) : null,
-    memory: await countMemory(lane.paths),
+    // `memory` is recall (lane.status()); these are the note files themselves.
+    notes: await countMemory(lane.paths),
     backups: { count: backups.length, newest: backups[0]?.id ?? null },
   }
 }

@@ -39,7 +39,8 @@ function renderStatus(status: StatusView): SafeHtml {
 <div><dt>Engine</dt><dd>${status.provider}${status.model ? ` (${status.model})` : ''}</dd></div>
 <div><dt>Last consolidated</dt><dd>${formatInstant(status.lastConsolidated)}</dd></div>
 <div><dt>Daily notes needing a summary</dt><dd>${status.backlog.length}</dd></div>
-<div><dt>Memory</dt><dd>${status.memory.memoryFiles}/7 files, ${(status.memory.memoryBytes / 1024).toFixed(1)} KB, ${status.memory.dayPages} day page(s), ${status.memory.dailyNotes} daily note(s)</dd></div>
+<div><dt>Memory</dt><dd>${status.notes.memoryFiles}/7 files, ${(status.notes.memoryBytes / 1024).toFixed(1)} KB, ${status.notes.dayPages} day page(s), ${status.notes.dailyNotes} daily note(s)</dd></div>
+<div><dt>Recall</dt><dd>${status.memory.shortTerm} short-term (${status.memory.ready} ready), ${status.memory.promoted} promoted, ${status.memory.events} event(s)</dd></div>
 </dl>`
 }
 

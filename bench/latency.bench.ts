@@ -1,0 +1,123 @@
+// Interactive latency while a dream runs: chat-turn start latency p50/p95 during a (scripted, slow) dream vs idle.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { pino } from 'pino'
+import { createAssistant, type Assistant } from '../src/chat/assistant.js'
+import { systemClock } from '../src/clock.js'
+import { resolveConfig } from '../src/config/resolve.js'
+import { createDreamlane, type Dreamlane } from '../src/create.js'
+import { createScriptedProvider, type ScriptStep } from '../src/model/scripted.js'
+import { initWorkspace } from '../src/notes/init-workspace.js'
+import { workspacePaths } from '../src/notes/paths.js'
+import { generateSample } from '../src/sample/generate.js'
+import type { BenchRow } from './run.js'
+
+const SAMPLES = 200
+/** A message arrives every this often; its latency counts from when it was due, so a blocked event loop shows. */
+const INTERVAL_MS = 8
+const WARMUP = 20
+const CHAT = 'web:bench'
+
+/** A slow model: waits between tool calls that read, search and write notes, as a real dream would. */
+function slowDream(): ScriptStep[] {
+  const steps: ScriptStep[] = []
+  for (let i = 0; i < 40; i++) {
+    steps.push({ waitMs: 30 }, { tool: 'read_file', input: { path: 'notes/memory/user.md' } }, { tool: 'search_workspace', input: { query: 'porto tea' } })
+    if (i % 5 === 0) steps.push({ tool: 'write_file', input: { path: 'notes/memory/user.md', content: `# User\n\n- Lives in Porto.\n- Dream pass ${i}.\n` } })
+  }
+  steps.push({ text: 'done' })
+  return steps
+}
+
+interface Sample {
+  startMs: number
+  turnMs: number
+}
+
+/** Sends `count` chat turns, one due every INTERVAL_MS, and measures each from its due time. */
+async function measure(assistant: Assistant, count: number): Promise<Sample[]> {
+  const samples: Sample[] = []
+  for (let i = 0; i < count; i++) {
+    const due = performance.now() + INTERVAL_MS
+    await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS))
+    const lag = performance.now() - due
+    const turn = await assistant.send(CHAT, i % 2 ? 'Where do I live? Porto' : 'Which tea do I like?')
+    samples.push({ startMs: Math.max(0, lag) + turn.startLatencyMs, turnMs: Math.max(0, lag) + turn.startLatencyMs + turn.durationMs })
+  }
+  return samples
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+}
+
+/** Keeps a dream running (one after another) until `stop()`; returns how many ran. */
+function keepDreaming(lane: Dreamlane): { stop(): Promise<number> } {
+  let stopped = false
+  let runs = 0
+  const loop = (async () => {
+    while (!stopped) {
+      await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 7 })
+      runs += 1
+    }
+  })()
+  return {
+    async stop() {
+      stopped = true
+      await loop
+      return runs
+    },
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'dreamlane-latency-'))
+  try {
+    const config = resolveConfig({ cwd: dir, env: {}, flags: { workspace: dir, timezone: 'UTC' } })
+    const paths = workspacePaths(config)
+    await initWorkspace(paths)
+    writeFileSync(join(paths.memory, 'user.md'), '# User\n\n- Lives in Porto.\n- Prefers green tea.\n')
+    await generateSample({ file: paths.messagesDb, now: new Date(), timeZone: 'UTC' })
+    const lane = createDreamlane({ config, provider: createScriptedProvider(slowDream()), logger: pino({ level: 'silent' }) })
+    const assistant = createAssistant({ lane, clock: systemClock })
+    try {
+      await measure(assistant, WARMUP)
+      const idle = await measure(assistant, SAMPLES)
+      const dreaming = keepDreaming(lane)
+      // Let the first dream get past its lock and backup into the model turn.
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      const during = await measure(assistant, SAMPLES)
+      const dreams = await dreaming.stop()
+      return rows(idle, during, dreams)
+    } finally {
+      await lane.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+function rows(idle: Sample[], during: Sample[], dreams: number): BenchRow[] {
+  const ms = (value: number) => `${value.toFixed(2)} ms`
+  const row = (name: string, pick: (s: Sample) => number, p: number, target?: string): BenchRow => {
+    const baseline = percentile(idle.map(pick), p)
+    const measured = percentile(during.map(pick), p)
+    return {
+      name,
+      subject: `${SAMPLES} chat turns, one due every ${INTERVAL_MS} ms, during ${dreams} scripted dream(s) vs idle`,
+      baseline: `${ms(baseline)} idle`,
+      measured: `${ms(measured)} dreaming`,
+      ratio: measured / Math.max(baseline, 0.001),
+      ...(target ? { target } : {}),
+      notes: target ? 'from when the message was due to the turn starting on its chat lane' : 'whole turn: offline answer (FTS search + quote), informational',
+    }
+  }
+  return [
+    row('chat-turn start latency p50', (s) => s.startMs, 50, '≤ 1.2×'),
+    row('chat-turn start latency p95', (s) => s.startMs, 95, '≤ 1.2×'),
+    row('chat-turn reply latency p50', (s) => s.turnMs, 50),
+  ]
+}
