@@ -17,17 +17,19 @@ async function readOrNull(file: string): Promise<string | null> {
 }
 
 /**
- * Appends a pointer in MEMORY.md for every notes/memory/days/ page MEMORY.md does not mention yet.
+ * Appends a pointer in MEMORY.md for every notes/memory/days/ page written in this run (`changedFiles`) that
+ * MEMORY.md does not mention. Only this run's pages: a pointer the model trimmed for budget stays trimmed.
  * Existing bytes are kept exactly: new lines go at the end of the Days section (or a new one at the end).
  * Returns the files it changed.
  */
-export async function runIndexPass(paths: WorkspacePaths): Promise<string[]> {
+export async function runIndexPass(paths: WorkspacePaths, changedFiles: readonly string[]): Promise<string[]> {
   const indexFile = join(paths.memory, 'MEMORY.md')
   const current = await readOrNull(indexFile)
   if (current === null) return []
+  const written = new Set(changedFiles)
   let pages: string[]
   try {
-    pages = (await readdir(paths.days)).filter((name) => DAY_PAGE.test(name)).sort()
+    pages = (await readdir(paths.days)).filter((name) => DAY_PAGE.test(name) && written.has(join(paths.days, name))).sort()
   } catch {
     return []
   }

@@ -77,16 +77,19 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
 
     channel = await step('channel', async () => openDreamChannel(deps.messages, request.mode, request.chatJid, deps.clock.now()), (c) => c.jid)
     const openChannel = channel
-    const tools = createToolSet(
-      { paths: deps.paths, config: deps.config, window, messages: deps.messages, state: deps.state, clock: deps.clock, isDream: true },
-      {
-        beforeCall: () => deps.lanes.yieldToInteractive(),
-        onCall: (record) => {
-          deps.onEvent?.({ type: 'tool', runId, name: record.name, ok: record.ok })
-          openChannel.append({ kind: 'tool_call', name: record.name, input: record.input }, deps.clock.now())
+    // One tool set per engine: the fallback gets its own call budget, not what the model left of it.
+    const makeTools = () =>
+      createToolSet(
+        { paths: deps.paths, config: deps.config, window, messages: deps.messages, state: deps.state, clock: deps.clock, isDream: true },
+        {
+          beforeCall: () => deps.lanes.yieldToInteractive(),
+          onCall: (record) => {
+            deps.onEvent?.({ type: 'tool', runId, name: record.name, ok: record.ok })
+            openChannel.append({ kind: 'tool_call', name: record.name, input: record.input }, deps.clock.now())
+          },
         },
-      },
-    )
+      )
+    const tools = makeTools()
     const turnInput = buildTurnInput(runId, request, window, deps)
     const turn = await step('model', () => runModelTurn(turnInput, tools, deps, runId), (outcome) => outcome.describe)
     for (const file of tools.changedFiles()) changed.add(file)
@@ -99,16 +102,16 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
     if (needsFallback && deps.provider !== deps.fallback) {
       status = 'degraded'
       reason = `${needsFallback}; the offline engine consolidated instead (retryable)`
-      const fallbackTools = tools
+      const fallbackTools = makeTools()
       const rescue = await step('fallback', () => deps.fallback.runTurn(turnInput, fallbackTools, abortSignalFor(deps)), (r) => `${r.stop}`)
-      for (const file of tools.changedFiles()) changed.add(file)
+      for (const file of fallbackTools.changedFiles()) changed.add(file)
       engineText = rescue.text
-      deps.runs.update(runId, { toolCalls: tools.calls(), transcript: [...turn.result.transcript, ...rescue.transcript] })
+      deps.runs.update(runId, { toolCalls: [...tools.calls(), ...fallbackTools.calls()], transcript: [...turn.result.transcript, ...rescue.transcript] })
     } else if (needsFallback) {
       throw new DreamlaneError('PROVIDER_FAILED', needsFallback)
     }
 
-    const indexed = await step('index', () => runIndexPass(deps.paths), (files) => `${files.length} pointer file(s) updated`)
+    const indexed = await step('index', () => runIndexPass(deps.paths, [...changed]), (files) => `${files.length} pointer file(s) updated`)
     for (const file of indexed) changed.add(file)
     markDirty(deps.state, deps.paths.workspace, [...changed])
     await step('fts', () => refreshIndex({ state: deps.state, paths: deps.paths, config: deps.config }), (r) => `${r.added} added, ${r.updated} updated, ${r.removed} removed`)
