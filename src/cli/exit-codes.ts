@@ -24,6 +24,9 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   BACKUP_CORRUPT: EXIT.corrupt,
   NOTE_MALFORMED: EXIT.corrupt,
   PROVIDER_FAILED: EXIT.dreamFailed,
+  IMPORT_SOURCE_MISSING: EXIT.notFound,
+  IMPORT_UNREADABLE: EXIT.corrupt,
+  IMPORT_FAILED: EXIT.corrupt,
 }
 
 /** Prints the error the way a user can act on (JSON when asked) and returns the exit code. */

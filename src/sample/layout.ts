@@ -110,7 +110,7 @@ function latestStartHour(day: LocalDay, input: LayoutInput): number {
   return Math.min(LAST_START_HOUR, hoursSoFar - 1)
 }
 
-function fillerBurst(chat: ChatKey, pairs: number, decks: Map<ChatKey, Deck<Exchange>>, prng: Prng): Burst {
+function fillerBurst(chat: ChatKey, pairs: number, decks: Map<ChatKey, Deck<Exchange>>): Burst {
   const deck = decks.get(chat)
   const lines: Line[] = []
   for (let i = 0; deck && i < pairs; i++) {
@@ -125,7 +125,7 @@ function planFiller(open: ChatKey[], lastHour: number, decks: Map<ChatKey, Deck<
   const bursts: Burst[] = []
   const count = prng.int(1, 3)
   for (let i = 0; i < count && lastHour > FIRST_HOUR; i++) {
-    const burst = fillerBurst(pickWeighted(open, prng), prng.int(1, 4), decks, prng)
+    const burst = fillerBurst(pickWeighted(open, prng), prng.int(1, 4), decks)
     burst.hour = prng.between(FIRST_HOUR, lastHour)
     bursts.push(burst)
   }
@@ -139,7 +139,7 @@ function planBusyFiller(open: ChatKey[], decks: Map<ChatKey, Deck<Exchange>>, pr
   let pairs = 0
   for (let i = 0; pairs < BUSY_FILLER_PAIRS; i++) {
     const size = prng.int(3, 6)
-    bursts.push(fillerBurst(order[i % order.length] as ChatKey, size, decks, prng))
+    bursts.push(fillerBurst(order[i % order.length] as ChatKey, size, decks))
     pairs += size
   }
   // Spread the bursts over the waking day so a long day still ends before midnight.

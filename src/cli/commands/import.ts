@@ -2,13 +2,11 @@
 import { tmpdir } from 'node:os'
 import { Option, type Command } from 'commander'
 import type { ResolvedConfig } from '../../config/schema.js'
-import { DreamlaneError, type ErrorCode } from '../../errors.js'
 import { importHistory, type ImportResult } from '../../import/import-history.js'
 import { createProgressBar } from '../../import/progress.js'
 import type { DateOrder, ImportFormat } from '../../import/types.js'
 import { localDayOf } from '../../time/local-day.js'
 import { cliContext } from '../context.js'
-import { EXIT, reportError } from '../exit-codes.js'
 
 interface ImportFlags {
   format: ImportFormat | 'auto'
@@ -16,12 +14,6 @@ interface ImportFlags {
   me?: string
   dateOrder?: DateOrder
   dryRun?: boolean
-}
-
-// TODO(#9): move into exit-codes.ts BY_CODE; kept here while that file belongs to another change.
-const IMPORT_EXIT: Partial<Record<ErrorCode, number>> = {
-  IMPORT_SOURCE_MISSING: EXIT.notFound,
-  IMPORT_UNREADABLE: EXIT.corrupt,
 }
 
 export function registerImport(program: Command): void {
@@ -52,15 +44,9 @@ export function registerImport(program: Command): void {
           dateOrder: flags.dateOrder,
           onProgress: (progress) => bar?.update(progress),
         })
-      } catch (error) {
+      } finally {
         bar?.finish()
-        const code = error instanceof DreamlaneError ? IMPORT_EXIT[error.code] : undefined
-        if (code === undefined) throw error
-        reportError(error, ctx.json)
-        process.exitCode = code
-        return
       }
-      bar?.finish()
       const spanDays = daysToCover(result.first, ctx.config.timezone)
       const dreamDays = spanDays === null ? null : Math.min(spanDays, ctx.config.dream.maxDays)
       ctx.print({ ok: true, ...result, dreamDays }, () => describe(result, spanDays, ctx.config))
