@@ -121,11 +121,15 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
   const messages = openMessagesDb(paths.messagesDb, { create: options.createMessagesDb ?? false })
   const state = openStateDb(paths.stateDb)
   const runs = new RunStore(state, clock, config.timezone)
-  const settings = new SettingsStore(state)
   const lanes = new LaneManager()
+  const settings = new SettingsStore(state)
   const fallback = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })
   // An injected provider (tests, hosts) wins; otherwise config/env decide, and a bad explicit choice is a ConfigError.
-  const selected = options.provider ? null : selectProvider(config, env, { clock, onRetry: (attempt) => log.warn(attempt, 'model request retry') })
+  const selected = options.provider ? null : selectProvider(config, env, {
+        clock,
+        onRetry: (attempt) => log.warn(attempt, 'model request retry'),
+        modelSlot: (call) => lanes.withModelSlot('dream', call),
+      })
   const provider = options.provider ?? (selected?.name === 'offline' ? fallback : (selected?.provider ?? fallback))
   const providerReason = options.providerReason ?? selected?.reason ?? 'injected by the host'
   const abort = new AbortController()

@@ -44,7 +44,12 @@ export interface RetryOptions {
   random: () => number
   /** Told before each wait (logs, tests). */
   onRetry?: (attempt: RetryAttempt) => void
+  /** Holds one slot of the global model-call cap for the length of one HTTP attempt (not its backoff). */
+  modelSlot?: ModelSlot
 }
+
+/** Runs one model call inside the process-wide cap on concurrent model calls (LaneManager.withModelSlot). */
+export type ModelSlot = <T>(call: () => Promise<T>) => Promise<T>
 
 /** Real-time sleep that ends early on abort. */
 export const sleepFor: Sleep = (ms, signal) =>
@@ -71,7 +76,7 @@ export async function requestWithRetries<T>(
 ): Promise<T> {
   for (let attemptNo = 0; ; attemptNo += 1) {
     try {
-      return await attempt()
+      return await (options.modelSlot ? options.modelSlot(attempt) : attempt())
     } catch (error) {
       if (signal.aborted) throw error
       const decision = classify(error)
@@ -147,6 +152,7 @@ export interface ProviderRequestOptions {
   /** Reads HTTP-date retry-after values. @default systemClock */
   clock?: Clock
   onRetry?: (attempt: RetryAttempt) => void
+  modelSlot?: ModelSlot
 }
 
 export function retryOptionsOf(options: ProviderRequestOptions): RetryOptions {
@@ -155,5 +161,6 @@ export function retryOptionsOf(options: ProviderRequestOptions): RetryOptions {
     sleep: options.sleep ?? sleepFor,
     random: options.random ?? Math.random,
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+    ...(options.modelSlot ? { modelSlot: options.modelSlot } : {}),
   }
 }

@@ -6,7 +6,7 @@ import { createAnthropicProvider } from './anthropic.js'
 import { createOfflineProvider } from './offline/engine.js'
 import { createOpenAiCompatibleProvider } from './openai-compatible.js'
 import type { ModelProvider } from './provider.js'
-import type { RetryAttempt, Sleep } from './retry.js'
+import type { ModelSlot, RetryAttempt, Sleep } from './retry.js'
 
 export type ProviderName = Exclude<ProviderChoice, 'auto'>
 
@@ -24,6 +24,8 @@ export interface SelectProviderOptions {
   onRetry?: (attempt: RetryAttempt) => void
   /** Tests only: retry waits without real time. */
   sleep?: Sleep
+  /** The global cap on concurrent model calls. */
+  modelSlot?: ModelSlot
 }
 
 type Env = Record<string, string | undefined>
@@ -60,6 +62,7 @@ function build(name: ProviderName, config: ResolvedConfig, env: Env, options: Se
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.modelSlot ? { modelSlot: options.modelSlot } : {}),
   }
   if (name === 'offline') {
     const provider = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })

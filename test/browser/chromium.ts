@@ -46,10 +46,10 @@ export function watchPageErrors(page: Page): string[] {
 const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url))
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
-/** A full-page PNG into `dir`, or into docs/ (for the README) when `dir` is null; checks a PNG was written. */
-export async function saveScreenshot(page: Page, name: string, dir: string | null): Promise<string> {
+/** A PNG (full page unless told) into `dir`, or into docs/ (for the README) when `dir` is null; checks it is a PNG. */
+export async function saveScreenshot(page: Page, name: string, dir: string | null, options: { fullPage?: boolean } = {}): Promise<string> {
   const file = join(dir ?? DOCS, name)
-  await page.screenshot({ path: file, fullPage: true })
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true })
   if (!readFileSync(file).subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error(`${file} is not a PNG`)
   return file
 }

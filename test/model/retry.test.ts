@@ -72,3 +72,40 @@ describe('requestWithRetries', () => {
     expect(calls).toBe(1)
   })
 })
+
+describe('the global model-call cap', () => {
+  it('holds a slot for each HTTP attempt and gives it back during the backoff', async () => {
+    const events: string[] = []
+    let inSlot = false
+    const modelSlot = async <T,>(call: () => Promise<T>): Promise<T> => {
+      events.push('take')
+      inSlot = true
+      try {
+        return await call()
+      } finally {
+        inSlot = false
+        events.push('give')
+      }
+    }
+    let calls = 0
+    const value = await requestWithRetries(
+      async () => {
+        calls += 1
+        if (calls === 1) throw new Error('503')
+        return 'ok'
+      },
+      () => ({ retryable: true, reason: 'HTTP 503' }),
+      {
+        policy: DEFAULT_RETRY_POLICY,
+        random: () => 0,
+        modelSlot,
+        sleep: async () => {
+          events.push(inSlot ? 'sleep-in-slot' : 'sleep')
+        },
+      },
+      new AbortController().signal,
+    )
+    expect(value).toBe('ok')
+    expect(events).toEqual(['take', 'give', 'sleep', 'take', 'give'])
+  })
+})
