@@ -40,6 +40,8 @@ describe.skipIf(SKIP_BROWSER)('the pages on the sample history', () => {
     await composer.fill('Where did we move? Porto')
     await composer.press('Enter')
     await seeText(page.locator('.msg-assistant').last(), 'notes/memory/user.md')
+    // The bottom of the chat: the summary, the answer, the dream's steps and the composer.
+    await page.evaluate("document.getElementById('composer').scrollIntoView({ block: 'end' })")
     await saveScreenshot(page, 'chat.png', shots, { fullPage: false })
 
     const runId = (await page.locator('#activity').getAttribute('data-run-id')) ?? ''
@@ -53,7 +55,7 @@ describe.skipIf(SKIP_BROWSER)('the pages on the sample history', () => {
     const changed = await eventually(() => memoryDiffs.count(), (count) => count > 0, 'memory file diffs')
     expect(changed).toBeGreaterThan(0)
     expect(await page.locator('details.diff-file[open] tr.add').count()).toBeGreaterThan(0)
-    await page.locator('#diff').scrollIntoViewIfNeeded()
+    await page.evaluate("document.getElementById('diff').scrollIntoView({ block: 'start' })")
     await saveScreenshot(page, 'run-diff.png', shots, { fullPage: false })
 
     expect(problems).toEqual([])
