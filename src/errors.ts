@@ -31,6 +31,8 @@ export type ErrorCode =
   | 'REQUEST_INVALID'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  | 'RUN_CONFLICT'
+  | 'RUN_NOT_REVIEWABLE'
 
 export class DreamlaneError extends Error {
   readonly code: ErrorCode

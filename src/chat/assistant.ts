@@ -38,9 +38,9 @@ export interface ChatTurn {
 }
 
 export interface AssistantOptions {
-  lane: Pick<Dreamlane, 'config' | 'paths' | 'messages' | 'state' | 'lanes' | 'handleChatInput'>
+  lane: Pick<Dreamlane, 'config' | 'paths' | 'messages' | 'state' | 'handleChatInput'> & { lanes: Pick<Dreamlane['lanes'], 'run'> }
   clock: Clock
-  /** The model for replies; absent or the offline engine → notes are quoted instead. */
+  /** The model for replies (see selectChatProvider); absent or the offline engine → notes are quoted instead. */
   provider?: ModelProvider
   /** Told each stored message (user and reply), e.g. to push it to open web pages. */
   onMessage?: (message: ChatMessage) => void
@@ -105,20 +105,19 @@ export function createAssistant(options: AssistantOptions): Assistant {
     if (!usesModel || !options.provider) return { text: await answerFromNotes(text, tools, signal), engine: 'quote', note: null }
     const provider = options.provider
     try {
-      const result = await lane.lanes.withModelSlot('chat', () =>
-        answerWithModel({
-          provider,
-          question: text,
-          history: history(chatJid, 13).slice(0, -1),
-          chatJid,
-          turnId: `chat-${randomBytes(4).toString('hex')}`,
-          paths: lane.paths,
-          window: dayWindow(clock.now(), lane.config.dream.defaultDays, lane.config.timezone),
-          clock,
-          tools,
-          signal,
-        }),
-      )
+      // Model-call slots are the provider's to take per request (see selectChatProvider), never held per turn.
+      const result = await answerWithModel({
+        provider,
+        question: text,
+        history: history(chatJid, 13).slice(0, -1),
+        chatJid,
+        turnId: `chat-${randomBytes(4).toString('hex')}`,
+        paths: lane.paths,
+        window: dayWindow(clock.now(), lane.config.dream.defaultDays, lane.config.timezone),
+        clock,
+        tools,
+        signal,
+      })
       if (result.text.trim()) return { text: result.text.trim(), engine: 'model', note: null }
       const note = `the ${provider.name} model gave no answer (${result.stop})`
       return { text: await answerFromNotes(text, tools, signal), engine: 'quote', note }

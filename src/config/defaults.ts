@@ -41,6 +41,14 @@ export const DEFAULTS = {
     maxToolCalls: 400,
     maxTotalTokens: 400_000,
     maxOutputTokens: 32_000,
+    /** `on-risk`: a dream is held for review only when the loss guard objects. */
+    review: 'on-risk',
+    lossGuard: {
+      /** Net bytes removed from notes/memory/ (outside dream-owned blocks), as a share of its size. */
+      maxRemovedShare: 0.2,
+      /** Any vanished name, number or date holds the run. */
+      maxFlaggedItems: 0,
+    },
   },
   tools: { maxWriteBytes: 256 * 1024, maxResults: 50 },
   autoDream: {

@@ -12,6 +12,10 @@ export type RecallPresetName = (typeof RECALL_PRESET_NAMES)[number]
 export const RECALL_SIGNALS = ['frequency', 'relevance', 'diversity', 'recency', 'consolidation', 'richness'] as const
 export type RecallSignal = (typeof RECALL_SIGNALS)[number]
 
+/** When a dream's changes wait for a person: every time, only when the loss guard objects, or never. */
+export const REVIEW_MODES = ['always', 'on-risk', 'never'] as const
+export type ReviewMode = (typeof REVIEW_MODES)[number]
+
 /** Request-level settings shared by the model providers. */
 const providerLimits = {
   requestTimeoutMs: positiveInt,
@@ -88,6 +92,14 @@ export const configFileSchema = z
         maxOutputTokens: positiveInt,
         provider: z.enum(['auto', 'offline', 'anthropic', 'openai-compatible']),
         model: z.string().min(1),
+        review: z.enum(REVIEW_MODES),
+        lossGuard: z
+          .object({
+            maxRemovedShare: z.number().min(0).max(1),
+            maxFlaggedItems: z.number().int().min(0, 'expected an integer ≥ 0'),
+          })
+          .strict()
+          .partial(),
       })
       .strict()
       .partial()
@@ -168,6 +180,14 @@ export interface ResolvedConfig {
     maxOutputTokens: number
     provider: ProviderChoice
     model?: string
+    /** Whether a dream's changes are held for a person to apply or discard. */
+    review: ReviewMode
+    lossGuard: {
+      /** Hold when more than this share of notes/memory/ bytes would be removed (0..1). */
+      maxRemovedShare: number
+      /** Hold when more names, numbers or dates than this would vanish from memory. */
+      maxFlaggedItems: number
+    }
   }
   tools: { maxWriteBytes: number; maxResults: number }
   autoDream: { enabled: boolean; cron: string; minHoursSinceSuccess: number; retryDelaysMinutes: number[] }

@@ -1,9 +1,10 @@
-// One dream, top to bottom: lock → backup → seed → channel + model turn → index → FTS → cleanup → summary.
+// One dream, top to bottom: lock → backup → seed → channel + model turn → index → review → FTS → cleanup → summary.
 import { DreamlaneError, LockHeldError, errorMessage } from '../errors.js'
 import { createBackup } from '../backup/create.js'
-import { DREAMLANE_SENDER, openMessagesDb } from '../db/messages.js'
+import { openMessagesDb } from '../db/messages.js'
 import { markDirty } from '../fts/journal.js'
 import { refreshIndex } from '../fts/refresh.js'
+import { keepOrHold } from '../ledger/keep-or-hold.js'
 import type { TurnInput, TurnResult } from '../model/provider.js'
 import { readBacklog } from '../notes/backlog.js'
 import { seedDailyNotes } from '../notes/seed.js'
@@ -16,20 +17,87 @@ import { runIndexPass } from './index-pass.js'
 import { checkGates } from './gates.js'
 import { acquireLock } from './lock.js'
 import { runModelTurn } from './model-turn.js'
-import { composeSummary } from './summary.js'
-import type { DreamRequest, RunRecord, StepName, StepTiming } from './types.js'
+import { composeSummary, postSummary } from './summary.js'
+import type { DreamRequest, HeldOutcome, RunRecord, StepName, StepTiming } from './types.js'
+
+type StepRunner = <T>(name: StepName, work: () => Promise<T>, detail?: (value: T) => string) => Promise<T>
+
+/** A dry run rehearses on a scratch copy the caller made: no gate to pass, nothing to compete with. */
+const DRY_RUN_GATE = { outcome: 'triggered', reason: 'dry run on a scratch copy' } as const
 
 /** Runs the queued run `runId` to completion. Never throws for a dream that merely failed: that is a record. */
 export async function runDream(runId: string, request: DreamRequest, deps: DreamDeps): Promise<RunRecord> {
-  const steps: StepTiming[] = []
   const changed = new Set<string>()
   const window = request.endDay
     ? dayWindow(startOfLocalDay(request.endDay, deps.config.timezone), request.days, deps.config.timezone)
     : dayWindow(deps.clock.now(), request.days, deps.config.timezone)
   deps.runs.markRunning(runId)
   deps.runs.update(runId, { firstDay: window.firstDay, lastDay: window.lastDay })
+  const step = stepRecorder(runId, deps)
 
-  const step = async <T>(name: StepName, work: () => Promise<T>, detail?: (value: T) => string): Promise<T> => {
+  const gate = request.dryRun ? DRY_RUN_GATE : await checkGates(request.mode, deps)
+  if (gate.outcome !== 'triggered') return finish(deps, runId, request, { status: 'skipped', gate: gate.outcome, reason: gate.reason }, '')
+  deps.log.info({ runId, gate: gate.outcome }, gate.reason)
+
+  let lock: Awaited<ReturnType<typeof acquireLock>>
+  try {
+    lock = await step('lock', () =>
+      acquireLock({ file: deps.paths.lockFile, runId, clock: deps.clock, staleAfterMs: deps.config.dream.runTimeoutMs }),
+      (held) => (held.reaped ? `reaped stale lock of ${held.reaped.runId}` : 'acquired'),
+    )
+  } catch (error) {
+    if (!(error instanceof LockHeldError)) throw error
+    return finish(deps, runId, request, { status: 'skipped', gate: 'lock', reason: error.message }, '')
+  }
+
+  let channel: DreamChannel | null = null
+  try {
+    const backup = await step('backup', () =>
+      createBackup({ paths: deps.paths, mode: request.mode, chatJid: request.chatJid, clock: deps.clock, keep: deps.config.backups.keep }),
+      (info) => `${info.id} (${info.fileCount} files)`,
+    )
+    deps.runs.update(runId, { backupId: backup.id })
+
+    const seeded = await step('seed', () => seedWindow(window, deps), (result) => describeSeed(result))
+    for (const file of seeded.changed) changed.add(file)
+    markDirty(deps.state, deps.paths.workspace, seeded.changed)
+
+    channel = await step('channel', async () => openDreamChannel(deps.messages, request.mode, request.chatJid, deps.clock.now()), (c) => c.jid)
+    const pass = await consolidate(runId, request, window, channel, step, deps)
+    for (const file of pass.written) changed.add(file)
+
+    const indexed = await step('index', () => runIndexPass(deps.paths, [...changed]), (files) => `${files.length} pointer file(s) updated`)
+    for (const file of indexed) changed.add(file)
+    // The ledger and loss guard decide whether the result stays; a held one is staged and the notes put back.
+    const review = await step('review', () => keepOrHold({ runId, outcome: pass.status, backup, written: [...changed] }, deps), (r) => r.describe)
+    markDirty(deps.state, deps.paths.workspace, [...changed])
+    if (!request.dryRun) {
+      await step('fts', () => refreshIndex({ state: deps.state, paths: deps.paths, config: deps.config }), (r) => `${r.added} added, ${r.updated} updated, ${r.removed} removed`)
+    }
+    deps.runs.update(runId, { changedFiles: [...changed].sort() })
+    const openChannel = channel
+    await step('cleanup', async () => removeChannel(openChannel), (n) => `${n} channel message(s) removed`)
+    channel = null
+    return await finish(deps, runId, request, { status: review.held ? 'held' : pass.status, reason: pass.reason }, pass.engineText)
+  } catch (error) {
+    const code = error instanceof DreamlaneError ? error.code : 'INTERNAL'
+    deps.runs.update(runId, { changedFiles: [...changed].sort() })
+    if (deps.signal?.aborted) {
+      deps.log.warn({ runId }, 'dream cancelled')
+      return finish(deps, runId, request, { status: 'cancelled', reason: 'cancelled (shutdown); notes are as the last atomic write left them' }, '')
+    }
+    deps.log.error({ err: error, runId }, 'dream failed')
+    return finish(deps, runId, request, { status: 'failed', reason: errorMessage(error), errorCode: code, errorMessage: errorMessage(error) }, '')
+  } finally {
+    if (channel) removeChannel(channel)
+    await lock.release()
+  }
+}
+
+/** Times each named step into the run record and tells onEvent, so a crash still leaves the steps behind. */
+function stepRecorder(runId: string, deps: DreamDeps): StepRunner {
+  const steps: StepTiming[] = []
+  return async (name, work, detail) => {
     const started = deps.clock.now()
     const t0 = performance.now()
     deps.onEvent?.({ type: 'step', runId, step: name, phase: 'start' })
@@ -47,90 +115,46 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       throw error
     }
   }
+}
 
-  const gate = await checkGates(request.mode, deps)
-  if (gate.outcome !== 'triggered') return finish(deps, runId, { status: 'skipped', gate: gate.outcome, reason: gate.reason }, '')
-  deps.log.info({ runId, gate: gate.outcome }, gate.reason)
+interface Consolidation {
+  status: HeldOutcome
+  reason: string | null
+  engineText: string
+  /** Absolute paths of every file the model (or the fallback) wrote. */
+  written: string[]
+}
 
-  let lock: Awaited<ReturnType<typeof acquireLock>>
-  try {
-    lock = await step('lock', () =>
-      acquireLock({ file: deps.paths.lockFile, runId, clock: deps.clock, staleAfterMs: deps.config.dream.runTimeoutMs }),
-      (held) => (held.reaped ? `reaped stale lock of ${held.reaped.runId}` : 'acquired'),
-    )
-  } catch (error) {
-    if (!(error instanceof LockHeldError)) throw error
-    return finish(deps, runId, { status: 'skipped', gate: 'lock', reason: error.message }, '')
-  }
-
-  let channel: DreamChannel | null = null
-  try {
-    const backup = await step('backup', () =>
-      createBackup({ paths: deps.paths, mode: request.mode, chatJid: request.chatJid, clock: deps.clock, keep: deps.config.backups.keep }),
-      (info) => `${info.id} (${info.fileCount} files)`,
-    )
-    deps.runs.update(runId, { backupId: backup.id })
-
-    const seeded = await step('seed', () => seedWindow(window, deps), (result) => describeSeed(result))
-    for (const file of seeded.changed) changed.add(file)
-    markDirty(deps.state, deps.paths.workspace, seeded.changed)
-
-    channel = await step('channel', async () => openDreamChannel(deps.messages, request.mode, request.chatJid, deps.clock.now()), (c) => c.jid)
-    const openChannel = channel
-    // One tool set per engine: the fallback gets its own call budget, not what the model left of it.
-    const makeTools = () =>
-      createToolSet(
-        { paths: deps.paths, config: deps.config, window, messages: deps.messages, state: deps.state, clock: deps.clock, isDream: true },
-        {
-          beforeCall: () => deps.lanes.yieldToInteractive(),
-          onCall: (record) => {
-            deps.onEvent?.({ type: 'tool', runId, name: record.name, ok: record.ok })
-            openChannel.append({ kind: 'tool_call', name: record.name, input: record.input }, deps.clock.now())
-          },
+/** The model turn over file-scoped tools, and the offline engine when the turn failed or did no work. */
+async function consolidate(runId: string, request: DreamRequest, window: DayWindow, channel: DreamChannel, step: StepRunner, deps: DreamDeps): Promise<Consolidation> {
+  // One tool set per engine: the fallback gets its own call budget, not what the model left of it.
+  const makeTools = () =>
+    createToolSet(
+      { paths: deps.paths, config: deps.config, window, messages: deps.messages, state: deps.state, clock: deps.clock, isDream: true },
+      {
+        beforeCall: () => deps.lanes.yieldToInteractive(),
+        onCall: (record) => {
+          deps.onEvent?.({ type: 'tool', runId, name: record.name, ok: record.ok })
+          channel.append({ kind: 'tool_call', name: record.name, input: record.input }, deps.clock.now())
         },
-      )
-    const tools = makeTools()
-    const turnInput = buildTurnInput(runId, request, window, deps)
-    const turn = await step('model', () => runModelTurn(turnInput, tools, deps, runId), (outcome) => outcome.describe)
-    for (const file of tools.changedFiles()) changed.add(file)
-    deps.runs.update(runId, { provider: turn.providerName, model: turn.model, usage: turn.result.usage, toolCalls: tools.calls(), transcript: turn.result.transcript })
+      },
+    )
+  const tools = makeTools()
+  const turnInput = buildTurnInput(runId, request, window, deps)
+  const turn = await step('model', () => runModelTurn(turnInput, tools, deps, runId), (outcome) => outcome.describe)
+  deps.runs.update(runId, { provider: turn.providerName, model: turn.model, usage: turn.result.usage, toolCalls: tools.calls(), transcript: turn.result.transcript })
 
-    let status: 'succeeded' | 'degraded' = 'succeeded'
-    let reason: string | null = null
-    let engineText = turn.result.text
-    const needsFallback = turn.failure ?? (await missingWork(turn.result, tools, window, deps))
-    if (needsFallback && deps.provider !== deps.fallback) {
-      status = 'degraded'
-      reason = `${needsFallback}; the offline engine consolidated instead (retryable)`
-      const fallbackTools = makeTools()
-      const rescue = await step('fallback', () => deps.fallback.runTurn(turnInput, fallbackTools, abortSignalFor(deps)), (r) => `${r.stop}`)
-      for (const file of fallbackTools.changedFiles()) changed.add(file)
-      engineText = rescue.text
-      deps.runs.update(runId, { toolCalls: [...tools.calls(), ...fallbackTools.calls()], transcript: [...turn.result.transcript, ...rescue.transcript] })
-    } else if (needsFallback) {
-      throw new DreamlaneError('PROVIDER_FAILED', needsFallback)
-    }
-
-    const indexed = await step('index', () => runIndexPass(deps.paths, [...changed]), (files) => `${files.length} pointer file(s) updated`)
-    for (const file of indexed) changed.add(file)
-    markDirty(deps.state, deps.paths.workspace, [...changed])
-    await step('fts', () => refreshIndex({ state: deps.state, paths: deps.paths, config: deps.config }), (r) => `${r.added} added, ${r.updated} updated, ${r.removed} removed`)
-    deps.runs.update(runId, { changedFiles: [...changed].sort() })
-    await step('cleanup', async () => removeChannel(openChannel), (n) => `${n} channel message(s) removed`)
-    channel = null
-    return await finish(deps, runId, { status, reason }, engineText)
-  } catch (error) {
-    const code = error instanceof DreamlaneError ? error.code : 'INTERNAL'
-    deps.runs.update(runId, { changedFiles: [...changed].sort() })
-    if (deps.signal?.aborted) {
-      deps.log.warn({ runId }, 'dream cancelled')
-      return finish(deps, runId, { status: 'cancelled', reason: 'cancelled (shutdown); notes are as the last atomic write left them' }, '')
-    }
-    deps.log.error({ err: error, runId }, 'dream failed')
-    return finish(deps, runId, { status: 'failed', reason: errorMessage(error), errorCode: code, errorMessage: errorMessage(error) }, '')
-  } finally {
-    if (channel) removeChannel(channel)
-    await lock.release()
+  const needsFallback = turn.failure ?? (await missingWork(turn.result, tools, window, deps))
+  if (!needsFallback) return { status: 'succeeded', reason: null, engineText: turn.result.text, written: [...tools.changedFiles()] }
+  if (deps.provider === deps.fallback) throw new DreamlaneError('PROVIDER_FAILED', needsFallback)
+  const fallbackTools = makeTools()
+  const rescue = await step('fallback', () => deps.fallback.runTurn(turnInput, fallbackTools, abortSignalFor(deps)), (r) => `${r.stop}`)
+  deps.runs.update(runId, { toolCalls: [...tools.calls(), ...fallbackTools.calls()], transcript: [...turn.result.transcript, ...rescue.transcript] })
+  return {
+    status: 'degraded',
+    reason: `${needsFallback}; the offline engine consolidated instead (retryable)`,
+    engineText: rescue.text,
+    written: [...tools.changedFiles(), ...fallbackTools.changedFiles()],
   }
 }
 
@@ -191,31 +215,14 @@ async function missingWork(result: TurnResult, tools: ToolSet, window: DayWindow
 async function finish(
   deps: DreamDeps,
   runId: string,
+  request: DreamRequest,
   outcome: { status: RunRecord['status']; gate?: RunRecord['gate']; reason?: string | null; errorCode?: string; errorMessage?: string },
   engineText: string,
 ): Promise<RunRecord> {
   const provisional = deps.runs.get(runId)
   const summary = composeSummary({ ...provisional, ...outcome, gate: outcome.gate ?? provisional.gate, reason: outcome.reason ?? null }, engineText, deps.paths.workspace)
   const record = deps.runs.close(runId, { ...outcome, gate: outcome.gate ?? 'triggered', summary })
-  await postSummary(record, deps)
+  await postSummary(record, deps, request.dryRun === true)
   deps.onEvent?.({ type: 'finished', run: record })
   return record
-}
-
-/** Manual runs reply in their chat (a bot message); every run reaches the host hook and the log. */
-async function postSummary(record: RunRecord, deps: DreamDeps): Promise<void> {
-  const text = record.summary ?? ''
-  deps.log.info({ runId: record.id, status: record.status, mode: record.mode }, text.split('\n')[0] ?? '')
-  if (record.mode === 'manual' && record.status !== 'skipped') {
-    const at = deps.clock.now().toISOString()
-    deps.messages.upsertChat(record.chatJid, null, at)
-    deps.messages.insertMessages([
-      { id: `dream-summary-${record.id}`, chatJid: record.chatJid, sender: DREAMLANE_SENDER, senderName: 'Dream', content: text, timestamp: at, isBotMessage: true },
-    ])
-  }
-  try {
-    await deps.onSummary?.({ runId: record.id, mode: record.mode, chatJid: record.chatJid, status: record.status, text })
-  } catch (error) {
-    deps.log.warn({ err: error, runId: record.id }, 'onSummary hook failed')
-  }
 }

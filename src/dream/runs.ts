@@ -4,9 +4,10 @@ import type { Clock } from '../clock.js'
 import { DreamlaneError } from '../errors.js'
 import { migrate } from '../db/migrate.js'
 import type { StateDb } from '../db/state.js'
+import type { ChangeTotals, LossFlag } from '../ledger/types.js'
 import { EMPTY_USAGE, type TranscriptEntry, type TurnUsage } from '../model/provider.js'
 import type { ToolCallRecord } from '../tools/types.js'
-import type { DreamRequest, GateOutcome, RunRecord, RunStatus, StepTiming } from './types.js'
+import type { DreamRequest, GateOutcome, HeldOutcome, RunKind, RunRecord, RunStatus, StepTiming } from './types.js'
 
 const MIGRATIONS = [
   {
@@ -26,6 +27,17 @@ const MIGRATIONS = [
     version: 2,
     sql: `ALTER TABLE runs ADD COLUMN retry_of TEXT;
       ALTER TABLE runs ADD COLUMN attempt INTEGER NOT NULL DEFAULT 1;`,
+  },
+  {
+    version: 3,
+    sql: `ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'dream';
+      ALTER TABLE runs ADD COLUMN undo_of TEXT;
+      ALTER TABLE runs ADD COLUMN undone_by TEXT;
+      ALTER TABLE runs ADD COLUMN changes_json TEXT;
+      ALTER TABLE runs ADD COLUMN loss_flags_json TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE runs ADD COLUMN hold_reasons_json TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE runs ADD COLUMN held_outcome TEXT;
+      ALTER TABLE runs ADD COLUMN reviewed_at TEXT;`,
   },
 ]
 
@@ -57,6 +69,14 @@ interface RunRow {
   coalesced: number
   retry_of: string | null
   attempt: number
+  kind: RunKind
+  undo_of: string | null
+  undone_by: string | null
+  changes_json: string | null
+  loss_flags_json: string
+  hold_reasons_json: string
+  held_outcome: HeldOutcome | null
+  reviewed_at: string | null
 }
 
 function toRecord(row: RunRow): RunRecord {
@@ -88,6 +108,14 @@ function toRecord(row: RunRow): RunRecord {
     coalesced: row.coalesced,
     retryOf: row.retry_of,
     attempt: row.attempt,
+    kind: row.kind,
+    undoOf: row.undo_of,
+    undoneBy: row.undone_by,
+    changes: row.changes_json ? (JSON.parse(row.changes_json) as ChangeTotals) : null,
+    lossFlags: JSON.parse(row.loss_flags_json) as LossFlag[],
+    holdReasons: JSON.parse(row.hold_reasons_json) as string[],
+    heldOutcome: row.held_outcome,
+    reviewedAt: row.reviewed_at,
   }
 }
 
@@ -113,6 +141,9 @@ export interface RunProgress {
   transcript?: readonly TranscriptEntry[]
   changedFiles?: readonly string[]
   backupId?: string
+  changes?: ChangeTotals
+  lossFlags?: readonly LossFlag[]
+  holdReasons?: readonly string[]
 }
 
 export class RunStore {
@@ -170,6 +201,9 @@ export class RunStore {
     if (progress.transcript) put('transcript_json', JSON.stringify(progress.transcript))
     if (progress.changedFiles) put('changed_files_json', JSON.stringify(progress.changedFiles))
     if (progress.backupId !== undefined) put('backup_id', progress.backupId)
+    if (progress.changes) put('changes_json', JSON.stringify(progress.changes))
+    if (progress.lossFlags) put('loss_flags_json', JSON.stringify(progress.lossFlags))
+    if (progress.holdReasons) put('hold_reasons_json', JSON.stringify(progress.holdReasons))
     if (sets.length === 0) return
     this.#db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = ?`).run(...values, id)
   }
@@ -191,18 +225,50 @@ export class RunStore {
     return this.get(id)
   }
 
+  /**
+   * Marks a running run `held` as soon as its result is staged, before the workspace is put back, so a crash
+   * in between leaves a held run (apply and discard both finish the job) rather than a lost one.
+   */
+  markHeld(id: string, outcome: HeldOutcome): RunRecord {
+    this.#db.prepare("UPDATE runs SET status = 'held', held_outcome = ? WHERE id = ?").run(outcome, id)
+    return this.get(id)
+  }
+
+  /** A reviewed run's new status: applied (its held outcome), discarded, or undone by `undoneBy`. */
+  settle(id: string, status: HeldOutcome | 'discarded' | 'undone', undoneBy: string | null = null): RunRecord {
+    this.#db
+      .prepare('UPDATE runs SET status = ?, reviewed_at = ?, undone_by = COALESCE(?, undone_by) WHERE id = ?')
+      .run(status, this.#clock.now().toISOString(), undoneBy, id)
+    return this.get(id)
+  }
+
+  /** A run record for undoing `target`, already `running`; it shares the target's chat and window. */
+  openUndo(target: RunRecord): RunRecord {
+    const now = this.#clock.now().toISOString()
+    const id = `undo-${now.replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`
+    this.#db
+      .prepare(`INSERT INTO runs (id, mode, chat_jid, days, first_day, last_day, time_zone, status, gate, created_at,
+        started_at, kind, undo_of) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', 'triggered', ?, ?, 'undo', ?)`)
+      .run(id, target.mode, target.chatJid, target.days, target.firstDay, target.lastDay, this.#timeZone, now, now, target.id)
+    return this.get(id)
+  }
+
   noteCoalesced(id: string): RunRecord {
     this.#db.prepare('UPDATE runs SET coalesced = coalesced + 1 WHERE id = ?').run(id)
     return this.get(id)
   }
 
   /** Newest first. */
-  list(options: { limit?: number; status?: RunStatus[] } = {}): RunRecord[] {
+  list(options: { limit?: number; status?: RunStatus[]; kind?: RunKind } = {}): RunRecord[] {
     const statuses = options.status ?? []
-    const where = statuses.length ? `WHERE status IN (${statuses.map(() => '?').join(', ')})` : ''
+    const clauses: string[] = []
+    if (statuses.length) clauses.push(`status IN (${statuses.map(() => '?').join(', ')})`)
+    if (options.kind) clauses.push('kind = ?')
+    const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''
+    const kind = options.kind ? [options.kind] : []
     const rows = this.#db
       .prepare(`SELECT * FROM runs ${where} ORDER BY created_at DESC, id DESC LIMIT ?`)
-      .all(...statuses, options.limit ?? 20) as RunRow[]
+      .all(...statuses, ...kind, options.limit ?? 20) as RunRow[]
     return rows.map(toRecord)
   }
 
@@ -212,7 +278,7 @@ export class RunStore {
 
   /** The newest run that finished `succeeded` — "last consolidated" only advances on success. */
   lastSucceeded(): RunRecord | null {
-    return this.list({ limit: 1, status: ['succeeded'] })[0] ?? null
+    return this.list({ limit: 1, status: ['succeeded'], kind: 'dream' })[0] ?? null
   }
 
   /** Marks runs left `running`/`queued` by a dead process as `lost`; returns their ids. */

@@ -1,4 +1,8 @@
-// The words a finished run posts back to its chat (manual) or logs (auto, bootstrap).
+// The words a finished run posts back to its chat (manual) or logs (auto, bootstrap), and the posting itself.
+import { DREAMLANE_SENDER } from '../db/messages.js'
+import { describeCounts } from '../ledger/ledger.js'
+import type { LossFlag } from '../ledger/types.js'
+import type { DreamDeps } from './deps.js'
 import type { RunRecord } from './types.js'
 
 export interface PostedSummary {
@@ -18,26 +22,82 @@ const STATUS_WORDS: Record<RunRecord['status'], string> = {
   lost: 'was lost',
   skipped: 'was skipped',
   cancelled: 'was cancelled',
+  held: 'is ready for review',
+  discarded: 'was discarded',
+  undone: 'was undone',
 }
 
-/** One short message: what ran, over which days, what changed, where the backup is. */
+/** Flags named in the summary; the rest are counted. */
+const FLAGS_SHOWN = 6
+
+/** One short message: what ran, over which days, what changed (or waits for review), how to see or undo it. */
 export function composeSummary(run: RunRecord, engineText: string, workspace: string): string {
   const window = run.firstDay && run.lastDay ? `${run.firstDay} → ${run.lastDay}` : `${run.days} day(s)`
   const lines = [`Dream ${STATUS_WORDS[run.status]} (${run.mode}, last ${run.days} day(s): ${window}).`]
   if (engineText.trim()) lines.push(engineText.trim())
   if (run.reason) lines.push(`Note: ${run.reason}`)
-  const changed = run.changedFiles.map((file) => relative(workspace, file))
-  if (changed.length > 0) {
-    const shown = changed.slice(0, 8).join(', ')
-    lines.push(`${changed.length} file(s) changed: ${shown}${changed.length > 8 ? ', …' : ''}.`)
+  const counts = run.changes ? describeCounts(run.changes) : null
+  if (run.status === 'held') {
+    lines.push(`Dream ready for review: ${counts ?? 'changes staged'} — nothing was written to your notes yet.`)
+    lines.push(`Held because ${run.holdReasons.join('; ')}.`)
+  } else if (run.changedFiles.length > 0 || (run.changes?.files ?? 0) > 0) {
+    const changed = run.changedFiles.map((file) => relative(workspace, file))
+    const shown = changed.length > 0 ? `: ${changed.slice(0, 8).join(', ')}${changed.length > 8 ? ', …' : ''}` : ''
+    lines.push(`${counts ?? `${changed.length} file(s) changed`}${shown}.`)
   } else {
     lines.push('No files changed.')
   }
-  if (run.backupId) lines.push(`Backup before the dream: ${run.backupId} (\`dreamlane backups restore ${run.backupId}\`).`)
-  lines.push(`Details: \`dreamlane runs show ${run.id}\`.`)
+  if (run.lossFlags.length > 0 && run.status !== 'held') lines.push(`Loss guard: ${describeFlags(run.lossFlags)}.`)
+  lines.push(...nextSteps(run))
   return lines.join('\n')
+}
+
+/** "Porto (name, notes/memory/user.md), 2026-11-03 (date, …), +2 more" */
+export function describeFlags(flags: readonly LossFlag[]): string {
+  const shown = flags.slice(0, FLAGS_SHOWN).map((flag) => `${flag.term} (${flag.kind}, ${flag.path})`)
+  const more = flags.length > FLAGS_SHOWN ? `, +${flags.length - FLAGS_SHOWN} more` : ''
+  return `${flags.length} item(s) vanished from memory: ${shown.join(', ')}${more}`
+}
+
+function nextSteps(run: RunRecord): string[] {
+  if (run.status === 'held') {
+    return [
+      `Apply it with \`/dream apply\` or drop it with \`/dream discard\` (\`dreamlane runs apply|discard ${run.id}\`).`,
+      `See the diff: \`dreamlane runs show ${run.id} --diff\`.`,
+    ]
+  }
+  const lines: string[] = []
+  if (run.backupId) lines.push(`Backup before the dream: ${run.backupId} (\`dreamlane backups restore ${run.backupId}\`).`)
+  if ((run.changes?.files ?? 0) > 0) {
+    lines.push(`See the diff: \`dreamlane runs show ${run.id} --diff\`; undo it with \`/dream undo\` (\`dreamlane runs undo ${run.id}\`).`)
+  } else {
+    lines.push(`Details: \`dreamlane runs show ${run.id}\`.`)
+  }
+  return lines
 }
 
 function relative(workspace: string, file: string): string {
   return file.startsWith(`${workspace}/`) ? file.slice(workspace.length + 1) : file
+}
+
+/**
+ * Manual runs reply in their chat (a bot message); every run reaches the host hook and the log. A dry run
+ * only logs: it is a rehearsal nobody else should hear about.
+ */
+export async function postSummary(record: RunRecord, deps: Pick<DreamDeps, 'log' | 'clock' | 'messages' | 'onSummary'>, isDryRun = false): Promise<void> {
+  const text = record.summary ?? ''
+  deps.log.info({ runId: record.id, status: record.status, mode: record.mode, dryRun: isDryRun }, text.split('\n')[0] ?? '')
+  if (isDryRun) return
+  if (record.mode === 'manual' && record.status !== 'skipped') {
+    const at = deps.clock.now().toISOString()
+    deps.messages.upsertChat(record.chatJid, null, at)
+    deps.messages.insertMessages([
+      { id: `dream-summary-${record.id}`, chatJid: record.chatJid, sender: DREAMLANE_SENDER, senderName: 'Dream', content: text, timestamp: at, isBotMessage: true },
+    ])
+  }
+  try {
+    await deps.onSummary?.({ runId: record.id, mode: record.mode, chatJid: record.chatJid, status: record.status, text })
+  } catch (error) {
+    deps.log.warn({ err: error, runId: record.id }, 'onSummary hook failed')
+  }
 }

@@ -1,15 +1,37 @@
 // The vocabulary of a dream run: requests, statuses, gate outcomes and the stored record.
+import type { ChangeTotals, LossFlag } from '../ledger/types.js'
 import type { DreamMode, TranscriptEntry, TurnUsage } from '../model/provider.js'
 import type { ToolCallRecord } from '../tools/types.js'
 
 export type { DreamMode }
 
-export type RunStatus = 'queued' | 'running' | 'succeeded' | 'degraded' | 'failed' | 'lost' | 'skipped' | 'cancelled'
+/**
+ * `held`: finished, its changes staged and the workspace left as it was until someone applies (→ its
+ * outcome, succeeded or degraded) or discards it (`discarded`). `undone`: kept once, restored since.
+ */
+export type RunStatus =
+  | 'queued'
+  | 'running'
+  | 'succeeded'
+  | 'degraded'
+  | 'failed'
+  | 'lost'
+  | 'skipped'
+  | 'cancelled'
+  | 'held'
+  | 'discarded'
+  | 'undone'
+
+/** A dream, or the undo of one (recorded as a run of its own). */
+export type RunKind = 'dream' | 'undo'
+
+/** The status a held run takes when applied. */
+export type HeldOutcome = 'succeeded' | 'degraded'
 
 /** The named result of the gate cascade; shared by logs, CLI, HTTP and chat. */
 export type GateOutcome = 'disabled' | 'lock' | 'time' | 'sessions' | 'triggered'
 
-export type StepName = 'lock' | 'backup' | 'seed' | 'channel' | 'model' | 'fallback' | 'index' | 'fts' | 'cleanup' | 'summary'
+export type StepName = 'lock' | 'backup' | 'seed' | 'channel' | 'model' | 'fallback' | 'index' | 'review' | 'fts' | 'cleanup' | 'summary'
 
 export interface StepTiming {
   name: StepName
@@ -29,6 +51,8 @@ export interface DreamRequest {
   endDay?: string
   /** The run this one retries. */
   retryOf?: string
+  /** A rehearsal on a scratch copy: nothing is posted and the workspace is never touched. */
+  dryRun?: boolean
 }
 
 export interface RunRecord {
@@ -62,6 +86,31 @@ export interface RunRecord {
   retryOf: string | null
   /** 1 for a first run, n for the (n-1)th retry in a chain. */
   attempt: number
+  kind: RunKind
+  /** For an undo run: the run it undid. */
+  undoOf: string | null
+  /** For a dream undone later: the undo run. */
+  undoneBy: string | null
+  /** The change ledger in numbers (per-file detail: LedgerStore); null before the review step ran. */
+  changes: ChangeTotals | null
+  /** Names, numbers and dates the loss guard saw vanish from memory/ (capped; see changes for counts). */
+  lossFlags: LossFlag[]
+  /** Why the run was held for review, in words; empty when its changes were kept. */
+  holdReasons: string[]
+  /** While held (and after): the status applying gives it. */
+  heldOutcome: HeldOutcome | null
+  /** When a held run was applied or discarded, or a kept one undone. */
+  reviewedAt: string | null
 }
 
-export const FINISHED_STATUSES: readonly RunStatus[] = ['succeeded', 'degraded', 'failed', 'lost', 'skipped', 'cancelled']
+export const FINISHED_STATUSES: readonly RunStatus[] = [
+  'succeeded',
+  'degraded',
+  'failed',
+  'lost',
+  'skipped',
+  'cancelled',
+  'held',
+  'discarded',
+  'undone',
+]

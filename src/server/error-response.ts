@@ -17,6 +17,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   BACKUP_NOT_FOUND: 404,
   // A restore refused because a note's folder is a symlink or a file is in the way: the workspace conflicts.
   PATH_OUT_OF_SCOPE: 409,
+  // A run in the wrong state for what was asked (e.g. applying one that is not held).
+  RUN_CONFLICT: 409,
+  RUN_NOT_REVIEWABLE: 409,
   CONTENT_TOO_LARGE: 413,
   BACKUP_CORRUPT: 422,
   LOCK_HELD: 423,

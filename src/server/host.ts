@@ -2,6 +2,7 @@
 import { pino, type Logger } from 'pino'
 import { systemClock, type Clock } from '../clock.js'
 import { createAssistant, type Assistant } from '../chat/assistant.js'
+import { selectChatProvider } from '../chat/chat-provider.js'
 import { toChatMessage } from '../chat/chat-message.js'
 import { recallSinkFor, type RecallSink } from '../chat/recall-hook.js'
 import { createDreamlane, type Dreamlane, type DreamlaneOptions } from '../create.js'
@@ -20,7 +21,7 @@ export interface ServerHost {
 }
 
 export interface ServerHostOptions extends DreamlaneOptions {
-  /** The model for chat replies; absent or offline → the assistant quotes notes. */
+  /** The model for chat replies. @default the configured provider for `env` (offline → the assistant quotes notes) */
   chatProvider?: ModelProvider
   /** Told each interactive search. @default recorded as recall events in state.db */
   onRecall?: RecallSink
@@ -59,7 +60,7 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
     lane,
     clock,
     log,
-    ...(options.chatProvider ? { provider: options.chatProvider } : {}),
+    provider: options.chatProvider ?? selectChatProvider(lane, options.env ?? process.env, log),
     onRecall: options.onRecall ?? recallSinkFor(lane, clock, log),
     onMessage: (message) => events.publishMessage(message),
   })

@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { createScriptedProvider } from '../../src/model/scripted.js'
 import { countStore } from '../../src/recall/stats.js'
 import { writeForeignLock } from '../helpers/dream-world.js'
+import { anthropicReply, startScriptedServer, toolResultsOf, type RecordedRequest } from '../helpers/fake-anthropic.js'
 import { DREAMT_USER_MD, USER_MD, dreamScript, readEvents, startServerWorld, waitFor, type ServerWorld } from './world.js'
 
 interface RunJson {
@@ -111,6 +112,10 @@ describe('dreams API', () => {
 
     const list = await api.json<{ runs: RunJson[] }>('/api/dreams')
     expect(list.body.runs.map((run) => [run.id, run.status])).toEqual([[started.body.runId, 'succeeded']])
+    const failedOnly = await api.json<{ runs: RunJson[] }>('/api/dreams?status=failed,lost')
+    expect(failedOnly.body.runs).toEqual([])
+    const bogus = await api.json<{ error: { message: string } }>('/api/dreams?status=happy')
+    expect([bogus.status, bogus.body.error.message]).toEqual([400, expect.stringContaining('status must be')])
   })
 
   it('diffs a run against the next backup once a later dream took one', async () => {
@@ -181,6 +186,25 @@ describe('dreams API', () => {
     const run = await dreamToEnd(api)
     const events = await readEvents(await api.fetch(`/api/dreams/${run.id}/events`))
     expect(events.at(-1)).toMatchObject({ event: 'finished', data: { run: { id: run.id, status: 'succeeded' } } })
+  })
+})
+
+describe('chat with the configured model', () => {
+  it('answers through the Anthropic provider (a local fake) with the memory files and read-only tools', async () => {
+    const fake = await startScriptedServer([
+      anthropicReply.tools([{ name: 'search_workspace', input: { query: 'tea' } }], { input: 900, output: 20 }),
+      anthropicReply.text('Green tea — notes/memory/user.md says so.', { input: 950, output: 12 }),
+    ])
+    onTestFinished(() => fake.close())
+    const api = await startServerWorld({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url } })
+    const sent = await api.json<{ engine: string; reply: { content: string } }>('/api/chats/web:main/messages', { json: { text: 'What do I drink?' } })
+    expect(sent.body).toMatchObject({ engine: 'model', reply: { content: 'Green tea — notes/memory/user.md says so.' } })
+    expect(fake.requests).toHaveLength(2)
+    const first = fake.requests[0]?.body
+    expect(JSON.stringify(first.system)).toContain('Prefers green tea over coffee.')
+    expect(first.tools.map((tool: { name: string }) => tool.name).sort()).toEqual(['grep_notes', 'list_files', 'read_file', 'search_workspace'])
+    expect(JSON.stringify(first.messages)).toContain('What do I drink?')
+    expect(toolResultsOf(fake.requests[1] as RecordedRequest)[0]?.content).toContain('notes/memory/user.md')
   })
 })
 

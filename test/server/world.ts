@@ -42,6 +42,8 @@ export interface ServerWorldOptions {
   host?: string
   clock?: Clock
   messages?: MessageSpec[]
+  /** What provider selection sees (chat replies). @default {} — no keys, offline quotes */
+  env?: Record<string, string>
 }
 
 export async function startServerWorld(options: ServerWorldOptions = {}): Promise<ServerWorld> {
@@ -51,6 +53,8 @@ export async function startServerWorld(options: ServerWorldOptions = {}): Promis
   const logger: Logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(JSON.parse(line)) })
   const host = openServerHost({
     config: world.config,
+    // No keys: chat replies come from the offline engine (quotes) unless a test injects a model.
+    env: options.env ?? {},
     clock: options.clock ?? world.clock,
     logger,
     provider: options.dreamProvider ?? createScriptedProvider(dreamScript(), { usagePerStep: { inputTokens: 100, outputTokens: 10 } }),

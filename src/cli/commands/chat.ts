@@ -2,11 +2,11 @@
 import { createInterface } from 'node:readline/promises'
 import type { Command } from 'commander'
 import { createAssistant } from '../../chat/assistant.js'
+import { selectChatProvider } from '../../chat/chat-provider.js'
 import { recallSinkFor } from '../../chat/recall-hook.js'
 import { systemClock } from '../../clock.js'
 import { createDreamlane } from '../../create.js'
 import { DreamlaneError, errorMessage } from '../../errors.js'
-import { selectProvider } from '../../model/select.js'
 import { cliContext, cliLogger } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
@@ -33,7 +33,7 @@ export function registerChat(program: Command): void {
         lane,
         clock: systemClock,
         log,
-        provider: selectProvider(ctx.config, process.env).provider,
+        provider: selectChatProvider(lane, process.env, log),
         onRecall: recallSinkFor(lane, systemClock, log),
       })
       const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY })

@@ -4,7 +4,6 @@ import { InvalidArgumentError, type Command } from 'commander'
 import { describeStatus } from '../../chat/describe-status.js'
 import type { Dreamlane } from '../../create.js'
 import { errorMessage } from '../../errors.js'
-import { selectProvider } from '../../model/select.js'
 import { openServerHost, type ServerHost } from '../../server/host.js'
 import { DEFAULT_HOST, DEFAULT_PORT, checkBinding, startServer, type RunningServer } from '../../server/start.js'
 import { cliLogger, cliContext } from '../context.js'
@@ -68,8 +67,6 @@ export function registerServe(program: Command): void {
       const host = openServerHost({
         config: ctx.config,
         logger: cliLogger('info'),
-        // Chat replies use the same configured model as dreams (the offline choice quotes notes instead).
-        chatProvider: selectProvider(ctx.config, process.env).provider,
         onEvent: dreamProgressPrinter(say),
         onSummary: (s) => say(`[summary → ${s.chatJid}]\n${s.text}`),
       })

@@ -10,7 +10,7 @@ import { detailRun, summarizeRun } from '../run-view.js'
 import { lastEventId, streamHub } from '../sse.js'
 import { idSchema, jidSchema, parseInput, readJson } from '../validate.js'
 
-const STATUSES = ['queued', 'running', 'succeeded', 'degraded', 'failed', 'lost', 'skipped', 'cancelled'] as const
+const STATUSES: readonly string[] = ['queued', 'running', ...FINISHED_STATUSES]
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
@@ -18,7 +18,7 @@ const listQuery = z.object({
     .string()
     .optional()
     .transform((raw) => (raw ? raw.split(',') : []))
-    .pipe(z.array(z.enum(STATUSES))),
+    .refine((list) => list.every((status) => STATUSES.includes(status)), `status must be a comma-separated list of: ${STATUSES.join(', ')}`),
 })
 
 /** Where a dream started from the dashboard posts its summary when no chat is named. */

@@ -50,7 +50,7 @@ caption { text-align: left; color: var(--muted); padding: .3rem 0; }
 th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 .runs th a, .backups code { overflow-wrap: anywhere; }
 .status { font-weight: 700; } .status-succeeded { color: var(--ok); } .status-failed, .status-lost, .status-cancelled { color: var(--bad); }
-.status-degraded, .status-skipped { color: var(--warn); } .status-running, .status-queued { color: var(--accent); }
+.status-degraded, .status-skipped, .status-held { color: var(--warn); } .status-discarded, .status-undone { color: var(--muted); } .status-running, .status-queued { color: var(--accent); }
 .progress { color: var(--muted); font-size: .85rem; }
 .diff-file { margin: .8rem 0; border: 1px solid var(--line); border-radius: 8px; background: var(--panel); }
 .diff-file summary { padding: .4rem .6rem; cursor: pointer; } .diff-file .counts { color: var(--muted); }

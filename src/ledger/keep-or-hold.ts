@@ -1,0 +1,112 @@
+// The review step of a dream: record the change ledger, run the loss guard, and either keep the result or
+// hold it — stage it in the data dir and put the workspace back exactly as the run found it.
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { BackupInfo } from '../backup/create.js'
+import type { ResolvedConfig } from '../config/schema.js'
+import type { HeldOutcome } from '../dream/types.js'
+import { isTempOrHidden } from '../notes/atomic-write.js'
+import type { WorkspacePaths } from '../notes/paths.js'
+import { collectRunContents, describeChange, describeCounts } from './ledger.js'
+import { guardMemory, type GuardResult } from './loss-guard.js'
+import { putBack } from './review.js'
+import { markStageSettled, writeStage } from './stage.js'
+import { LedgerStore } from './store.js'
+import type { LedgerDeps } from './transition.js'
+import type { ChangeTotals, FileChange } from './types.js'
+
+export interface ReviewStepInput {
+  runId: string
+  /** The status the run earns when its changes are kept. */
+  outcome: HeldOutcome
+  /** The pre-dream backup: the "before" of every file. */
+  backup: Pick<BackupInfo, 'file' | 'manifest'>
+  /** Absolute paths of every file the run wrote. */
+  written: readonly string[]
+}
+
+export interface ReviewStepResult {
+  held: boolean
+  totals: ChangeTotals
+  reasons: string[]
+  describe: string
+}
+
+export async function keepOrHold(input: ReviewStepInput, deps: LedgerDeps): Promise<ReviewStepResult> {
+  const { paths, config } = deps
+  const contents = await collectRunContents(paths.workspace, input.backup.file, input.written)
+  const changes = contents.map(describeChange)
+  const guard = await guardMemory({ contents, manifest: input.backup.manifest, readUnchangedMemory: (changed) => readMemoryTexts(paths, changed) })
+  const totals = totalsOf(changes, guard)
+  const reasons = holdReasons(config.dream, totals, guard)
+  new LedgerStore(deps.state).save(input.runId, changes)
+  deps.runs.update(input.runId, { changes: totals, lossFlags: guard.flags, holdReasons: reasons })
+  const counts = describeCounts(totals)
+  if (reasons.length === 0) {
+    const flagged = guard.flaggedCount ? `; loss guard flagged ${guard.flaggedCount} item(s) (review: ${config.dream.review})` : ''
+    return { held: false, totals, reasons, describe: `kept: ${counts}${flagged}` }
+  }
+  // Stage first, then mark held, then put the files back: a crash at any point leaves a state that
+  // apply, discard or start-up recovery completes (see settlePendingStages).
+  const stage = await writeStage(paths, input.runId, contents, deps.clock)
+  deps.runs.markHeld(input.runId, input.outcome)
+  await putBack(deps, stage)
+  await markStageSettled(paths, stage)
+  return { held: true, totals, reasons, describe: `held for review: ${counts}; ${reasons.join('; ')}` }
+}
+
+export function totalsOf(changes: readonly FileChange[], guard?: GuardResult): ChangeTotals {
+  return {
+    files: changes.length,
+    linesAdded: changes.reduce((sum, change) => sum + change.linesAdded, 0),
+    linesRemoved: changes.reduce((sum, change) => sum + change.linesRemoved, 0),
+    entriesSuperseded: guard?.entriesSuperseded ?? 0,
+    factsDropped: guard?.factsDropped ?? 0,
+    memoryBytes: guard?.memoryBytes ?? 0,
+    memoryBytesRemoved: guard?.memoryBytesRemoved ?? 0,
+    removedShare: guard?.removedShare ?? 0,
+  }
+}
+
+/** Why a run must wait for a person, in words; empty when its changes may be kept. */
+export function holdReasons(dream: Pick<ResolvedConfig['dream'], 'review' | 'lossGuard'>, totals: ChangeTotals, guard: Pick<GuardResult, 'flaggedCount' | 'flags'>): string[] {
+  if (totals.files === 0 || dream.review === 'never') return []
+  if (dream.review === 'always') return ['review is set to "always"']
+  const reasons: string[] = []
+  const limit = dream.lossGuard.maxRemovedShare
+  if (totals.removedShare > limit) {
+    reasons.push(`it would remove ${percent(totals.removedShare)} of notes/memory/ (${totals.memoryBytesRemoved} of ${totals.memoryBytes} bytes; the limit is ${percent(limit)})`)
+  }
+  if (guard.flaggedCount > dream.lossGuard.maxFlaggedItems) {
+    const named = guard.flags.slice(0, 5).map((flag) => flag.term).join(', ')
+    const more = guard.flaggedCount > 5 ? `, +${guard.flaggedCount - 5} more` : ''
+    reasons.push(`${guard.flaggedCount} name(s), number(s) or date(s) would vanish from memory: ${named}${more}`)
+  }
+  return reasons
+}
+
+function percent(share: number): string {
+  return `${Math.round(share * 1000) / 10}%`
+}
+
+/** Texts of the memory files (and day pages) the run did not change: where a moved term may still live. */
+async function readMemoryTexts(paths: WorkspacePaths, changed: ReadonlySet<string>): Promise<string[]> {
+  const texts: string[] = []
+  for (const [dir, rel] of [[paths.memory, 'notes/memory'], [paths.days, 'notes/memory/days']] as const) {
+    let names: string[]
+    try {
+      names = await readdir(dir)
+    } catch {
+      continue
+    }
+    for (const name of names.sort()) {
+      if (!name.endsWith('.md') || isTempOrHidden(name) || changed.has(`${rel}/${name}`)) continue
+      try {
+        texts.push(await readFile(join(dir, name), 'utf8'))
+      } catch {
+        // A folder named *.md or a file removed meanwhile holds no memory to compare with.
+      }
+    }
+  }
+  return texts
+}

@@ -1,0 +1,135 @@
+// Review of a held run: apply its staged result (only onto the files it started from) or discard it.
+import { DreamlaneError, LockHeldError } from '../errors.js'
+import type { RunRecord } from '../dream/types.js'
+import { readStage, readStagedSide, removeStage, markStageSettled, listStages, type StageManifest, type StagedFile } from './stage.js'
+import { carryOut, describeConflicts, markWritten, planTransition, withWorkspaceLock, type LedgerDeps, type Transition } from './transition.js'
+
+export interface ReviewResult {
+  run: RunRecord
+  /** Workspace-relative paths written now. */
+  written: string[]
+  /** Already on the target side (a repeated or interrupted action). */
+  unchanged: string[]
+  /** Discard only: files someone changed since, left as they are. */
+  leftAlone: string[]
+  message: string
+}
+
+const forward = (file: StagedFile): Transition => ({ path: file.path, from: file.before, to: file.after })
+const backward = (file: StagedFile): Transition => ({ path: file.path, from: file.after, to: file.before })
+
+/** The held run `id`, or the newest held run; anything else cannot be applied or discarded. */
+export function pickHeldRun(deps: LedgerDeps, id: string | undefined, action: 'apply' | 'discard'): RunRecord {
+  const run = id ? deps.runs.get(id) : deps.runs.list({ status: ['held'], limit: 1 })[0]
+  if (!run) throw new DreamlaneError('RUN_NOT_REVIEWABLE', `no dream is waiting for review, so there is nothing to ${action}`)
+  if (run.status !== 'held') {
+    throw new DreamlaneError('RUN_NOT_REVIEWABLE', `run ${run.id} is ${run.status}, not held for review; only a held run can be ${action === 'apply' ? 'applied' : 'discarded'}`)
+  }
+  return run
+}
+
+async function stageOf(deps: LedgerDeps, run: RunRecord): Promise<StageManifest> {
+  const stage = await readStage(deps.paths, run.id)
+  if (!stage) throw new DreamlaneError('RUN_NOT_REVIEWABLE', `the staged result of ${run.id} is missing from ${deps.paths.dataDir}; discard it and dream again`)
+  return stage
+}
+
+/**
+ * Writes a held run's result, after checking under the lock that every file it changes is still exactly
+ * as the run found it. Any difference refuses the whole apply (nothing written): the dream worked from
+ * notes that no longer exist. Files already holding the result count as done, so an interrupted apply
+ * can simply be repeated.
+ */
+export async function applyHeldRun(deps: LedgerDeps, id?: string): Promise<ReviewResult> {
+  const chosen = pickHeldRun(deps, id, 'apply')
+  return withWorkspaceLock(deps, `apply-${chosen.id}`, async () => {
+    const run = pickHeldRun(deps, chosen.id, 'apply')
+    const stage = await stageOf(deps, run)
+    const files = new Map(stage.files.map((file) => [file.path, file]))
+    const plan = await planTransition(deps.paths.workspace, stage.files.map(forward))
+    if (plan.conflicts.length > 0) {
+      const since = `since dream ${run.id} started (${run.startedAt ?? run.createdAt})`
+      const detail = await describeConflicts(deps.paths.workspace, plan.conflicts, since, async (conflict) =>
+        (await readStagedSide(deps.paths, run.id, 'before', files.get(conflict.path) as StagedFile))?.toString('utf8') ?? null,
+      )
+      throw new DreamlaneError(
+        'RUN_CONFLICT',
+        `cannot apply ${run.id}: ${plan.conflicts.length} file(s) changed after the dream read them, and applying would overwrite that.\n${detail}\n` +
+          `Nothing was written. Dream again (\`/dream\`, or \`dreamlane runs retry ${run.id}\`) to consolidate from the notes as they are now, and discard this one (\`/dream discard\`).`,
+      )
+    }
+    const touched = await carryOut(deps.paths.workspace, plan.pending, (t) => readStagedSide(deps.paths, run.id, 'after', files.get(t.path) as StagedFile))
+    markWritten(deps, touched)
+    const settled = deps.runs.settle(run.id, run.heldOutcome ?? 'succeeded')
+    await removeStage(deps.paths, run.id)
+    const written = plan.pending.map((t) => t.path)
+    return { run: settled, written, unchanged: plan.done.map((t) => t.path), leftAlone: [], message: `Applied dream ${run.id}: ${written.length} file(s) written${plan.done.length ? `, ${plan.done.length} already up to date` : ''}. Undo it with \`/dream undo\`.` }
+  })
+}
+
+/**
+ * Drops a held run's result. The workspace already holds the before side; a file found on the after side
+ * (a crash while the run was being held) is put back, and a file someone edited since is left alone.
+ */
+export async function discardHeldRun(deps: LedgerDeps, id?: string): Promise<ReviewResult> {
+  const chosen = pickHeldRun(deps, id, 'discard')
+  return withWorkspaceLock(deps, `discard-${chosen.id}`, async () => {
+    const run = pickHeldRun(deps, chosen.id, 'discard')
+    const stage = await readStage(deps.paths, run.id)
+    const result = stage ? await putBack(deps, stage) : { written: [], unchanged: [], leftAlone: [] }
+    const settled = deps.runs.settle(run.id, 'discarded')
+    await removeStage(deps.paths, run.id)
+    return { run: settled, ...result, message: `Discarded dream ${run.id}; your notes stay as they were.` }
+  })
+}
+
+/** Puts every staged file that holds the after side back to its before side (the caller holds the lock). */
+export async function putBack(deps: LedgerDeps, stage: StageManifest): Promise<Omit<ReviewResult, 'run' | 'message'>> {
+  const files = new Map(stage.files.map((file) => [file.path, file]))
+  const plan = await planTransition(deps.paths.workspace, stage.files.map(backward))
+  const touched = await carryOut(deps.paths.workspace, plan.pending, (t) => readStagedSide(deps.paths, stage.runId, 'before', files.get(t.path) as StagedFile))
+  markWritten(deps, touched)
+  return { written: plan.pending.map((t) => t.path), unchanged: plan.done.map((t) => t.path), leftAlone: plan.conflicts.map((c) => c.path) }
+}
+
+/**
+ * Start-up recovery, after runs left `running` were marked lost: a run that crashed while being held (its
+ * result still in the workspace, the stage unsettled) gets the workspace put back; stages of runs already
+ * applied or discarded (a crash before the stage was removed) are removed. Skipped while a dream holds the
+ * lock. Returns the run ids whose stage it settled or removed.
+ */
+export async function settlePendingStages(deps: LedgerDeps): Promise<string[]> {
+  const touched: string[] = []
+  for (const runId of await listStages(deps.paths)) {
+    try {
+      const acted = await withWorkspaceLock(deps, `settle-${runId}`, () => settleStage(deps, runId))
+      if (acted) touched.push(runId)
+    } catch (error) {
+      if (!(error instanceof LockHeldError)) throw error
+    }
+  }
+  return touched
+}
+
+async function settleStage(deps: LedgerDeps, runId: string): Promise<boolean> {
+  const stage = await readStage(deps.paths, runId)
+  const status = runStatus(deps, runId)
+  if (status === 'running' || (status === 'held' && stage?.settled)) return false
+  if (stage && !stage.settled && (status === 'held' || status === 'lost')) {
+    await putBack(deps, stage)
+    if (status === 'held') {
+      await markStageSettled(deps.paths, stage)
+      return true
+    }
+  }
+  await removeStage(deps.paths, runId)
+  return true
+}
+
+function runStatus(deps: LedgerDeps, runId: string): RunRecord['status'] | null {
+  try {
+    return deps.runs.get(runId).status
+  } catch {
+    return null
+  }
+}
