@@ -8,6 +8,12 @@ import type { ConfigFile, ResolvedConfig } from './config/schema.js'
 import { openMessagesDb, type MessagesDb } from './db/messages.js'
 import { openStateDb, type StateDb } from './db/state.js'
 import { handleSlashCommand } from './chat/handle-input.js'
+import { DreamlaneError } from './errors.js'
+import { dryRunDream, type DryRunResult } from './ledger/dry-run.js'
+import { applyHeldRun, discardHeldRun, settlePendingStages, type ReviewResult } from './ledger/review.js'
+import { LedgerStore } from './ledger/store.js'
+import type { FileChange } from './ledger/types.js'
+import { undoRun, type UndoOptions, type UndoResult } from './ledger/undo.js'
 import type { DreamEvent, DreamDeps } from './dream/deps.js'
 import { checkGates, type GateDecision } from './dream/gates.js'
 import { describeLock, readLock, staleReason } from './dream/lock.js'
@@ -80,6 +86,16 @@ export interface Dreamlane {
   retry(id: string): TriggerResult
   /** What the gate cascade says right now for `mode`. */
   gate(mode: DreamMode): Promise<GateDecision>
+  /** Writes held run `id` (default: the newest held run) if its files are still as the dream found them. */
+  apply(id?: string): Promise<ReviewResult>
+  /** Drops held run `id` (default: the newest held run); the notes stay as they are. */
+  discard(id?: string): Promise<ReviewResult>
+  /** Restores what kept dream `id` (default: the newest) changed, unless edited since (`force`: anyway, after a backup). */
+  undo(id?: string, options?: UndoOptions): Promise<UndoResult>
+  /** Runs `request` on a scratch copy of the notes and returns the diff it would make; touches nothing. */
+  dryRun(request: Omit<DreamRequest, 'dryRun'>): Promise<DryRunResult>
+  /** Run `id`'s change ledger: per file, before/after sha256, line counts and the unified diff. */
+  changes(id: string): FileChange[]
   /** Handles chat input that is a slash command; returns the reply, or null when the text is not a command. */
   handleChatInput(chatJid: string, text: string): Promise<string | null>
   status(): Promise<DreamlaneStatus>
@@ -176,6 +192,7 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
 
   function retry(id: string): TriggerResult {
     const original = runs.get(id)
+    if (original.kind === 'undo') throw new DreamlaneError('RUN_NOT_REVIEWABLE', `${id} is an undo, not a dream; there is nothing to retry`)
     return trigger({
       mode: original.mode,
       chatJid: original.chatJid,
@@ -226,9 +243,20 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     dream: (request) => trigger(request).done,
     retry,
     gate: (mode) => checkGates(mode, deps),
+    apply: (id) => applyHeldRun(deps, id),
+    discard: (id) => discardHeldRun(deps, id),
+    undo: (id, undoOptions) => undoRun(deps, id, undoOptions),
+    // The host's own listener only: the rehearsal's finished event must not schedule retries of a scratch run.
+    dryRun: (request) => dryRunDream(request, { ...deps, onEvent: options.onEvent }),
+    changes: (id) => new LedgerStore(state).list(runs.get(id).id),
     handleChatInput: (chatJid, text) => handleSlashCommand(lane, chatJid, text),
     status,
-    recover: () => recoverWorkspace(deps),
+    async recover() {
+      const report = await recoverWorkspace(deps)
+      // After lost runs are marked: a run that crashed while being held gets its notes put back.
+      await settlePendingStages(deps)
+      return report
+    },
     async bootstrap() {
       const decision = await prepareBootstrap({ paths, state, clock, reclaimAfterMs: config.dream.runTimeoutMs })
       if (!decision.claimed) return null
