@@ -5,7 +5,8 @@ export type DreamCommand =
   | { kind: 'status' }
   | { kind: 'usage' }
   /** Review actions; `id` null means the newest run they apply to. */
-  | { kind: 'apply' | 'discard'; id: string | null }
+  | { kind: 'apply'; id: string | null }
+  | { kind: 'discard'; id: string | null }
   | { kind: 'undo'; id: string | null; force: boolean }
 
 export const DREAM_USAGE = [
@@ -43,7 +44,8 @@ function parseReview(action: 'apply' | 'discard' | 'undo', rest: string[]): Drea
   const ids = rest.filter((word) => word !== '--force')
   if (ids.length > 1 || (ids[0] !== undefined && !RUN_ID.test(ids[0])) || (force && action !== 'undo')) return { kind: 'usage' }
   const id = ids[0] ?? null
-  return action === 'undo' ? { kind: 'undo', id, force } : { kind: action, id }
+  if (action === 'undo') return { kind: 'undo', id, force }
+  return action === 'apply' ? { kind: 'apply', id } : { kind: 'discard', id }
 }
 
 export function queuedReply(days: number, clamped: boolean, maxDays: number): string {

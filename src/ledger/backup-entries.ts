@@ -1,29 +1,24 @@
-// Reads chosen files out of a backup, each checked against the manifest: O(files wanted), not O(backup).
-import type { Entry } from 'yauzl'
+// Reads chosen files out of a backup zip, each checked against a sha256 we already trust: O(files wanted).
 import { BackupCorruptError } from '../errors.js'
 import { BackupZip } from '../backup/read-zip.js'
-import { readBackupManifest } from '../backup/verify.js'
 import { sha256 } from './files.js'
 
 /**
- * The verified bytes of each `wanted` path the backup holds (paths it lacks did not exist when it was taken
- * and are simply absent from the map). A size or sha256 mismatch throws BackupCorruptError.
+ * The bytes of each path in `expected` (path → sha256), read from the backup zip at `file`. A missing entry
+ * or a hash mismatch throws BackupCorruptError: nothing unverified is ever handed back to be restored.
  */
-export async function readBackupEntries(file: string, wanted: readonly string[]): Promise<Map<string, Buffer>> {
-  const manifest = await readBackupManifest(file)
-  const byPath = new Map(manifest.files.map((entry) => [entry.path, entry]))
+export async function readBackupEntries(file: string, expected: ReadonlyMap<string, string>): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>()
+  if (expected.size === 0) return files
   const zip = await BackupZip.open(file)
   try {
-    for (const path of new Set(wanted)) {
-      const expected = byPath.get(path)
-      if (!expected) continue
+    for (const [path, hash] of expected) {
+      const entry = zip.entries.get(path)
+      if (!entry) throw new BackupCorruptError(file, `${path} is missing from the backup`)
       const chunks: Buffer[] = []
-      for await (const chunk of zip.chunks(zip.entries.get(path) as Entry)) chunks.push(chunk)
+      for await (const chunk of zip.chunks(entry)) chunks.push(chunk)
       const content = Buffer.concat(chunks)
-      if (content.length !== expected.size || sha256(content) !== expected.sha256) {
-        throw new BackupCorruptError(file, `${path} does not match its size and sha256 in the manifest`)
-      }
+      if (sha256(content) !== hash) throw new BackupCorruptError(file, `${path} does not match its recorded sha256`)
       files.set(path, content)
     }
   } finally {

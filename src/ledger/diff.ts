@@ -21,12 +21,10 @@ export function diffTexts(path: string, before: string | null, after: string | n
   const newText = after ?? ''
   if (oldText === newText) return { diff: '', linesAdded: 0, linesRemoved: 0, tooLarge: false }
   const tooBig = Buffer.byteLength(oldText) > MAX_DIFF_BYTES || Buffer.byteLength(newText) > MAX_DIFF_BYTES
-  const patch = tooBig
-    ? undefined
-    : structuredPatch(before === null ? '/dev/null' : `a/${path}`, after === null ? '/dev/null' : `b/${path}`, oldText, newText, undefined, undefined, {
-        context: CONTEXT_LINES,
-        maxEditLength: MAX_EDIT_LENGTH,
-      })
+  const oldName = before === null ? '/dev/null' : `a/${path}`
+  const newName = after === null ? '/dev/null' : `b/${path}`
+  const options = { context: CONTEXT_LINES, maxEditLength: MAX_EDIT_LENGTH }
+  const patch = tooBig ? undefined : structuredPatch(oldName, newName, oldText, newText, undefined, undefined, options)
   if (!patch) return { diff: '', linesAdded: countLines(newText), linesRemoved: countLines(oldText), tooLarge: true }
   let linesAdded = 0
   let linesRemoved = 0

@@ -34,7 +34,8 @@ export async function dryRunDream(request: Omit<DreamRequest, 'dryRun'>, deps: D
   try {
     await withWorkspaceLock(deps, 'dry-run', () => copyReadableTree(deps.paths, deps.config, scratch))
     const config: ResolvedConfig = { ...deps.config, workspace: scratch, dataDir: join(scratch, '.dreamlane') }
-    const paths: WorkspacePaths = { ...workspacePaths(config), messagesDb: deps.paths.messagesDb, template: deps.paths.template, skills: deps.paths.skills }
+    const { messagesDb, template, skills } = deps.paths
+    const paths: WorkspacePaths = { ...workspacePaths(config), messagesDb, template, skills }
     const state = openStateDb(paths.stateDb)
     try {
       const runs = new RunStore(state, deps.clock, config.timezone)

@@ -1,5 +1,4 @@
-// The review step of a dream: record the change ledger, run the loss guard, and either keep the result or
-// hold it — stage it in the data dir and put the workspace back exactly as the run found it.
+// A dream's review step: record the ledger, run the loss guard, then keep the result or stage it and put the notes back.
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BackupInfo } from '../backup/create.js'
@@ -8,7 +7,7 @@ import type { HeldOutcome } from '../dream/types.js'
 import { isTempOrHidden } from '../notes/atomic-write.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 import { collectRunContents, describeChange, describeCounts } from './ledger.js'
-import { guardMemory, type GuardResult } from './loss-guard.js'
+import { boilerplateOf, guardMemory, type GuardResult } from './loss-guard.js'
 import { putBack } from './review.js'
 import { markStageSettled, writeStage } from './stage.js'
 import { LedgerStore } from './store.js'
@@ -34,9 +33,14 @@ export interface ReviewStepResult {
 
 export async function keepOrHold(input: ReviewStepInput, deps: LedgerDeps): Promise<ReviewStepResult> {
   const { paths, config } = deps
-  const contents = await collectRunContents(paths.workspace, input.backup.file, input.written)
+  const contents = await collectRunContents(paths.workspace, input.backup, input.written)
   const changes = contents.map(describeChange)
-  const guard = await guardMemory({ contents, manifest: input.backup.manifest, readUnchangedMemory: (changed) => readMemoryTexts(paths, changed) })
+  const guard = await guardMemory({
+    contents,
+    manifest: input.backup.manifest,
+    readUnchangedMemory: (changed) => readMemoryTexts(paths, changed),
+    boilerplate: await readBoilerplate(paths, contents.map((content) => content.path)),
+  })
   const totals = totalsOf(changes, guard)
   const reasons = holdReasons(config.dream, totals, guard)
   new LedgerStore(deps.state).save(input.runId, changes)
@@ -69,13 +73,18 @@ export function totalsOf(changes: readonly FileChange[], guard?: GuardResult): C
 }
 
 /** Why a run must wait for a person, in words; empty when its changes may be kept. */
-export function holdReasons(dream: Pick<ResolvedConfig['dream'], 'review' | 'lossGuard'>, totals: ChangeTotals, guard: Pick<GuardResult, 'flaggedCount' | 'flags'>): string[] {
+export function holdReasons(
+  dream: Pick<ResolvedConfig['dream'], 'review' | 'lossGuard'>,
+  totals: ChangeTotals,
+  guard: Pick<GuardResult, 'flaggedCount' | 'flags'>,
+): string[] {
   if (totals.files === 0 || dream.review === 'never') return []
   if (dream.review === 'always') return ['review is set to "always"']
   const reasons: string[] = []
   const limit = dream.lossGuard.maxRemovedShare
   if (totals.removedShare > limit) {
-    reasons.push(`it would remove ${percent(totals.removedShare)} of notes/memory/ (${totals.memoryBytesRemoved} of ${totals.memoryBytes} bytes; the limit is ${percent(limit)})`)
+    const bytes = `${totals.memoryBytesRemoved} of ${totals.memoryBytes} bytes; the limit is ${percent(limit)}`
+    reasons.push(`it would remove ${percent(totals.removedShare)} of notes/memory/ (${bytes})`)
   }
   if (guard.flaggedCount > dream.lossGuard.maxFlaggedItems) {
     const named = guard.flags.slice(0, 5).map((flag) => flag.term).join(', ')
@@ -87,6 +96,21 @@ export function holdReasons(dream: Pick<ResolvedConfig['dream'], 'review' | 'los
 
 function percent(share: number): string {
   return `${Math.round(share * 1000) / 10}%`
+}
+
+/** Template lines of each changed top-level memory file that ships a template (notes-template/<name>). */
+async function readBoilerplate(paths: WorkspacePaths, changed: readonly string[]): Promise<Map<string, Set<string>>> {
+  const boilerplate = new Map<string, Set<string>>()
+  for (const path of changed) {
+    const name = /^notes\/memory\/([^/]+\.md)$/.exec(path)?.[1]
+    if (!name) continue
+    try {
+      boilerplate.set(path, boilerplateOf(await readFile(join(paths.template, name), 'utf8')))
+    } catch {
+      // No template for this file (or none shipped): all of it is guarded.
+    }
+  }
+  return boilerplate
 }
 
 /** Texts of the memory files (and day pages) the run did not change: where a moved term may still live. */

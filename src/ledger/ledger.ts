@@ -1,5 +1,5 @@
 // The change ledger of one run: per changed file, before/after hashes and sizes, line counts and a unified diff.
-import { isSafeBackupPath } from '../backup/manifest.js'
+import { isSafeBackupPath, type ManifestEntry } from '../backup/manifest.js'
 import { toWorkspacePath } from '../fts/scope.js'
 import { readBackupEntries } from './backup-entries.js'
 import { diffTexts } from './diff.js'
@@ -12,11 +12,17 @@ import type { ChangedContent, FileChange } from './types.js'
  * cost follows the change, not the notes tree. Paths outside notes/daily and notes/memory are ignored: no
  * dream tool can write there, and a backup could not restore them.
  */
-export async function collectRunContents(workspace: string, backupFile: string, written: readonly string[]): Promise<ChangedContent[]> {
+export async function collectRunContents(
+  workspace: string,
+  backup: { file: string; manifest: readonly ManifestEntry[] },
+  written: readonly string[],
+): Promise<ChangedContent[]> {
   const paths = [...new Set(written.map((file) => toWorkspacePath(workspace, file)))]
     .filter((path): path is string => path !== undefined && isSafeBackupPath(path))
     .sort()
-  const before = await readBackupEntries(backupFile, paths)
+  const wanted = new Set(paths)
+  const expected = new Map(backup.manifest.filter((entry) => wanted.has(entry.path)).map((entry) => [entry.path, entry.sha256]))
+  const before = await readBackupEntries(backup.file, expected)
   const contents: ChangedContent[] = []
   for (const path of paths) {
     const content = { path, before: before.get(path) ?? null, after: await readOrNull(absolutePath(workspace, path)) }

@@ -23,6 +23,8 @@ export interface GuardInput {
   manifest: readonly ManifestEntry[]
   /** Texts of the memory files the run did not change; read only when a term seems to have vanished. */
   readUnchangedMemory: (changed: ReadonlySet<string>) => Promise<string[]>
+  /** Per memory file, the lines of its shipped template (headings, the explanatory quote): not memory. */
+  boilerplate?: ReadonlyMap<string, ReadonlySet<string>>
 }
 
 export interface GuardResult {
@@ -39,9 +41,22 @@ export function isGuardedPath(path: string): boolean {
   return path.startsWith(MEMORY_PREFIX) && !WINDOW_SCOPED.has(path)
 }
 
-/** What the loss guard looks at in a memory file: everything but the blocks a dream regenerates. */
-export function guardedText(text: string): string {
-  return text.replace(OWNED_BLOCK, '')
+/**
+ * What the loss guard looks at in a memory file: everything but the blocks a dream regenerates and the
+ * lines of the starter template (a first dream rewriting the template loses nothing anyone wrote).
+ */
+export function guardedText(text: string, boilerplate: ReadonlySet<string> = new Set()): string {
+  const kept = text.replace(OWNED_BLOCK, '')
+  if (boilerplate.size === 0) return kept
+  return kept
+    .split('\n')
+    .filter((line) => !boilerplate.has(line.trim()))
+    .join('\n')
+}
+
+/** The non-blank lines of a template, trimmed: what guardedText leaves out. */
+export function boilerplateOf(template: string): Set<string> {
+  return new Set(template.split('\n').map((line) => line.trim()).filter((line) => line !== ''))
 }
 
 interface Sides {
@@ -55,8 +70,8 @@ export async function guardMemory(input: GuardInput): Promise<GuardResult> {
     .filter((content) => isGuardedPath(content.path))
     .map((content) => ({
       path: content.path,
-      before: guardedText(content.before?.toString('utf8') ?? ''),
-      after: guardedText(content.after?.toString('utf8') ?? ''),
+      before: guardedText(content.before?.toString('utf8') ?? '', input.boilerplate?.get(content.path)),
+      after: guardedText(content.after?.toString('utf8') ?? '', input.boilerplate?.get(content.path)),
     }))
   const afterTexts = input.contents.map((content) => content.after?.toString('utf8') ?? '')
   const vanished = await vanishedTerms(guarded, afterTexts, input)

@@ -23,7 +23,8 @@ export function pickHeldRun(deps: LedgerDeps, id: string | undefined, action: 'a
   const run = id ? deps.runs.get(id) : deps.runs.list({ status: ['held'], limit: 1 })[0]
   if (!run) throw new DreamlaneError('RUN_NOT_REVIEWABLE', `no dream is waiting for review, so there is nothing to ${action}`)
   if (run.status !== 'held') {
-    throw new DreamlaneError('RUN_NOT_REVIEWABLE', `run ${run.id} is ${run.status}, not held for review; only a held run can be ${action === 'apply' ? 'applied' : 'discarded'}`)
+    const done = action === 'apply' ? 'applied' : 'discarded'
+    throw new DreamlaneError('RUN_NOT_REVIEWABLE', `run ${run.id} is ${run.status}, not held for review; only a held run can be ${done}`)
   }
   return run
 }
@@ -58,12 +59,14 @@ export async function applyHeldRun(deps: LedgerDeps, id?: string): Promise<Revie
           `Nothing was written. Dream again (\`/dream\`, or \`dreamlane runs retry ${run.id}\`) to consolidate from the notes as they are now, and discard this one (\`/dream discard\`).`,
       )
     }
-    const touched = await carryOut(deps.paths.workspace, plan.pending, (t) => readStagedSide(deps.paths, run.id, 'after', files.get(t.path) as StagedFile))
-    markWritten(deps, touched)
+    const afterOf = (t: Transition) => readStagedSide(deps.paths, run.id, 'after', files.get(t.path) as StagedFile)
+    markWritten(deps, await carryOut(deps.paths.workspace, plan.pending, afterOf))
     const settled = deps.runs.settle(run.id, run.heldOutcome ?? 'succeeded')
     await removeStage(deps.paths, run.id)
     const written = plan.pending.map((t) => t.path)
-    return { run: settled, written, unchanged: plan.done.map((t) => t.path), leftAlone: [], message: `Applied dream ${run.id}: ${written.length} file(s) written${plan.done.length ? `, ${plan.done.length} already up to date` : ''}. Undo it with \`/dream undo\`.` }
+    const already = plan.done.length ? `, ${plan.done.length} already up to date` : ''
+    const message = `Applied dream ${run.id}: ${written.length} file(s) written${already}. Undo it with \`/dream undo\`.`
+    return { run: settled, written, unchanged: plan.done.map((t) => t.path), leftAlone: [], message }
   })
 }
 
@@ -87,15 +90,15 @@ export async function discardHeldRun(deps: LedgerDeps, id?: string): Promise<Rev
 export async function putBack(deps: LedgerDeps, stage: StageManifest): Promise<Omit<ReviewResult, 'run' | 'message'>> {
   const files = new Map(stage.files.map((file) => [file.path, file]))
   const plan = await planTransition(deps.paths.workspace, stage.files.map(backward))
-  const touched = await carryOut(deps.paths.workspace, plan.pending, (t) => readStagedSide(deps.paths, stage.runId, 'before', files.get(t.path) as StagedFile))
-  markWritten(deps, touched)
+  const beforeOf = (t: Transition) => readStagedSide(deps.paths, stage.runId, 'before', files.get(t.path) as StagedFile)
+  markWritten(deps, await carryOut(deps.paths.workspace, plan.pending, beforeOf))
   return { written: plan.pending.map((t) => t.path), unchanged: plan.done.map((t) => t.path), leftAlone: plan.conflicts.map((c) => c.path) }
 }
 
 /**
- * Start-up recovery, after runs left `running` were marked lost: a run that crashed while being held (its
- * result still in the workspace, the stage unsettled) gets the workspace put back; stages of runs already
- * applied or discarded (a crash before the stage was removed) are removed. Skipped while a dream holds the
+ * Start-up recovery, after runs left `running` were marked lost: a run that crashed or failed while being held
+ * (its result still in the workspace, the stage unsettled) gets the workspace put back; stages of runs no
+ * longer held (applied or discarded just before a crash, lost, failed) are then removed. Skipped while a dream holds the
  * lock. Returns the run ids whose stage it settled or removed.
  */
 export async function settlePendingStages(deps: LedgerDeps): Promise<string[]> {
@@ -115,14 +118,10 @@ async function settleStage(deps: LedgerDeps, runId: string): Promise<boolean> {
   const stage = await readStage(deps.paths, runId)
   const status = runStatus(deps, runId)
   if (status === 'running' || (status === 'held' && stage?.settled)) return false
-  if (stage && !stage.settled && (status === 'held' || status === 'lost')) {
-    await putBack(deps, stage)
-    if (status === 'held') {
-      await markStageSettled(deps.paths, stage)
-      return true
-    }
-  }
-  await removeStage(deps.paths, runId)
+  // Unsettled means the hold began but the notes may not all be back: the before side is what holding promised.
+  if (stage && !stage.settled) await putBack(deps, stage)
+  if (stage && status === 'held') await markStageSettled(deps.paths, stage)
+  else await removeStage(deps.paths, runId)
   return true
 }
 

@@ -1,5 +1,4 @@
-// A held run's staged result in the data dir: the before and after bytes of each file it changed, and a
-// manifest of their hashes. Self-contained, so apply and discard never depend on a backup surviving pruning.
+// A held run's staged result in the data dir: before/after bytes of each changed file plus a manifest of hashes.
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Clock } from '../clock.js'
@@ -35,10 +34,16 @@ function stageDir(paths: Pick<WorkspacePaths, 'dataDir'>, runId: string): string
 }
 
 /**
+ * Both sides are kept, so apply and discard never depend on a backup surviving pruning while a run waits.
  * Writes every side of every file, then the manifest last: a stage without a manifest is an unfinished
  * write and is ignored (and replaced by the next attempt).
  */
-export async function writeStage(paths: Pick<WorkspacePaths, 'dataDir'>, runId: string, contents: readonly ChangedContent[], clock: Clock): Promise<StageManifest> {
+export async function writeStage(
+  paths: Pick<WorkspacePaths, 'dataDir'>,
+  runId: string,
+  contents: readonly ChangedContent[],
+  clock: Clock,
+): Promise<StageManifest> {
   const dir = stageDir(paths, runId)
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
@@ -71,7 +76,12 @@ export async function readStage(paths: Pick<WorkspacePaths, 'dataDir'>, runId: s
 }
 
 /** One side of a staged file, checked against its hash; null when the file is absent on that side. */
-export async function readStagedSide(paths: Pick<WorkspacePaths, 'dataDir'>, runId: string, side: 'before' | 'after', file: StagedFile): Promise<Buffer | null> {
+export async function readStagedSide(
+  paths: Pick<WorkspacePaths, 'dataDir'>,
+  runId: string,
+  side: 'before' | 'after',
+  file: StagedFile,
+): Promise<Buffer | null> {
   const expected = file[side]
   if (expected === null) return null
   const content = await readFile(absolutePath(join(stageDir(paths, runId), side), file.path))

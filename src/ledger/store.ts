@@ -1,5 +1,4 @@
-// Per-file ledger rows in state.db (`run_changes`): written once when a run's review step ends, read by
-// `runs show --diff`, the dashboard, apply, discard and undo.
+// Per-file ledger rows in state.db (`run_changes`), read by `runs show --diff`, the dashboard, apply and undo.
 import { migrate } from '../db/migrate.js'
 import type { StateDb } from '../db/state.js'
 import type { FileChange } from './types.js'

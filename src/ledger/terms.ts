@@ -1,5 +1,4 @@
-// Names, numbers and dates in memory text — what a consolidation must never silently lose — and an index
-// of what a set of texts still mentions, so a vanished term can be told from a moved or reworded one.
+// Names, numbers and dates in memory text, and an index of what texts still mention (so moved ≠ vanished).
 import type { LossKind } from './types.js'
 
 /** One name, number or date as it stood in a text. `key` is what presence is checked by. */

@@ -1,6 +1,4 @@
-// Moving a set of files from one known state to another, by hash: what is still to do, what is already
-// done, and what someone else changed meanwhile. Every write is atomic, so a crash leaves each file whole
-// on one side or the other, and running the same transition again finishes it.
+// Moves files by hash from one known state to another: pending, already done, or changed by someone else.
 import { acquireLock } from '../dream/lock.js'
 import type { DreamDeps } from '../dream/deps.js'
 import { markDirty } from '../fts/journal.js'
@@ -25,6 +23,10 @@ export interface TransitionPlan {
   conflicts: Conflict[]
 }
 
+/**
+ * Sorts each file by what is on disk now. Writes are atomic, so after a crash every file is whole on one side
+ * or the other, and planning the same transition again picks up exactly what is left.
+ */
 export async function planTransition(workspace: string, transitions: readonly Transition[]): Promise<TransitionPlan> {
   const plan: TransitionPlan = { pending: [], done: [], conflicts: [] }
   for (const transition of transitions) {

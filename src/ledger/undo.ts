@@ -1,5 +1,4 @@
-// Undo of a kept dream: restores the files it changed from its pre-dream backup — only files nobody has
-// edited since, unless forced (then after a safety backup) — and records the undo as a run of its own.
+// Undo of a kept dream: restore its files from the pre-dream backup unless edited since; recorded as a run.
 import { applyPatch } from 'diff'
 import { createBackup } from '../backup/create.js'
 import { findBackup } from '../backup/list.js'
@@ -58,8 +57,9 @@ export async function undoRun(deps: LedgerDeps, id?: string, options: UndoOption
     const backup = await findBackup(deps.paths, target.backupId).catch((error: unknown) => {
       throw new DreamlaneError('RUN_NOT_REVIEWABLE', `the pre-dream backup ${target.backupId} of ${target.id} is gone (only the newest ${deps.config.backups.keep} are kept)`, { cause: error })
     })
-    const needed = [...plan.pending, ...plan.conflicts].map((t) => t.path)
-    const before = await readBackupEntries(backup.file, needed)
+    // Verified against the ledger's own before-hashes; files the dream created have nothing to read.
+    const needed = [...plan.pending, ...plan.conflicts].filter((t) => t.to !== null).map((t) => [t.path, t.to as string] as const)
+    const before = await readBackupEntries(backup.file, new Map(needed))
     if (plan.conflicts.length > 0 && !options.force) {
       const detail = await describeConflicts(deps.paths.workspace, plan.conflicts, `after dream ${target.id}`, async (conflict) =>
         dreamVersion(byPath.get(conflict.path) as FileChange, before.get(conflict.path) ?? null),
@@ -70,7 +70,10 @@ export async function undoRun(deps: LedgerDeps, id?: string, options: UndoOption
           `Nothing was restored. To restore anyway (a safety backup is taken first): \`dreamlane runs undo ${target.id} --force\` or \`/dream undo ${target.id} --force\`.`,
       )
     }
-    const safety = plan.conflicts.length > 0 ? await createBackup({ paths: deps.paths, mode: 'undo', chatJid: target.chatJid, clock: deps.clock, keep: deps.config.backups.keep }) : null
+    const safety =
+      plan.conflicts.length > 0
+        ? await createBackup({ paths: deps.paths, mode: 'undo', chatJid: target.chatJid, clock: deps.clock, keep: deps.config.backups.keep })
+        : null
     const undo = deps.runs.openUndo(target)
     const restoredChanges: FileChange[] = []
     const touched: string[] = []

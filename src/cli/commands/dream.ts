@@ -1,7 +1,10 @@
-// `dreamlane dream --days N [--chat jid]`: run one dream now, printing each step, then its summary.
+// `dreamlane dream --days N [--chat jid] [--dry-run]`: run one dream now, printing each step, then its summary
+// (or, for a dry run, the diff it would make).
 import type { Command } from 'commander'
 import { createDreamlane } from '../../create.js'
 import { UsageError } from '../../errors.js'
+import type { DryRunResult } from '../../ledger/dry-run.js'
+import { renderChanges, renderFlags, renderTotals } from '../../ledger/render.js'
 import { EXIT } from '../exit-codes.js'
 import { cliLogger, cliContext, parseCount } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
@@ -13,13 +16,20 @@ export function registerDream(program: Command): void {
     .option('-d, --days <n>', 'window length in local days', parseCount('--days'))
     .option('-c, --chat <jid>', 'chat the summary is posted to', 'cli')
     .option('--auto', 'run as AutoDream would: through the gate cascade, with the auto window')
-    .action(async (options: { days?: number; chat: string; auto?: boolean }, command: Command) => {
+    .option('--dry-run', 'dream on a scratch copy and print the diff it would make; the workspace is not touched')
+    .action(async (options: { days?: number; chat: string; auto?: boolean; dryRun?: boolean }, command: Command) => {
       const ctx = cliContext(command)
       const fallbackDays = options.auto ? ctx.config.dream.autoDays : ctx.config.dream.defaultDays
       const days = Math.min(options.days ?? fallbackDays, ctx.config.dream.maxDays)
       const lane = createDreamlane({ config: ctx.config, logger: cliLogger(), onEvent: dreamProgressPrinter((line) => ctx.progress(line)) })
       try {
         await lane.recover()
+        if (options.dryRun) {
+          const result = await lane.dryRun({ mode: options.auto ? 'auto' : 'manual', chatJid: options.chat, days })
+          ctx.print(result, () => describeDryRun(result, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR))
+          if (result.run.status === 'failed') process.exitCode = EXIT.dreamFailed
+          return
+        }
         const run = await lane.dream({ mode: options.auto ? 'auto' : 'manual', chatJid: options.chat, days })
         ctx.print(run, () => `\n${run.summary ?? ''}`)
         if (run.status === 'failed') process.exitCode = EXIT.dreamFailed
@@ -28,6 +38,22 @@ export function registerDream(program: Command): void {
         await lane.close()
       }
     })
+}
+
+function describeDryRun(result: DryRunResult, color: boolean): string {
+  const { run } = result
+  const verdict = result.wouldHold
+    ? `A real run would be held for review: ${run.holdReasons.join('; ')}.`
+    : run.status === 'failed'
+      ? `The rehearsal failed: ${run.reason ?? 'unknown error'}.`
+      : 'A real run would keep these changes.'
+  return [
+    `\nDry run (nothing in the workspace was touched): ${run.changes ? renderTotals(run.changes) : 'no ledger'}.`,
+    verdict,
+    ...(run.lossFlags.length ? ['Loss guard:', ...renderFlags(run.lossFlags).map((line) => `  ${line}`)] : []),
+    '',
+    renderChanges(result.changes, { color }),
+  ].join('\n')
 }
 
 export function registerGate(program: Command): void {

@@ -1,18 +1,24 @@
-// `dreamlane runs [show <id>]`: the run records — status, steps, tool calls, usage, summary.
+// `dreamlane runs [show <id> [--diff] | retry | apply | discard | undo <id>]`: run records and their review.
 import type { Command } from 'commander'
-import { openStateDb } from '../../db/state.js'
+import { openStateDb, type StateDb } from '../../db/state.js'
 import { RunStore } from '../../dream/runs.js'
 import type { RunRecord } from '../../dream/types.js'
 import { systemClock } from '../../clock.js'
 import { createDreamlane } from '../../create.js'
+import { DreamlaneError } from '../../errors.js'
+import { renderChanges, renderFlags, renderTotals } from '../../ledger/render.js'
+import { applyHeldRun, discardHeldRun } from '../../ledger/review.js'
+import { LedgerStore } from '../../ledger/store.js'
+import type { LedgerDeps } from '../../ledger/transition.js'
+import { undoRun } from '../../ledger/undo.js'
 import { EXIT } from '../exit-codes.js'
 import { cliLogger, cliContext, parseCount, type CliContext } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
-function withRuns<T>(ctx: CliContext, work: (runs: RunStore) => T): T {
+function withRuns<T>(ctx: CliContext, work: (runs: RunStore, state: StateDb) => T): T {
   const state = openStateDb(ctx.paths.stateDb)
   try {
-    return work(new RunStore(state, systemClock, ctx.config.timezone))
+    return work(new RunStore(state, systemClock, ctx.config.timezone), state)
   } finally {
     state.close()
   }
@@ -33,6 +39,11 @@ function describeRun(run: RunRecord): string {
     run.errorMessage ? `  error [${run.errorCode}]: ${run.errorMessage}` : '',
     `  usage: ${tokens.inputTokens} in, ${tokens.outputTokens} out, ${tokens.cacheReadTokens} cache read, ${tokens.cacheWriteTokens} cache write, ${tokens.requests} request(s)`,
     `  backup: ${run.backupId ?? '-'}`,
+    run.kind === 'undo' ? `  undo of: ${run.undoOf}` : '',
+    run.undoneBy ? `  undone by: ${run.undoneBy}` : '',
+    run.changes ? `  changes: ${renderTotals(run.changes)}` : '',
+    run.holdReasons.length ? `  held because: ${run.holdReasons.join('; ')}` : '',
+    ...(run.lossFlags.length ? ['  loss guard:', ...renderFlags(run.lossFlags).map((line) => `    ${line}`)] : []),
     '  steps:',
     ...run.steps.map((s) => `    ${s.ok ? '✓' : '✗'} ${s.name.padEnd(9)} ${String(s.durationMs).padStart(6)} ms  ${s.detail ?? ''}`),
     `  tool calls: ${run.toolCalls.length} (${run.toolCalls.filter((c) => !c.ok).length} refused)`,
@@ -86,9 +97,54 @@ export function registerRuns(program: Command): void {
   runs
     .command('show <id>')
     .description('one run: steps, tool calls, usage, changed files, summary')
-    .action((id: string, _options, command: Command) => {
+    .option('--diff', 'also print the change ledger: each changed file with its unified diff')
+    .action((id: string, options: { diff?: boolean }, command: Command) => {
       const ctx = cliContext(command)
-      const run = withRuns(ctx, (store) => store.get(id))
-      ctx.print(run, () => describeRun(run))
+      const { run, changes } = withRuns(ctx, (store, state) => {
+        const found = store.get(id)
+        return { run: found, changes: options.diff ? new LedgerStore(state).list(found.id) : null }
+      })
+      if (!changes) return ctx.print(run, () => describeRun(run))
+      const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR
+      ctx.print({ run, changes }, () => `${describeRun(run)}\n\n${renderChanges(changes, { color })}`)
     })
+
+  runs
+    .command('apply <id>')
+    .description('write a run held for review, if its files are still as the dream found them')
+    .action((id: string, _options, command: Command) => reviewAction(command, (deps) => applyHeldRun(deps, id)))
+
+  runs
+    .command('discard <id>')
+    .description('drop a run held for review; the notes stay as they are')
+    .action((id: string, _options, command: Command) => reviewAction(command, (deps) => discardHeldRun(deps, id)))
+
+  runs
+    .command('undo <id>')
+    .description("restore the files a kept dream changed from its pre-dream backup (recorded as a run)")
+    .option('--force', 'also restore files edited since the dream, after a safety backup')
+    .action((id: string, options: { force?: boolean }, command: Command) =>
+      reviewAction(command, (deps) => undoRun(deps, id, { force: options.force ?? false })),
+    )
+}
+
+/**
+ * Runs a review action with the state DB only (no messages DB needed). A refusal prints its explanation and
+ * exits 5 (conflict: the files changed) or 2 (the run is not in a state for this action).
+ */
+async function reviewAction(command: Command, work: (deps: LedgerDeps) => Promise<{ message: string }>): Promise<void> {
+  const ctx = cliContext(command)
+  const state = openStateDb(ctx.paths.stateDb)
+  try {
+    const deps: LedgerDeps = { paths: ctx.paths, config: ctx.config, clock: systemClock, state, runs: new RunStore(state, systemClock, ctx.config.timezone), log: cliLogger() }
+    const result = await work(deps)
+    ctx.print(result, () => result.message)
+  } catch (error) {
+    if (!(error instanceof DreamlaneError) || (error.code !== 'RUN_CONFLICT' && error.code !== 'RUN_NOT_REVIEWABLE')) throw error
+    if (ctx.json) console.log(JSON.stringify({ ok: false, error: { code: error.code, message: error.message } }))
+    else console.error(`dreamlane: ${error.message}`)
+    process.exitCode = error.code === 'RUN_CONFLICT' ? EXIT.locked : EXIT.usage
+  } finally {
+    state.close()
+  }
 }
