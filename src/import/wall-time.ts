@@ -1,4 +1,5 @@
 // Source times → UTC: wall-clock times in an IANA zone (WhatsApp, zone-less JSONL) and the timestamp shapes JSONL allows.
+import { zoneOffsetMinutes } from '../time/local-day.js'
 
 /** A local wall-clock time as a source writes it. */
 export interface WallTime {
@@ -11,34 +12,9 @@ export interface WallTime {
   ms?: number
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
 /** Zone offset (ms, east positive) at `utcMs`. */
 function offsetMs(utcMs: number, timeZone: string): number {
-  const fields: Record<string, number> = {}
-  for (const part of formatterFor(timeZone).formatToParts(utcMs)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value)
-  }
-  const asUtc = Date.UTC(fields.year ?? 0, (fields.month ?? 1) - 1, fields.day ?? 1, fields.hour ?? 0, fields.minute ?? 0, fields.second ?? 0)
-  return asUtc - Math.floor(utcMs / 1000) * 1000
+  return zoneOffsetMinutes(new Date(utcMs), timeZone) * 60_000
 }
 
 // Chats hold thousands of messages per local hour at most; formatToParts per message would dominate a big import.

@@ -72,7 +72,7 @@ export function localTimeOf(instant: Date, timeZone: string): string {
 }
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes (east positive). */
-function offsetMinutes(instant: Date, timeZone: string): number {
+export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   const wall = wallClock(instant, timeZone)
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000)
@@ -86,8 +86,8 @@ export function startOfLocalDay(day: LocalDay, timeZone: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]
   const midnightAsUtc = Date.UTC(year, month - 1, date)
   // Two passes converge for every real zone: the offset at the guess, then at the corrected guess.
-  let guess = midnightAsUtc - offsetMinutes(new Date(midnightAsUtc), timeZone) * 60_000
-  guess = midnightAsUtc - offsetMinutes(new Date(guess), timeZone) * 60_000
+  let guess = midnightAsUtc - zoneOffsetMinutes(new Date(midnightAsUtc), timeZone) * 60_000
+  guess = midnightAsUtc - zoneOffsetMinutes(new Date(guess), timeZone) * 60_000
   // If the guess lands on the previous local day (midnight skipped by DST), step forward to the day.
   while (localDayOf(new Date(guess), timeZone) < day) guess += 15 * 60_000
   while (localDayOf(new Date(guess - 60_000), timeZone) === day) guess -= 15 * 60_000
