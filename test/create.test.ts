@@ -61,7 +61,7 @@ describe('createDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
     expect(await lane.handleChatInput('web:main', '/dreaming off')).toMatch(/^AutoDream is off/)
     await lane.close()
     const reopened = world.open()
-    expect(await reopened.handleChatInput('web:main', '/dreaming')).toMatch(/AutoDream is off[\s\S]*If it ran now: disabled/)
+    expect(await reopened.handleChatInput('web:main', '/dreaming')).toMatch(/AutoDream is off[\s\S]*If it ran now: disabled[\s\S]*Recall: \d+ short-term/)
     const run = await reopened.dream({ mode: 'auto', chatJid: 'web:main', days: 2 })
     expect(run).toMatchObject({ status: 'skipped', gate: 'disabled' })
     expect(await reopened.handleChatInput('web:main', '/dreaming on')).toMatch(/^AutoDream is on .*\nNext run: 2026-11-22 01:00 UTC/)

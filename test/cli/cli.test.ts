@@ -67,6 +67,13 @@ describe('dreamlane CLI', () => {
     expect(dream.stderr).toMatch(/✓ back up notes/)
     expect(dream.stdout).toMatch(/Dream finished/)
 
+    const status = await runCli([...ws, 'status'])
+    expect(status.code).toBe(0)
+    expect(status.stdout).toMatch(/Latest dream: run-\S+ — succeeded, manual, last 3 day\(s\)/)
+    expect(status.stdout).toMatch(/AutoDream: on, next \d{4}-\d{2}-\d{2} 01:00 UTC/)
+    expect(status.stdout).toMatch(/Daily notes needing a summary: \d+/)
+    expect(status.stdout).toMatch(/Engine: offline — no ANTHROPIC_API_KEY/)
+
     const runs = await runCli([...ws, '--json', 'runs'])
     const [latest] = JSON.parse(runs.stdout) as { id: string; status: string }[]
     expect(latest?.status).toBe('succeeded')
