@@ -20,3 +20,4 @@ export {
 export { recordRecall, recallRecorder } from './recall/events.js'
 export { scoreCandidates } from './recall/score.js'
 export { memoryCounts, describeMemoryCounts, type MemoryCounts } from './recall/status.js'
+export type { FileChange, ChangeTotals, LossFlag } from './ledger/types.js'

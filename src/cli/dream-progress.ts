@@ -9,6 +9,7 @@ const STEP_WORDS: Record<string, string> = {
   model: 'model turn',
   fallback: 'offline fallback',
   index: 'index pass',
+  review: 'ledger + loss guard',
   fts: 'refresh search index',
   cleanup: 'remove dream channel',
 }

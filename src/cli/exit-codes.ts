@@ -27,6 +27,8 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   IMPORT_SOURCE_MISSING: EXIT.notFound,
   IMPORT_UNREADABLE: EXIT.corrupt,
   IMPORT_FAILED: EXIT.corrupt,
+  RUN_CONFLICT: EXIT.locked,
+  RUN_NOT_REVIEWABLE: EXIT.usage,
 }
 
 /** Prints the error the way a user can act on (JSON when asked) and returns the exit code. */

@@ -1,11 +1,12 @@
-// A run's diff of memory files: each changed file in the run's pre-dream backup vs the next backup, or vs the file now.
+// A run's diff of notes: the change ledger the run recorded, or (runs without one) its backup vs the next backup or now.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { structuredPatch } from 'diff'
+import { parsePatch, structuredPatch } from 'diff'
 import { listBackups, type BackupSummary } from '../backup/list.js'
 import { isSafeBackupPath } from '../backup/manifest.js'
 import { visitBackupFiles } from '../backup/verify.js'
 import type { RunRecord } from '../dream/types.js'
+import type { FileChange } from '../ledger/types.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 import { workspacePath } from './run-view.js'
 
@@ -31,8 +32,11 @@ export interface FileDiff {
   tooLarge: boolean
 }
 
-/** What the backup is compared with: the next backup (the state this run left) or the files as they are now. */
-export type DiffTarget = { kind: 'next-backup'; backupId: string; createdAt: string } | { kind: 'current' }
+/**
+ * What "after" is: the run's own change ledger (exact, also for held runs), the next backup (the state the run
+ * left), or the files as they are now.
+ */
+export type DiffTarget = { kind: 'recorded' } | { kind: 'next-backup'; backupId: string; createdAt: string } | { kind: 'current' }
 
 export interface RunDiff {
   available: boolean
@@ -44,7 +48,9 @@ export interface RunDiff {
   files: FileDiff[]
 }
 
-export async function diffRun(paths: WorkspacePaths, run: RunRecord): Promise<RunDiff> {
+/** `recorded` is the run's change ledger (`lane.changes(id)`); runs that have one are shown exactly as recorded. */
+export async function diffRun(paths: WorkspacePaths, run: RunRecord, recorded: readonly FileChange[] = []): Promise<RunDiff> {
+  if (recorded.length > 0) return fromLedger(run, recorded)
   if (!run.backupId) return unavailable('this run took no backup (it stopped before the backup step), so there is nothing to compare')
   const backups = await listBackups(paths)
   const own = backups.findIndex((backup) => backup.id === run.backupId)
@@ -99,6 +105,21 @@ export function diffFile(path: string, before: string | null, after: string | nu
   const hunks = patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({ oldStart, oldLines, newStart, newLines, lines }))
   const count = (mark: string) => hunks.reduce((sum, hunk) => sum + hunk.lines.filter((line) => line.startsWith(mark)).length, 0)
   return { path, change, additions: count('+'), deletions: count('-'), hunks, tooLarge: false }
+}
+
+function fromLedger(run: RunRecord, changes: readonly FileChange[]): RunDiff {
+  const files = changes.map((change): FileDiff => {
+    const hunks = change.diff ? (parsePatch(change.diff)[0]?.hunks ?? []) : []
+    return {
+      path: change.path,
+      change: change.change,
+      additions: change.linesAdded,
+      deletions: change.linesRemoved,
+      hunks: hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({ oldStart, oldLines, newStart, newLines, lines })),
+      tooLarge: change.tooLarge,
+    }
+  })
+  return { available: true, reason: null, before: run.backupId ? { backupId: run.backupId } : null, after: { kind: 'recorded' }, files }
 }
 
 function unavailable(reason: string): RunDiff {

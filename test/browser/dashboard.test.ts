@@ -54,7 +54,7 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     await seeText(page.locator('#activity-status'), 'running')
     await seeAttribute(activity, 'data-state', 'finished', 15_000)
     await seeText(page.locator('#activity-status'), 'succeeded.')
-    await seeCount(page.locator('#activity-steps li'), 8)
+    await seeCount(page.locator('#activity-steps li'), 9) // lock … index, review (ledger + loss guard), fts, cleanup
     const summary = page.locator('.msg-dream').filter({ hasText: 'Dream finished (manual, last 7 day(s)' })
     await seeCount(summary, 1)
     await seeText(summary, 'Added the Portuguese lessons to user.md.')
@@ -73,7 +73,7 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     const userDiff = page.locator('details.diff-file[data-path="notes/memory/user.md"]')
     await seeText(userDiff, 'modified')
     expect(await userDiff.locator('tr.add ins').allTextContents()).toEqual(['- Started learning Portuguese (2026-11-21).'])
-    await seeText(page.locator('.diff-basis'), 'current files')
+    await seeText(page.locator('.diff-basis'), 'as this run left them')
     await saveScreenshot(page, 'run-diff.png', shots)
 
     // A second dream started from the Dreams form: its page shows steps arriving, then reloads finished.
@@ -83,7 +83,7 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     await seeText(page.locator('.notice'), 'Dream queued')
     await seeText(page.locator('#run-live'), 'Running')
     await eventually(() => page.locator('#run-status').textContent(), (text) => text === 'succeeded', 'the run page to show succeeded', 15_000)
-    await seeCount(page.locator('#steps li'), 8)
+    await seeCount(page.locator('#steps li'), 9)
 
     // Restore the first run's backup: notes go back to before the first dream.
     expect(readFileSync(join(api.world.paths.memory, 'user.md'), 'utf8')).toBe(DREAMT_USER_MD)

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createScriptedProvider } from '../../src/model/scripted.js'
@@ -23,8 +23,10 @@ async function dreamToEnd(api: ServerWorld, body: unknown = { days: 2 }): Promis
   const started = await api.json<{ runId: string }>('/api/dreams', { json: body })
   expect(started.status).toBe(202)
   return waitFor(async () => {
-    const { body: detail } = await api.json<{ run: RunJson }>(`/api/dreams/${started.body.runId}`)
-    return ['succeeded', 'degraded', 'failed', 'skipped'].includes(detail.run.status) ? detail.run : undefined
+    const { body: detail } = await api.json<{ run: RunJson & { finishedAt: string | null } }>(`/api/dreams/${started.body.runId}`)
+    // Finished means the record is closed and the lock is gone (a held run is marked before its last steps).
+    const settled = detail.run.finishedAt !== null && !existsSync(api.world.paths.lockFile)
+    return settled && ['succeeded', 'degraded', 'failed', 'skipped', 'held'].includes(detail.run.status) ? detail.run : undefined
   }, 'the dream to finish')
 }
 
@@ -91,7 +93,7 @@ describe('dreams API', () => {
     expect(names[0]).toBe('queued')
     expect(names.at(-1)).toBe('finished')
     const steps = names.filter((name) => name.includes(':'))
-    expect(steps).toEqual(['lock', 'backup', 'seed', 'channel', 'model', 'index', 'fts', 'cleanup'].flatMap((step) => [`${step}:start`, `${step}:end`]))
+    expect(steps).toEqual(['lock', 'backup', 'seed', 'channel', 'model', 'index', 'review', 'fts', 'cleanup'].flatMap((step) => [`${step}:start`, `${step}:end`]))
     expect(names.slice(names.indexOf('model:start'), names.indexOf('model:end'))).toEqual(['model:start', 'tool', 'tool'])
     const ids = events.map((e) => Number(e.id))
     expect(ids).toEqual([...ids].sort((a, b) => a - b))
@@ -105,7 +107,7 @@ describe('dreams API', () => {
     expect(detail.body.run.usage.inputTokens).toBe(detail.body.run.tokens.input)
     expect(detail.body.run.tokens.input).toBeGreaterThan(0)
     expect(detail.body.diff.available).toBe(true)
-    expect(detail.body.diff.after.kind).toBe('current')
+    expect(detail.body.diff.after.kind).toBe('recorded')
     const userDiff = detail.body.diff.files.find((file) => file.path === 'notes/memory/user.md')
     expect(userDiff?.change).toBe('modified')
     expect(userDiff?.hunks.flatMap((hunk) => hunk.lines)).toContain('+- Started learning Portuguese (2026-11-21).')
@@ -118,12 +120,20 @@ describe('dreams API', () => {
     expect([bogus.status, bogus.body.error.message]).toEqual([400, expect.stringContaining('status must be')])
   })
 
-  it('diffs a run against the next backup once a later dream took one', async () => {
+  it("shows a run's recorded diff even after later edits; runs without a ledger fall back to the next backup", async () => {
     const api = await startServerWorld()
     const first = await dreamToEnd(api)
+    writeFileSync(join(api.world.paths.memory, 'user.md'), 'edited by hand afterwards\n')
+    const recorded = await api.json<{ diff: { after: { kind: string }; files: { path: string; hunks: { lines: string[] }[] }[] } }>(`/api/dreams/${first.id}`)
+    expect(recorded.body.diff.after.kind).toBe('recorded')
+    const lines = recorded.body.diff.files.find((f) => f.path === 'notes/memory/user.md')?.hunks.flatMap((h) => h.lines)
+    expect(lines).toContain('+- Started learning Portuguese (2026-11-21).')
+    expect(lines?.join('\n')).not.toContain('edited by hand')
+
     const second = await dreamToEnd(api)
-    const { body } = await api.json<{ diff: { after: { kind: string; backupId: string } } }>(`/api/dreams/${first.id}`)
-    expect(body.diff.after).toMatchObject({ kind: 'next-backup', backupId: second.backupId })
+    const { diffRun } = await import('../../src/server/run-diff.js')
+    const withoutLedger = await diffRun(api.world.paths, api.host.lane.runs.get(first.id), [])
+    expect(withoutLedger.after).toMatchObject({ kind: 'next-backup', backupId: second.backupId })
   })
 
   it('joins a running dream instead of starting a second one', async () => {
@@ -186,6 +196,71 @@ describe('dreams API', () => {
     const run = await dreamToEnd(api)
     const events = await readEvents(await api.fetch(`/api/dreams/${run.id}/events`))
     expect(events.at(-1)).toMatchObject({ event: 'finished', data: { run: { id: run.id, status: 'succeeded' } } })
+  })
+})
+
+const MEMORY_MD = [
+  '# Memory',
+  '',
+  '- Maya Ortega works at Tidewell in Porto since 2019.',
+  '- Project Atlas launches on 2026-12-17 with 40 customers.',
+  '- Sister Inês lives in Coimbra; visits every March.',
+  '- Biscuit the greyhound was adopted in 2021.',
+  '',
+].join('\n')
+const HALVED_MD = ['# Memory', '', '- Maya Ortega works at Tidewell.', ''].join('\n')
+
+describe('review and undo API', () => {
+  async function heldWorld() {
+    const api = await startServerWorld({
+      dreamProvider: createScriptedProvider([
+        { tool: 'write_file', input: { path: 'notes/memory/MEMORY.md', content: HALVED_MD } },
+        { text: 'Tidied MEMORY.md.' },
+      ]),
+    })
+    const memory = join(api.world.paths.memory, 'MEMORY.md')
+    writeFileSync(memory, MEMORY_MD)
+    return { api, memory }
+  }
+
+  it('holds a dream that halves MEMORY.md, shows its recorded diff, applies it, then undoes it byte-for-byte', async () => {
+    const { api, memory } = await heldWorld()
+    const run = await dreamToEnd(api)
+    expect(run.status).toBe('held')
+    expect(readFileSync(memory, 'utf8')).toBe(MEMORY_MD)
+
+    const detail = await api.json<{ diff: { after: { kind: string }; files: { path: string; deletions: number }[] } }>(`/api/dreams/${run.id}`)
+    expect(detail.body.diff.after.kind).toBe('recorded')
+    expect(detail.body.diff.files.find((f) => f.path === 'notes/memory/MEMORY.md')?.deletions).toBeGreaterThanOrEqual(4)
+    const page = await (await api.fetch(`/dreams/${run.id}`)).text()
+    expect(page).toContain('Held for review')
+    expect(page).toContain('Apply these changes')
+    expect(page).toMatch(/Tidewell|Coimbra|Atlas|2019/)
+
+    const applied = await api.json(`/api/dreams/${run.id}/apply`, { method: 'POST' })
+    expect(applied.status).toBe(200)
+    expect(readFileSync(memory, 'utf8')).toBe(HALVED_MD)
+    const again = await api.json<{ error: { code: string } }>(`/api/dreams/${run.id}/apply`, { method: 'POST' })
+    expect([again.status, again.body.error.code]).toEqual([409, 'RUN_NOT_REVIEWABLE'])
+
+    const pageAfter = await (await api.fetch(`/dreams/${run.id}`)).text()
+    expect(pageAfter).toContain('Undo this dream')
+    const undone = await api.json(`/api/dreams/${run.id}/undo`, { method: 'POST' })
+    expect(undone.status).toBe(200)
+    expect(readFileSync(memory, 'utf8')).toBe(MEMORY_MD)
+  })
+
+  it('discards a held run from the page form (no JS) and 404s unknown runs', async () => {
+    const { api, memory } = await heldWorld()
+    const run = await dreamToEnd(api)
+    const form = await api.fetch(`/dreams/${run.id}/discard`, { method: 'POST', redirect: 'manual', headers: { origin: new URL(api.server.url).origin } })
+    expect(form.status).toBe(303)
+    expect(form.headers.get('location')).toBe(`/dreams/${run.id}?notice=discard`)
+    expect(readFileSync(memory, 'utf8')).toBe(MEMORY_MD)
+    const { body } = await api.json<{ runs: { id: string; status: string }[] }>('/api/dreams')
+    expect(body.runs.find((r) => r.id === run.id)?.status).toBe('discarded')
+    const unknown = await api.json('/api/dreams/run-nope/apply', { method: 'POST' })
+    expect(unknown.status).toBe(404)
   })
 })
 

@@ -63,7 +63,7 @@ describe('pages without JavaScript', () => {
     expect(run.html).toContain('Dream queued. Progress appears below as it runs.')
     expect(run.html).toContain('<span class="status status-succeeded" id="run-status">succeeded</span>')
     expect(run.html).toContain('<ins>- Started learning Portuguese (2026-11-21).</ins>')
-    expect(run.html).toContain('the <strong>current files</strong>')
+    expect(run.html).toContain('the files as this run left them (its change ledger)')
     expect(run.html).toContain('<code>write_file</code>')
 
     const listed = await page(api, '/dreams')

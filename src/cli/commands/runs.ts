@@ -5,7 +5,6 @@ import { RunStore } from '../../dream/runs.js'
 import type { RunRecord } from '../../dream/types.js'
 import { systemClock } from '../../clock.js'
 import { createDreamlane } from '../../create.js'
-import { DreamlaneError } from '../../errors.js'
 import { renderChanges, renderFlags, renderTotals } from '../../ledger/render.js'
 import { applyHeldRun, discardHeldRun } from '../../ledger/review.js'
 import { LedgerStore } from '../../ledger/store.js'
@@ -129,8 +128,8 @@ export function registerRuns(program: Command): void {
 }
 
 /**
- * Runs a review action with the state DB only (no messages DB needed). A refusal prints its explanation and
- * exits 5 (conflict: the files changed) or 2 (the run is not in a state for this action).
+ * Runs a review action with the state DB only (no messages DB needed). A refusal (RUN_CONFLICT: the files
+ * changed, exit 5; RUN_NOT_REVIEWABLE: wrong state, exit 2) goes through exit-codes.ts like every error.
  */
 async function reviewAction(command: Command, work: (deps: LedgerDeps) => Promise<{ message: string }>): Promise<void> {
   const ctx = cliContext(command)
@@ -139,11 +138,6 @@ async function reviewAction(command: Command, work: (deps: LedgerDeps) => Promis
     const deps: LedgerDeps = { paths: ctx.paths, config: ctx.config, clock: systemClock, state, runs: new RunStore(state, systemClock, ctx.config.timezone), log: cliLogger() }
     const result = await work(deps)
     ctx.print(result, () => result.message)
-  } catch (error) {
-    if (!(error instanceof DreamlaneError) || (error.code !== 'RUN_CONFLICT' && error.code !== 'RUN_NOT_REVIEWABLE')) throw error
-    if (ctx.json) console.log(JSON.stringify({ ok: false, error: { code: error.code, message: error.message } }))
-    else console.error(`dreamlane: ${error.message}`)
-    process.exitCode = error.code === 'RUN_CONFLICT' ? EXIT.locked : EXIT.usage
   } finally {
     state.close()
   }

@@ -53,13 +53,30 @@ export function registerDreamRoutes(app: Hono, host: ServerHost): void {
 
   app.get('/api/dreams/:id', async (c) => {
     const run = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
-    return c.json({ run: detailRun(run, workspace), diff: await diffRun(lane.paths, run) })
+    return c.json({ run: detailRun(run, workspace), diff: await diffRun(lane.paths, run, lane.changes(run.id)) })
   })
 
   app.post('/api/dreams/:id/retry', (c) => {
     const original = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
     const result = lane.retry(original.id)
     return c.json({ retryOf: original.id, coalesced: result.coalesced, runId: result.run.id, run: summarizeRun(result.run, workspace) }, 202)
+  })
+
+  // Review and undo (the change ledger): a held run is applied or discarded; a kept run can be undone.
+  const undoBody = z.strictObject({ force: z.boolean().optional() })
+  app.post('/api/dreams/:id/apply', async (c) => {
+    const result = await lane.apply(parseInput(idSchema, c.req.param('id'), 'run id'))
+    return c.json({ result })
+  })
+  app.post('/api/dreams/:id/discard', async (c) => {
+    const result = await lane.discard(parseInput(idSchema, c.req.param('id'), 'run id'))
+    return c.json({ result })
+  })
+  app.post('/api/dreams/:id/undo', async (c) => {
+    const id = parseInput(idSchema, c.req.param('id'), 'run id')
+    const body = c.req.header('content-type')?.includes('json') ? await readJson(c, undoBody) : {}
+    const result = await lane.undo(id, { force: body.force ?? false })
+    return c.json({ result })
   })
 
   app.get('/api/dreams/:id/events', (c) => {

@@ -33,6 +33,15 @@ export function registerFormRoutes(app: Hono, host: ServerHost): void {
     return c.redirect(`/dreams/${encodeURIComponent(result.run.id)}?notice=${notice}`, 303)
   })
 
+  for (const action of ['apply', 'discard', 'undo'] as const) {
+    app.post(`/dreams/:id/${action}`, async (c) => {
+      const id = parseInput(idSchema, c.req.param('id'), 'run id')
+      if (action === 'undo') await lane.undo(id, { force: false })
+      else await lane[action](id)
+      return c.redirect(`/dreams/${encodeURIComponent(id)}?notice=${action}`, 303)
+    })
+  }
+
   app.post('/backups/:id/restore', async (c) => {
     const id = parseInput(idSchema, c.req.param('id'), 'backup id')
     const result = await restoreUnderLock(lane, id, host.clock)

@@ -37,6 +37,12 @@ export function noticeFrom(c: Context): string | null {
       return `Retry queued${id('of') ? ` for ${id('of')}` : ''}.`
     case 'restored':
       return `Restored backup ${id('backup') ?? ''}. The notes before the restore are in safety backup ${id('safety') ?? ''}.`
+    case 'apply':
+      return 'Applied: the dream’s changes are now in your notes.'
+    case 'discard':
+      return 'Discarded: your notes stay as they were; the staged result is gone.'
+    case 'undo':
+      return 'Undone: the files this dream changed are back as they were before it (recorded as an undo run).'
     case 'gate': {
       const gate = c.req.query('gate') ?? ''
       return `No dream started: ${GATE_WORDS[gate] ?? 'the gate said no'}.`
@@ -87,7 +93,7 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
   app.get('/dreams/:id', async (c) => {
     const afterEventId = hub.lastId
     const run = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
-    const page = renderRunPage({ run: detailRun(run, workspace), diff: await diffRun(lane.paths, run), afterEventId, notice: noticeFrom(c) })
+    const page = renderRunPage({ run: detailRun(run, workspace), record: run, diff: await diffRun(lane.paths, run, lane.changes(run.id)), afterEventId, notice: noticeFrom(c) })
     return c.html(page)
   })
 

@@ -14,7 +14,9 @@ export function renderDiff(diff: RunDiff): SafeHtml {
   if (!diff.available) return html`<p class="muted">No diff: ${diff.reason ?? 'unavailable'}.</p>`
   const before = diff.before?.backupId ?? ''
   const against =
-    diff.after?.kind === 'next-backup'
+    diff.after?.kind === 'recorded'
+      ? html`the files as this run left them (its change ledger)`
+      : diff.after?.kind === 'next-backup'
       ? html`the next backup <code>${diff.after.backupId}</code> (taken ${formatInstant(diff.after.createdAt)}, after this run: the state it left)`
       : html`the <strong>current files</strong> (this run's changes plus anything changed since)`
   const intro = html`<p class="diff-basis">Before: backup <code>${before}</code> (taken just before the dream). After: ${against}.</p>`

@@ -1,4 +1,5 @@
 // One dream run: its facts, live steps, summary, the diff of memory files, and its tool calls.
+import type { RunRecord } from '../../dream/types.js'
 import type { RunDiff } from '../run-diff.js'
 import { isRunActive, type RunDetail } from '../run-view.js'
 import { renderDiff } from './diff-view.js'
@@ -10,6 +11,8 @@ const MAX_TOOL_ROWS = 200
 
 export interface RunPageInput {
   run: RunDetail
+  /** The stored record: review state, loss flags, undo links. */
+  record: RunRecord
   diff: RunDiff
   afterEventId: number
   notice?: string | null
@@ -54,6 +57,31 @@ function renderToolCalls(run: RunDetail): SafeHtml {
 <tbody>${rows}</tbody></table>${more}`
 }
 
+function actionForm(id: string, action: 'apply' | 'discard' | 'undo', label: string): SafeHtml {
+  return html`<form method="post" action="/dreams/${segment(id)}/${action}" class="review-form"><button type="submit" data-action="${action}">${label}</button></form>`
+}
+
+/** Why a run was held, what the loss guard flagged, and the one-step actions: apply/discard, or undo. */
+function renderReview(record: RunRecord): SafeHtml {
+  const flags = record.lossFlags.length
+    ? html`<ul class="loss-flags">${record.lossFlags.map((flag) => html`<li><strong>${flag.term}</strong> (${flag.kind}) vanished from <code>${flag.path}</code>: “${flag.line}”</li>`)}</ul>`
+    : ''
+  const totals = record.changes
+    ? html`<p>${record.changes.files} file(s) changed, +${record.changes.linesAdded} −${record.changes.linesRemoved}.</p>`
+    : ''
+  let actions: SafeHtml | string = ''
+  if (record.status === 'held') {
+    actions = html`<p><strong>Held for review</strong>: the workspace is as it was before this dream. ${record.holdReasons.join('; ')}</p>
+<div class="actions">${actionForm(record.id, 'apply', 'Apply these changes')} ${actionForm(record.id, 'discard', 'Discard them')}</div>`
+  } else if (record.undoneBy) {
+    actions = html`<p>Undone by <a href="/dreams/${segment(record.undoneBy)}">${record.undoneBy}</a>.</p>`
+  } else if (record.kind === 'dream' && (record.status === 'succeeded' || record.status === 'degraded') && record.changes && record.changes.files > 0) {
+    actions = html`<div class="actions">${actionForm(record.id, 'undo', 'Undo this dream')}</div>`
+  }
+  if (!flags && !totals && !actions) return html``
+  return html`<section aria-labelledby="review-title" id="review"><h2 id="review-title">Review</h2>${totals}${flags}${actions}</section>`
+}
+
 export function renderRunPage(input: RunPageInput): string {
   const { run } = input
   const active = isRunActive(run)
@@ -64,6 +92,7 @@ export function renderRunPage(input: RunPageInput): string {
 <h1>Dream <code>${run.id}</code></h1>
 ${renderFacts(run)}
 ${retry}
+${renderReview(input.record)}
 <section aria-labelledby="steps-title"><h2 id="steps-title">Steps</h2>
 <p id="run-live" class="muted" aria-live="polite">${active ? 'Running — steps appear as they finish.' : ''}</p>
 ${renderSteps(run)}</section>
