@@ -46,6 +46,16 @@ export interface NewBranch {
   createdAt?: string
 }
 
+/** One chat's activity in a window. */
+export interface ChatActivity {
+  jid: string
+  name: string
+  root: string
+  messages: number
+  first: string
+  last: string
+}
+
 export const DREAM_CHANNEL_PREFIX = 'dream:'
 
 /** Sender of the summaries dreamlane posts. They are about the notes, so dreams never read them back (no self-feeding). */
@@ -160,6 +170,26 @@ export class MessagesDb {
         AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'
       ORDER BY m.timestamp, m.chat_jid, m.id`)
     for (const raw of statement.iterate(start.toISOString(), end.toISOString())) yield toRow(raw as RawMessage)
+  }
+
+  /**
+   * Per-chat counts and first/last timestamps in a window, newest activity first — one GROUP BY on the
+   * timestamp index instead of streaming every row. Same exclusions as iterateWindow, plus branches of dream chats.
+   */
+  summarizeWindow(start: Date, end: Date): ChatActivity[] {
+    return this.db
+      .prepare(`SELECT m.chat_jid AS jid, COALESCE(c.name, m.chat_jid) AS name,
+          COALESCE(b.root_chat_jid, m.chat_jid) AS root, count(*) AS messages,
+          min(m.timestamp) AS first, max(m.timestamp) AS last
+        FROM messages m
+        LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
+        LEFT JOIN chats c ON c.jid = m.chat_jid
+        WHERE m.timestamp >= ? AND m.timestamp < ? AND substr(m.chat_jid, 1, 6) <> 'dream:'
+          AND substr(COALESCE(b.root_chat_jid, m.chat_jid), 1, 6) <> 'dream:'
+          AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'
+        GROUP BY m.chat_jid
+        ORDER BY last DESC, jid`)
+      .all(start.toISOString(), end.toISOString()) as ChatActivity[]
   }
 
   /** Messages of one chat in a time range, oldest first, at most `limit`. */

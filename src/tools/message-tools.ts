@@ -1,12 +1,11 @@
 // The model's read-only message tools (get_messages, search_messages, list_chats), bounded to the window.
 import { z } from 'zod'
-import { DREAM_CHANNEL_PREFIX } from '../db/messages.js'
+import { DREAM_CHANNEL_PREFIX, type ChatActivity } from '../db/messages.js'
 import { ToolRefusal } from '../errors.js'
 import { addDays, startOfLocalDay, type DayWindow } from '../time/local-day.js'
 import {
   decodeCursor,
   encodeCursor,
-  isVisible,
   queryMessages,
   toMessageJson,
   type MessagePage,
@@ -113,15 +112,6 @@ export const searchMessagesTool: ToolDefinition<z.infer<typeof searchInput>> = {
 
 const listChatsInput = z.strictObject({})
 
-interface ChatSummary {
-  jid: string
-  name: string
-  root: string
-  messages: number
-  first: string
-  last: string
-}
-
 export const listChatsTool: ToolDefinition<z.infer<typeof listChatsInput>> = {
   name: 'list_chats',
   description:
@@ -130,26 +120,8 @@ export const listChatsTool: ToolDefinition<z.infer<typeof listChatsInput>> = {
     'most recently active first.',
   input: listChatsInput,
   async run(_input, context) {
-    const chats = new Map<string, ChatSummary>()
-    for (const row of context.messages.iterateWindow(context.window.start, context.window.end)) {
-      if (!isVisible(row)) continue
-      const chat = chats.get(row.chatJid)
-      if (chat) {
-        chat.messages++
-        chat.last = row.timestamp
-        continue
-      }
-      chats.set(row.chatJid, {
-        jid: row.chatJid,
-        name: row.chatName ?? row.chatJid,
-        root: row.rootJid,
-        messages: 1,
-        first: row.timestamp,
-        last: row.timestamp,
-      })
-    }
-    const sorted = [...chats.values()].sort(byRecentActivity)
-    const result: { chats: ChatSummary[]; note?: string } = { chats: sorted.slice(0, LIST_CHATS_MAX) }
+    const sorted = context.messages.summarizeWindow(context.window.start, context.window.end)
+    const result: { chats: ChatActivity[]; note?: string } = { chats: sorted.slice(0, LIST_CHATS_MAX) }
     if (sorted.length > LIST_CHATS_MAX) {
       result.note = `showing ${LIST_CHATS_MAX} of ${sorted.length} chats; use search_messages to find others`
     }
@@ -163,11 +135,6 @@ function checkChat(chat: string | undefined): void {
     const why = `${chat} is a dream channel; dream channels are never readable`
     throw new ToolRefusal('MESSAGES_OUT_OF_SCOPE', why)
   }
-}
-
-function byRecentActivity(a: ChatSummary, b: ChatSummary): number {
-  if (a.last !== b.last) return a.last < b.last ? 1 : -1
-  return a.jid < b.jid ? -1 : a.jid > b.jid ? 1 : 0
 }
 
 function pageLimit(requested: number | undefined, context: ToolContext, notes: string[]): number {

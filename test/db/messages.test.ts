@@ -111,3 +111,26 @@ describe('self-feeding', () => {
     expect(db.countWindow(...window)).toBe(1)
   })
 })
+
+describe('window summary', () => {
+  it('counts per chat with first/last, newest activity first, hiding dream channels, their branches and our posts', () => {
+    const ws = makeWorkspace()
+    const db = makeMessagesDb(
+      ws.paths,
+      [
+        { chatJid: 'a', content: '1', timestamp: '2026-11-21T08:00:00.000Z' },
+        { chatJid: 'a', content: '2', timestamp: '2026-11-21T09:00:00.000Z' },
+        { chatJid: 'b', content: '3', timestamp: '2026-11-21T10:00:00.000Z' },
+        { chatJid: 'a', content: 'summary', sender: 'dreamlane', timestamp: '2026-11-21T11:00:00.000Z' },
+        { chatJid: 'dream:manual:a:1', content: 'x', timestamp: '2026-11-21T10:30:00.000Z' },
+        { chatJid: 'dream-branch', content: 'y', timestamp: '2026-11-21T10:40:00.000Z' },
+        { chatJid: 'b', content: 'outside', timestamp: '2026-11-22T10:00:00.000Z' },
+      ],
+      [{ branchId: 'x', chatJid: 'dream-branch', rootChatJid: 'dream:manual:a:1' }],
+    )
+    expect(db.summarizeWindow(new Date('2026-11-21T00:00:00Z'), new Date('2026-11-22T00:00:00Z'))).toEqual([
+      { jid: 'b', name: 'b', root: 'b', messages: 1, first: '2026-11-21T10:00:00.000Z', last: '2026-11-21T10:00:00.000Z' },
+      { jid: 'a', name: 'a', root: 'a', messages: 2, first: '2026-11-21T08:00:00.000Z', last: '2026-11-21T09:00:00.000Z' },
+    ])
+  })
+})
