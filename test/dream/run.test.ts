@@ -79,6 +79,17 @@ describe('a dream, end to end', () => {
     await lane.close()
   })
 
+  it('consolidates a year-long window with only a few days of messages (the budget is per note, not per day)', async () => {
+    const world = await makeDreamWorld()
+    const lane = world.open()
+    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 365 })
+    expect(run.status).toBe('succeeded')
+    expect(run.summary).not.toMatch(/more than the tool-call budget/)
+    expect(dailyNoteFor(world, '2026-11-20')).not.toContain('NEEDS_SUMMARY')
+    expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toContain('Porto')
+    await lane.close()
+  })
+
   it('coalesces two triggers into one run', async () => {
     const world = await makeDreamWorld()
     const lane = world.open()

@@ -66,8 +66,9 @@ interface Signal {
 }
 
 async function gatherSignal(client: ToolClient, context: TurnContext, orientation: Orientation): Promise<Signal> {
-  // Enough calls stay free for every daily note, day page and memory file write that may follow.
-  const reserve = 2 * context.days.length + MEMORY_FILES.length + 3
+  // Enough calls stay free for every write that may follow: a summary and a day page per existing daily note
+  // (days without messages have none), and the memory files. Counting every window day would starve long windows.
+  const reserve = 2 * orientation.dailyNotes.size + MEMORY_FILES.length + 3
   const pending = pendingDays(orientation.dailyNotes)
   const gathered = await gatherWindow(client, { timeZone: context.timeZone, pending, reserve })
   const messages = context.days.flatMap((day) => gathered.byDay.get(day) ?? [])
