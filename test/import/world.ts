@@ -7,6 +7,7 @@ import { ZipArchive } from 'archiver'
 import { openMessagesDb } from '../../src/db/messages.js'
 import { importHistory, type ImportOptions, type ImportResult } from '../../src/import/import-history.js'
 import { makeTempDir, type TestWorkspace } from '../helpers/workspace.js'
+import type { Row } from '../helpers/message-rows.js'
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/import/', import.meta.url))
 
@@ -14,16 +15,8 @@ export function fixture(name: string): string {
   return join(FIXTURES, name)
 }
 
-export interface StoredMessage {
-  id: string
-  chat_jid: string
-  sender: string | null
-  sender_name: string | null
-  content: string
-  timestamp: string
-  is_from_me: number
-  is_bot_message: number
-}
+/** A messages row as stored (the same shape the sample tests read back). */
+export type StoredMessage = Row
 
 export function runImport(ws: TestWorkspace, source: string, options: Partial<ImportOptions> = {}): Promise<ImportResult> {
   return importHistory({ source, messagesDb: ws.paths.messagesDb, tempDir: makeTempDir(), timeZone: 'UTC', ...options })

@@ -4,7 +4,7 @@ import { openMessagesDb } from '../../src/db/messages.js'
 import { DreamlaneError } from '../../src/errors.js'
 import { generateBulkMessages, type BulkInput } from '../../src/sample/bulk.js'
 import { makeTempDir } from '../helpers/workspace.js'
-import { hashRows, readMessageRows } from './rows.js'
+import { hashRows, readMessageRows } from '../helpers/message-rows.js'
 
 const NOW = new Date('2026-11-21T18:30:00Z')
 

@@ -7,7 +7,7 @@ import { generateSample } from '../../src/sample/generate.js'
 import type { FactKind, GenerateSampleInput } from '../../src/sample/types.js'
 import { dayWindow, localDayOf, localTimeOf } from '../../src/time/local-day.js'
 import { makeTempDir } from '../helpers/workspace.js'
-import { hashDb, readMessageRows } from './rows.js'
+import { hashDb, readMessageRows } from '../helpers/message-rows.js'
 
 const NOW = new Date('2026-11-21T18:30:00Z')
 const ZONE = 'Europe/Lisbon'
