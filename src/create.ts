@@ -243,9 +243,20 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     dream: (request) => trigger(request).done,
     retry,
     gate: (mode) => checkGates(mode, deps),
-    apply: (id) => applyHeldRun(deps, id),
-    discard: (id) => discardHeldRun(deps, id),
-    undo: (id, undoOptions) => undoRun(deps, id, undoOptions),
+    // A run is marked held a moment before it releases the lock; review actions from this process wait for
+    // the dream in flight to finish instead of failing on that lock.
+    apply: async (id) => {
+      await service.idle()
+      return applyHeldRun(deps, id)
+    },
+    discard: async (id) => {
+      await service.idle()
+      return discardHeldRun(deps, id)
+    },
+    undo: async (id, undoOptions) => {
+      await service.idle()
+      return undoRun(deps, id, undoOptions)
+    },
     // The host's own listener only: the rehearsal's finished event must not schedule retries of a scratch run.
     dryRun: (request) => dryRunDream(request, { ...deps, onEvent: options.onEvent }),
     changes: (id) => new LedgerStore(state).list(runs.get(id).id),

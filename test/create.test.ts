@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createScriptedProvider } from '../src/model/scripted.js'
@@ -67,6 +67,22 @@ describe('createDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
     expect(await reopened.handleChatInput('web:main', '/dreaming on')).toMatch(/^AutoDream is on .*\nNext run: 2026-11-22 01:00 UTC/)
     expect(await reopened.handleChatInput('web:main', '/dreaming sometimes')).toMatch(/^Usage: \/dreaming on\|off\|status/)
     await reopened.close()
+  })
+
+  it('a review action asked for while the dream is still finishing waits for it instead of failing on the lock', async () => {
+    const world = await makeDreamWorld()
+    const memory = join(world.paths.memory, 'MEMORY.md')
+    const original = '# Memory\n\n- Maya Ortega works at Tidewell in Porto since 2019.\n- Atlas launches 2026-12-17 with 40 customers.\n'
+    writeFileSync(memory, original)
+    const lane = world.open({
+      provider: createScriptedProvider([{ tool: 'write_file', input: { path: 'notes/memory/MEMORY.md', content: '# Memory\n' } }, { text: 'Tidied.' }]),
+    })
+    const { run, done } = lane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const applied = await lane.apply(run.id)
+    expect((await done).status).toBe('held')
+    expect(applied.run.id).toBe(run.id)
+    expect(readFileSync(memory, 'utf8')).toBe('# Memory\n')
+    await lane.close()
   })
 
   it('fires AutoDream from the schedule and the gate lets the first one through', async () => {
