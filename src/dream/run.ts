@@ -76,7 +76,7 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
     }
     deps.runs.update(runId, { changedFiles: [...changed].sort() })
     const openChannel = channel
-    await step('cleanup', async () => removeChannel(openChannel), (n) => `${n} channel message(s) removed`)
+    await step('cleanup', async () => openChannel.remove(), (n) => `${n} channel message(s) removed`)
     channel = null
     return await finish(deps, runId, request, { status: review.held ? 'held' : pass.status, reason: pass.reason }, pass.engineText)
   } catch (error) {
@@ -89,7 +89,7 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
     deps.log.error({ err: error, runId }, 'dream failed')
     return finish(deps, runId, request, { status: 'failed', reason: errorMessage(error), errorCode: code, errorMessage: errorMessage(error) }, '')
   } finally {
-    if (channel) removeChannel(channel)
+    channel?.remove()
     await lock.release()
   }
 }
@@ -158,9 +158,6 @@ async function consolidate(runId: string, request: DreamRequest, window: DayWind
   }
 }
 
-function removeChannel(channel: DreamChannel): number {
-  return channel.remove()
-}
 
 /** Seeding reads on its own connection so a chat turn writing meanwhile never meets a busy statement. */
 async function seedWindow(window: DayWindow, deps: DreamDeps) {

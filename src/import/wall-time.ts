@@ -1,14 +1,8 @@
 // Source times → UTC: wall-clock times in an IANA zone (WhatsApp, zone-less JSONL) and the timestamp shapes JSONL allows.
-import { zoneOffsetMinutes } from '../time/local-day.js'
+import { zoneOffsetMinutes, type WallClock } from '../time/local-day.js'
 
 /** A local wall-clock time as a source writes it. */
-export interface WallTime {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
+export interface WallTime extends WallClock {
   ms?: number
 }
 

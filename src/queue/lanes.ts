@@ -60,13 +60,6 @@ export class LaneManager {
     }
   }
 
-  /** Names of lanes with work, and how much. */
-  snapshot(): { lane: string; running: number; waiting: number }[] {
-    return [...this.#lanes]
-      .map(([lane, queue]) => ({ lane, running: queue.pending, waiting: queue.size }))
-      .filter((entry) => entry.running + entry.waiting > 0)
-  }
-
   async onIdle(): Promise<void> {
     await Promise.all([...this.#lanes.values()].map((lane) => lane.onIdle()))
   }

@@ -23,7 +23,8 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter
 }
 
-interface WallClock {
+/** Wall-clock fields of an instant in a zone. */
+export interface WallClock {
   year: number
   month: number
   day: number

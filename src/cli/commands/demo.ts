@@ -1,6 +1,6 @@
 // `dreamlane demo`: a sample workspace, `/dream 7` with the offline engine, each step printed, the summary shown.
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { createDreamlane } from '../../create.js'
@@ -94,6 +94,5 @@ export function registerDemo(program: Command): void {
       say(`              dreamlane --workspace ${relative(process.cwd(), dir) || '.'} runs show ${run.id}`)
       say(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
       if (run.status === 'failed') process.exitCode = EXIT.dreamFailed
-      await mkdir(paths.dataDir, { recursive: true })
     })
 }
