@@ -13,7 +13,12 @@ import { workspacePaths } from '../src/notes/paths.js'
 import { seedDailyNotes } from '../src/notes/seed.js'
 import { addDays, dayWindow } from '../src/time/local-day.js'
 import { createToolSet } from '../src/tools/tool-set.js'
-import { anthropicReply, startScriptedServer, type FakeStep, type RecordedRequest } from '../test/helpers/fake-anthropic.js'
+import {
+  anthropicReply,
+  startScriptedServer,
+  type FakeStep,
+  type RecordedRequest,
+} from '../test/helpers/fake-anthropic.js'
 import type { BenchRow } from './run.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -31,9 +36,12 @@ interface ContextRun {
 /** A plausible dream: orient on memory, then per day read the note, read its messages, write a summary. */
 function dreamScript(days: string[]): FakeStep[] {
   const memory = ['MEMORY', 'current-state', 'recent-context', 'user', 'feedback', 'project', 'reference']
-  const summary = 'Alex worked on Atlas (Postgres chosen), planned the Porto move and a dentist visit on Friday. '.repeat(6)
+  const summary =
+    'Alex worked on Atlas (Postgres chosen), planned the Porto move and a dentist visit on Friday. '.repeat(6)
   const steps: FakeStep[] = [
-    anthropicReply.tools(memory.map((name) => ({ name: 'read_file', input: { path: `notes/memory/${name}.md` } }))),
+    anthropicReply.tools(
+      memory.map((name) => ({ name: 'read_file', input: { path: `notes/memory/${name}.md` } })),
+    ),
     anthropicReply.tools([{ name: 'list_files', input: { path: 'notes/daily' } }]),
   ]
   for (const day of days) {
@@ -43,12 +51,20 @@ function dreamScript(days: string[]): FakeStep[] {
         { name: 'get_messages', input: { day, limit: 50 } },
       ]),
       anthropicReply.tools([
-        { name: 'edit_file', input: { path: `notes/daily/${day}.md`, old_string: '<!-- NEEDS_SUMMARY -->', new_string: summary } },
+        {
+          name: 'edit_file',
+          input: { path: `notes/daily/${day}.md`, old_string: '<!-- NEEDS_SUMMARY -->', new_string: summary },
+        },
       ]),
     )
   }
   steps.push(
-    anthropicReply.tools([{ name: 'write_file', input: { path: 'notes/memory/recent-context.md', content: `# Recent context\n\n${summary}\n` } }]),
+    anthropicReply.tools([
+      {
+        name: 'write_file',
+        input: { path: 'notes/memory/recent-context.md', content: `# Recent context\n\n${summary}\n` },
+      },
+    ]),
     anthropicReply.text('Consolidated the window.'),
   )
   return steps
@@ -80,8 +96,19 @@ async function runContext(historyDays: number): Promise<ContextRun> {
     const config = resolveConfig({ cwd: dir, env: {}, flags: { workspace: dir, timezone: 'UTC' } })
     const paths = workspacePaths(config)
     mkdirSync(paths.memory, { recursive: true })
-    for (const name of ['MEMORY', 'current-state', 'recent-context', 'user', 'feedback', 'project', 'reference']) {
-      const lines = Array.from({ length: MEMORY_LINES }, (_, i) => `- ${name} fact ${i}: Alex prefers tea, lives in Porto.`)
+    for (const name of [
+      'MEMORY',
+      'current-state',
+      'recent-context',
+      'user',
+      'feedback',
+      'project',
+      'reference',
+    ]) {
+      const lines = Array.from(
+        { length: MEMORY_LINES },
+        (_, i) => `- ${name} fact ${i}: Alex prefers tea, lives in Porto.`,
+      )
       writeFileSync(join(paths.memory, `${name}.md`), `# ${name}\n\n${lines.join('\n')}\n`)
     }
     const clock = fixedClock(NOW)
@@ -99,8 +126,20 @@ async function runContext(historyDays: number): Promise<ContextRun> {
     try {
       const provider = createAnthropicProvider({ apiKey: 'bench', baseUrl: fake.url, model: 'claude-bench' })
       const tools = createToolSet({ paths, config, window, messages, state, clock, isDream: true })
-      const budget = { maxToolCalls: 400, maxTotalTokens: 5_000_000, maxOutputTokens: 100_000, timeoutMs: 60_000 }
-      const context = { runId: 'bench', mode: 'manual' as const, chatJid: 'web:main', days: window.days, timeZone: 'UTC', now: NOW }
+      const budget = {
+        maxToolCalls: 400,
+        maxTotalTokens: 5_000_000,
+        maxOutputTokens: 100_000,
+        timeoutMs: 60_000,
+      }
+      const context = {
+        runId: 'bench',
+        mode: 'manual' as const,
+        chatJid: 'web:main',
+        days: window.days,
+        timeZone: 'UTC',
+        now: NOW,
+      }
       const prompt = `dream ${WINDOW_DAYS}\nWindow: ${window.firstDay} .. ${window.lastDay} (${WINDOW_DAYS} local day(s), time zone UTC).`
       await provider.runTurn({ system: SYSTEM, prompt, context, budget }, tools, new AbortController().signal)
       return { requests: [...fake.requests], messages: all.length }
@@ -122,7 +161,9 @@ export async function run(): Promise<BenchRow[]> {
   const year = await runContext(365)
   const weekTotal = week.requests.reduce((sum, request) => sum + size(request), 0)
   const yearTotal = year.requests.reduce((sum, request) => sum + size(request), 0)
-  const prefix = estimateTokens(JSON.stringify({ system: week.requests[0]?.body.system, tools: week.requests[0]?.body.tools }).length)
+  const prefix = estimateTokens(
+    JSON.stringify({ system: week.requests[0]?.body.system, tools: week.requests[0]?.body.tools }).length,
+  )
   const perDay = Math.round(estimateTokens(yearTotal) / WINDOW_DAYS)
   // With the moving cache breakpoint, request k re-reads request k-1 from cache and pays only for what is new.
   const sizes = year.requests.map(size)

@@ -25,8 +25,16 @@ const CHAT = 'web:bench'
 function slowDream(): ScriptStep[] {
   const steps: ScriptStep[] = []
   for (let i = 0; i < 40; i++) {
-    steps.push({ waitMs: 30 }, { tool: 'read_file', input: { path: 'notes/memory/user.md' } }, { tool: 'search_workspace', input: { query: 'porto tea' } })
-    if (i % 5 === 0) steps.push({ tool: 'write_file', input: { path: 'notes/memory/user.md', content: `# User\n\n- Lives in Porto.\n- Dream pass ${i}.\n` } })
+    steps.push(
+      { waitMs: 30 },
+      { tool: 'read_file', input: { path: 'notes/memory/user.md' } },
+      { tool: 'search_workspace', input: { query: 'porto tea' } },
+    )
+    if (i % 5 === 0)
+      steps.push({
+        tool: 'write_file',
+        input: { path: 'notes/memory/user.md', content: `# User\n\n- Lives in Porto.\n- Dream pass ${i}.\n` },
+      })
   }
   steps.push({ text: 'done' })
   return steps
@@ -85,7 +93,11 @@ export async function run(): Promise<BenchRow[]> {
     await initWorkspace(paths)
     writeFileSync(join(paths.memory, 'user.md'), '# User\n\n- Lives in Porto.\n- Prefers green tea.\n')
     await generateSample({ file: paths.messagesDb, now: new Date(), timeZone: 'UTC' })
-    const lane = createDreamlane({ config, provider: createScriptedProvider(slowDream()), logger: pino({ level: 'silent' }) })
+    const lane = createDreamlane({
+      config,
+      provider: createScriptedProvider(slowDream()),
+      logger: pino({ level: 'silent' }),
+    })
     const assistant = createAssistant({ lane, clock: systemClock })
     try {
       await measure(assistant, WARMUP)
@@ -122,7 +134,9 @@ function rows(idle: Sample[], during: Sample[], dreams: number): BenchRow[] {
       measured: `${ms(measured)} dreaming`,
       ratio: measured / Math.max(baseline, 0.001),
       ...(target ? { target } : {}),
-      notes: target ? 'from when the message was due to the turn starting on its chat lane' : 'whole turn: offline answer (FTS search + quote), informational',
+      notes: target
+        ? 'from when the message was due to the turn starting on its chat lane'
+        : 'whole turn: offline answer (FTS search + quote), informational',
     }
   }
   return [

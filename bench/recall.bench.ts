@@ -35,12 +35,16 @@ const policy: RecallPolicy = {
 function makeWorkspace(dir: string): void {
   mkdirSync(join(dir, 'notes', 'topics'), { recursive: true })
   for (let n = 0; n < NOTES; n++) {
-    const paragraphs = Array.from({ length: PARAGRAPHS }, (_, p) => `- note ${n} fact ${p}: the harbour ferry leaves at ${p}:00`)
+    const paragraphs = Array.from(
+      { length: PARAGRAPHS },
+      (_, p) => `- note ${n} fact ${p}: the harbour ferry leaves at ${p}:00`,
+    )
     writeFileSync(join(dir, 'notes', 'topics', `topic-${n}.md`), `# Topic ${n}\n\n${paragraphs.join('\n')}\n`)
   }
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
 /** A store and the search counter its next recorded search continues from. */
 interface Store {
@@ -86,7 +90,10 @@ function timeScoring(store: Store): { ms: number; candidates: number } {
 function timeWholeStoreRewrite(dir: string, size: number): number {
   const file = join(dir, `store-${size}.json`)
   const entries = Object.fromEntries(
-    Array.from({ length: size }, (_, i) => [`notes/topics/topic-${i % NOTES}.md:${i}`, { count: 3, days: ['2026-11-20'], queries: ['abc123def456'] }]),
+    Array.from({ length: size }, (_, i) => [
+      `notes/topics/topic-${i % NOTES}.md:${i}`,
+      { count: 3, days: ['2026-11-20'], queries: ['abc123def456'] },
+    ]),
   )
   writeFileSync(file, JSON.stringify(entries))
   const started = performance.now()

@@ -66,17 +66,27 @@ function ensureDb(total: number): string {
     const add = (id: string, ms: number, next: () => number): void => {
       const chat = Math.floor(next() * CHATS)
       const isBot = next() < 0.5 ? 1 : 0
-      insert.run(id, `chat${chat}@g`, isBot ? 'bot' : 'user', isBot ? 'Assistant' : 'Alex', sentence(next),
-        new Date(ms).toISOString(), isBot ? 0 : 1, isBot)
+      insert.run(
+        id,
+        `chat${chat}@g`,
+        isBot ? 'bot' : 'user',
+        isBot ? 'Assistant' : 'Alex',
+        sentence(next),
+        new Date(ms).toISOString(),
+        isBot ? 0 : 1,
+        isBot,
+      )
     }
     // History: spread over the two years before the window, its own random stream.
     const history = random(7)
     const span = 730 * 86_400_000
-    for (let i = 0; i < historyCount; i++) add(`h${i}`, window.start.getTime() - span + Math.floor((i / historyCount) * span), history)
+    for (let i = 0; i < historyCount; i++)
+      add(`h${i}`, window.start.getTime() - span + Math.floor((i / historyCount) * span), history)
     // The window: the same stream and timestamps in every DB.
     const recent = random(42)
     const windowMs = window.end.getTime() - window.start.getTime()
-    for (let i = 0; i < windowCount; i++) add(`w${i}`, window.start.getTime() + Math.floor((i / windowCount) * windowMs), recent)
+    for (let i = 0; i < windowCount; i++)
+      add(`w${i}`, window.start.getTime() + Math.floor((i / windowCount) * windowMs), recent)
   })()
   db.db.pragma('wal_checkpoint(TRUNCATE)')
   db.close()
@@ -98,7 +108,11 @@ async function measureChild(dbFile: string): Promise<ChildReport> {
   const startRssMb = process.memoryUsage().rss / 1024 / 1024
   const workspace = mkdtempSync(join(tmpdir(), 'dreamlane-seed-bench-'))
   try {
-    const config = resolveConfig({ cwd: workspace, env: {}, flags: { workspace, timezone: 'UTC', messagesDb: dbFile } })
+    const config = resolveConfig({
+      cwd: workspace,
+      env: {},
+      flags: { workspace, timezone: 'UTC', messagesDb: dbFile },
+    })
     const paths = workspacePaths(config)
     const messages = openMessagesDb(dbFile, { readonly: true })
     const window = dayWindow(NOW, WINDOW_DAYS, 'UTC')
@@ -125,10 +139,14 @@ async function measureChild(dbFile: string): Promise<ChildReport> {
 }
 
 function measureInChild(dbFile: string): ChildReport {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', dbFile], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', dbFile],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  )
   if (child.status !== 0) throw new Error(`seed bench child failed (${child.status}):\n${child.stderr}`)
   return JSON.parse(child.stdout.trim().split('\n').at(-1) as string) as ChildReport
 }
@@ -141,7 +159,8 @@ export async function run(): Promise<BenchRow[]> {
     rounds.map((round) => round[side] as ChildReport).reduce((a, b) => (b.medianMs < a.medianMs ? b : a))
   const small = best(0)
   const large = best(1)
-  if (small.messages !== large.messages) throw new Error('seed bench: the two DBs do not hold the same window')
+  if (small.messages !== large.messages)
+    throw new Error('seed bench: the two DBs do not hold the same window')
   return [
     {
       name: 'seed 7-day window',

@@ -141,12 +141,15 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
   const settings = new SettingsStore(state)
   const fallback = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })
   // An injected provider (tests, hosts) wins; otherwise config/env decide, and a bad explicit choice is a ConfigError.
-  const selected = options.provider ? null : selectProvider(config, env, {
+  const selected = options.provider
+    ? null
+    : selectProvider(config, env, {
         clock,
         onRetry: (attempt) => log.warn(attempt, 'model request retry'),
         modelSlot: (call) => lanes.withModelSlot('dream', call),
       })
-  const provider = options.provider ?? (selected?.name === 'offline' ? fallback : (selected?.provider ?? fallback))
+  const provider =
+    options.provider ?? (selected?.name === 'offline' ? fallback : (selected?.provider ?? fallback))
   const providerReason = options.providerReason ?? selected?.reason ?? 'injected by the host'
   const abort = new AbortController()
   const retryTimers = new Set<unknown>()
@@ -177,7 +180,8 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
 
   /** Failed or degraded auto runs retry with backoff until the delays are used up. */
   function scheduleAutoRetry(run: RunRecord): void {
-    if (run.mode !== 'auto' || (run.status !== 'failed' && run.status !== 'degraded') || abort.signal.aborted) return
+    if (run.mode !== 'auto' || (run.status !== 'failed' && run.status !== 'degraded') || abort.signal.aborted)
+      return
     const delay = retryDelayMs(run.attempt - 1, config.autoDream.retryDelaysMinutes)
     if (delay === null) {
       log.warn({ runId: run.id, attempt: run.attempt }, 'auto dream retries used up')
@@ -192,7 +196,11 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
 
   function retry(id: string): TriggerResult {
     const original = runs.get(id)
-    if (original.kind === 'undo') throw new DreamlaneError('RUN_NOT_REVIEWABLE', `${id} is an undo, not a dream; there is nothing to retry`)
+    if (original.kind === 'undo')
+      throw new DreamlaneError(
+        'RUN_NOT_REVIEWABLE',
+        `${id} is an undo, not a dream; there is nothing to retry`,
+      )
     return trigger({
       mode: original.mode,
       chatJid: original.chatJid,
@@ -211,7 +219,9 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     const live = holder && staleReason(holder, { clock, staleAfterMs: config.dream.runTimeoutMs }) === null
     const enabled = settings.autoDreamEnabled(config.autoDream.enabled)
     // Outside `serve` nothing is scheduled in this process; the next fire time is still what the schedule says.
-    const next = scheduler?.nextRunAt ?? (enabled ? (nextFireTimes(config.autoDream.cron, config.timezone, clock.now())[0] ?? null) : null)
+    const next =
+      scheduler?.nextRunAt ??
+      (enabled ? (nextFireTimes(config.autoDream.cron, config.timezone, clock.now())[0] ?? null) : null)
     return {
       workspace: paths.workspace,
       provider: provider.name,
@@ -221,12 +231,17 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
       lock: live && holder ? describeLock(holder) : null,
       latestRun: runs.latest(),
       lastConsolidated: runs.lastSucceeded()?.finishedAt ?? null,
-      backlog: await readBacklog(paths, dayWindow(clock.now(), config.dream.defaultDays, config.timezone).days),
+      backlog: await readBacklog(
+        paths,
+        dayWindow(clock.now(), config.dream.defaultDays, config.timezone).days,
+      ),
       autoDream: {
         enabled,
         cron: config.autoDream.cron,
         nextRunAt: next?.toISOString() ?? null,
-        nextRunLocal: next ? `${localDayOf(next, config.timezone)} ${localTimeOf(next, config.timezone)} ${config.timezone}` : null,
+        nextRunLocal: next
+          ? `${localDayOf(next, config.timezone)} ${localTimeOf(next, config.timezone)} ${config.timezone}`
+          : null,
       },
       memory: memoryCounts(state, clock, config),
     }
@@ -269,7 +284,12 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
       return report
     },
     async bootstrap() {
-      const decision = await prepareBootstrap({ paths, state, clock, reclaimAfterMs: config.dream.runTimeoutMs })
+      const decision = await prepareBootstrap({
+        paths,
+        state,
+        clock,
+        reclaimAfterMs: config.dream.runTimeoutMs,
+      })
       if (!decision.claimed) return null
       log.info({ missing: decision.missing }, 'first boot: queueing a bootstrap dream')
       return trigger({ mode: 'bootstrap', chatJid: autoChatJid(), days: config.dream.bootstrapDays })

@@ -28,7 +28,15 @@ describe('createDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
     expect(first.status).toBe('degraded')
     world.clock.set('2026-11-24T09:00:00.000Z')
     const again = await lane.retry(first.id).done
-    expect(again).toMatchObject({ mode: 'auto', chatJid: 'web:main', days: 2, firstDay: first.firstDay, lastDay: first.lastDay, retryOf: first.id, attempt: 2 })
+    expect(again).toMatchObject({
+      mode: 'auto',
+      chatJid: 'web:main',
+      days: 2,
+      firstDay: first.firstDay,
+      lastDay: first.lastDay,
+      retryOf: first.id,
+      attempt: 2,
+    })
     await lane.close()
   })
 
@@ -36,7 +44,12 @@ describe('createDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
     const world = await makeDreamWorld()
     const { clock, timers, advanceTo, pendingCount } = fakeTimers(NOW)
     const config = { ...world.config, autoDream: { ...world.config.autoDream, retryDelaysMinutes: [5, 10] } }
-    const lane = world.open({ config, clock, timers, provider: createScriptedProvider([{ fail: 'overloaded' }]) })
+    const lane = world.open({
+      config,
+      clock,
+      timers,
+      provider: createScriptedProvider([{ fail: 'overloaded' }]),
+    })
     const first = await lane.dream({ mode: 'auto', chatJid: 'web:main', days: 2 })
     expect(first.status).toBe('degraded')
     expect(pendingCount()).toBe(1)
@@ -61,21 +74,31 @@ describe('createDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
     expect(await lane.handleChatInput('web:main', '/dreaming off')).toMatch(/^AutoDream is off/)
     await lane.close()
     const reopened = world.open()
-    expect(await reopened.handleChatInput('web:main', '/dreaming')).toMatch(/AutoDream is off[\s\S]*If it ran now: disabled[\s\S]*Recall: \d+ short-term/)
+    expect(await reopened.handleChatInput('web:main', '/dreaming')).toMatch(
+      /AutoDream is off[\s\S]*If it ran now: disabled[\s\S]*Recall: \d+ short-term/,
+    )
     const run = await reopened.dream({ mode: 'auto', chatJid: 'web:main', days: 2 })
     expect(run).toMatchObject({ status: 'skipped', gate: 'disabled' })
-    expect(await reopened.handleChatInput('web:main', '/dreaming on')).toMatch(/^AutoDream is on .*\nNext run: 2026-11-22 01:00 UTC/)
-    expect(await reopened.handleChatInput('web:main', '/dreaming sometimes')).toMatch(/^Usage: \/dreaming on\|off\|status/)
+    expect(await reopened.handleChatInput('web:main', '/dreaming on')).toMatch(
+      /^AutoDream is on .*\nNext run: 2026-11-22 01:00 UTC/,
+    )
+    expect(await reopened.handleChatInput('web:main', '/dreaming sometimes')).toMatch(
+      /^Usage: \/dreaming on\|off\|status/,
+    )
     await reopened.close()
   })
 
   it('a review action asked for while the dream is still finishing waits for it instead of failing on the lock', async () => {
     const world = await makeDreamWorld()
     const memory = join(world.paths.memory, 'MEMORY.md')
-    const original = '# Memory\n\n- Maya Ortega works at Tidewell in Porto since 2019.\n- Atlas launches 2026-12-17 with 40 customers.\n'
+    const original =
+      '# Memory\n\n- Maya Ortega works at Tidewell in Porto since 2019.\n- Atlas launches 2026-12-17 with 40 customers.\n'
     writeFileSync(memory, original)
     const lane = world.open({
-      provider: createScriptedProvider([{ tool: 'write_file', input: { path: 'notes/memory/MEMORY.md', content: '# Memory\n' } }, { text: 'Tidied.' }]),
+      provider: createScriptedProvider([
+        { tool: 'write_file', input: { path: 'notes/memory/MEMORY.md', content: '# Memory\n' } },
+        { text: 'Tidied.' },
+      ]),
     })
     const { run, done } = lane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
     const applied = await lane.apply(run.id)

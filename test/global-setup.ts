@@ -19,9 +19,13 @@ export default function setup(): void {
   const stale = !existsSync(STAMP) || statSync(STAMP).mtimeMs < newestMtimeMs(join(ROOT, 'src'))
   if (!stale) return
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], {
-      stdio: 'inherit',
-    })
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')],
+      {
+        stdio: 'inherit',
+      },
+    )
     writeFileSync(STAMP, new Date().toISOString())
   } catch {
     // `npm test` typechecks first, so this only happens mid-edit: the CLI tests then fail on their own.

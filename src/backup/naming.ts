@@ -20,7 +20,10 @@ const MAX_JID_CHARS = 96
 
 /** The clock's instant as a compact UTC stamp, second precision: `20261121T010000Z`. */
 export function formatStamp(at: Date): string {
-  return at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')
+  return at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '')
 }
 
 /** Builds an id; `sequence` 0 means "first backup of that second" and adds no suffix. */

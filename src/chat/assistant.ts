@@ -38,7 +38,9 @@ export interface ChatTurn {
 }
 
 export interface AssistantOptions {
-  lane: Pick<Dreamlane, 'config' | 'paths' | 'messages' | 'state' | 'handleChatInput'> & { lanes: Pick<Dreamlane['lanes'], 'run'> }
+  lane: Pick<Dreamlane, 'config' | 'paths' | 'messages' | 'state' | 'handleChatInput'> & {
+    lanes: Pick<Dreamlane['lanes'], 'run'>
+  }
   clock: Clock
   /** The model for replies (see selectChatProvider); absent or the offline engine → notes are quoted instead. */
   provider?: ModelProvider
@@ -73,7 +75,13 @@ export function createAssistant(options: AssistantOptions): Assistant {
   // clock is frozen (tests) or steps back (NTP).
   const lastWritten = new Map<string, number>()
 
-  function store(chatJid: string, role: 'user' | 'assistant', content: string, sender: string, senderName: string): ChatMessage {
+  function store(
+    chatJid: string,
+    role: 'user' | 'assistant',
+    content: string,
+    sender: string,
+    senderName: string,
+  ): ChatMessage {
     const at = Math.max(clock.now().getTime(), (lastWritten.get(chatJid) ?? -Infinity) + 1)
     lastWritten.set(chatJid, at)
     const timestamp = new Date(at).toISOString()
@@ -100,9 +108,14 @@ export function createAssistant(options: AssistantOptions): Assistant {
     )
   }
 
-  async function answer(chatJid: string, text: string, signal: AbortSignal): Promise<{ text: string; engine: ReplyEngine; note: string | null }> {
+  async function answer(
+    chatJid: string,
+    text: string,
+    signal: AbortSignal,
+  ): Promise<{ text: string; engine: ReplyEngine; note: string | null }> {
     const tools = readOnlyTools(chatJid)
-    if (!usesModel || !options.provider) return { text: await answerFromNotes(text, tools, signal), engine: 'quote', note: null }
+    if (!usesModel || !options.provider)
+      return { text: await answerFromNotes(text, tools, signal), engine: 'quote', note: null }
     const provider = options.provider
     try {
       // Model-call slots are the provider's to take per request (see selectChatProvider), never held per turn.
@@ -136,10 +149,19 @@ export function createAssistant(options: AssistantOptions): Assistant {
       const started = performance.now()
       const message = store(chatJid, 'user', text, 'user', sendOptions.senderName ?? 'You')
       const command = await lane.handleChatInput(chatJid, text)
-      const result = command !== null ? { text: command, engine: 'command' as const, note: null } : await answer(chatJid, text, signal)
+      const result =
+        command !== null
+          ? { text: command, engine: 'command' as const, note: null }
+          : await answer(chatJid, text, signal)
       // Command replies are about the notes, not the user: the dreamlane sender keeps dreams from reading them back.
       const sender = result.engine === 'command' ? DREAMLANE_SENDER : 'assistant'
-      const reply = store(chatJid, 'assistant', result.text, sender, result.engine === 'command' ? 'Dream' : 'Assistant')
+      const reply = store(
+        chatJid,
+        'assistant',
+        result.text,
+        sender,
+        result.engine === 'command' ? 'Dream' : 'Assistant',
+      )
       return {
         message,
         reply,
@@ -160,7 +182,10 @@ function checkInput(chatJid: string, text: string): void {
     throw new DreamlaneError('REQUEST_INVALID', `chat id must be 1 to ${MAX_JID_CHARS} characters`)
   }
   if (chatJid.startsWith(DREAM_CHANNEL_PREFIX)) {
-    throw new DreamlaneError('REQUEST_INVALID', `chat ids starting with "${DREAM_CHANNEL_PREFIX}" are reserved for dream channels`)
+    throw new DreamlaneError(
+      'REQUEST_INVALID',
+      `chat ids starting with "${DREAM_CHANNEL_PREFIX}" are reserved for dream channels`,
+    )
   }
   if (text.trim() === '' || text.length > MAX_MESSAGE_CHARS) {
     throw new DreamlaneError('REQUEST_INVALID', `message text must be 1 to ${MAX_MESSAGE_CHARS} characters`)

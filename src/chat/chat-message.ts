@@ -61,18 +61,34 @@ export function storeChatMessage(messages: MessagesDb, message: NewChatMessage):
 /** Rows one read may return; far above any page of history. */
 const SCAN_LIMIT = 5_000
 /** Look-back spans tried in turn, newest first, until one holds enough messages. */
-const SPANS_MS = [3_600_000, 86_400_000, 7 * 86_400_000, 30 * 86_400_000, 365 * 86_400_000, Number.POSITIVE_INFINITY]
+const SPANS_MS = [
+  3_600_000,
+  86_400_000,
+  7 * 86_400_000,
+  30 * 86_400_000,
+  365 * 86_400_000,
+  Number.POSITIVE_INFINITY,
+]
 
 /**
  * The newest `limit` messages of a chat, oldest first. The DB reads oldest-first, so this widens a look-back
  * window from `now` until it holds `limit` rows: cost follows the page, not the chat's whole history.
  */
-export function recentChatMessages(messages: MessagesDb, chatJid: string, limit: number, now: Date): ChatMessage[] {
+export function recentChatMessages(
+  messages: MessagesDb,
+  chatJid: string,
+  limit: number,
+  now: Date,
+): ChatMessage[] {
   let newer: MessageRow[] = []
   let newerStart: Date | undefined
   for (const span of SPANS_MS) {
     const start = Number.isFinite(span) ? new Date(now.getTime() - span) : undefined
-    const rows = messages.listChatMessages(chatJid, { ...(start ? { start } : {}), ...(newerStart ? { end: newerStart } : {}), limit: SCAN_LIMIT })
+    const rows = messages.listChatMessages(chatJid, {
+      ...(start ? { start } : {}),
+      ...(newerStart ? { end: newerStart } : {}),
+      limit: SCAN_LIMIT,
+    })
     // Each read covers only what the last window did not, so rows are never counted twice and the newest
     // are only ever cut when one window alone holds more than SCAN_LIMIT messages.
     const combined = [...rows, ...newer]

@@ -9,7 +9,11 @@ import { selectProvider } from '../model/select.js'
  * Each HTTP attempt takes a slot on the `chat` side of the global cap, which jumps ahead of queued dream calls;
  * slots are per request, never per turn, so two concurrent turns can never hold every slot and wait on each other.
  */
-export function selectChatProvider(lane: Pick<Dreamlane, 'config' | 'lanes'>, env: Record<string, string | undefined>, log?: Logger): ModelProvider {
+export function selectChatProvider(
+  lane: Pick<Dreamlane, 'config' | 'lanes'>,
+  env: Record<string, string | undefined>,
+  log?: Logger,
+): ModelProvider {
   return selectProvider(lane.config, env, {
     modelSlot: (call) => lane.lanes.withModelSlot('chat', call),
     ...(log ? { onRetry: (attempt) => log.warn(attempt, 'chat model request retry') } : {}),

@@ -10,8 +10,17 @@ export function describeStatus(status: DreamlaneStatus): string {
       ? `Latest dream: ${latest.id} — ${latest.status}${latest.reason ? ` (${latest.reason})` : ''}, ${latest.mode}, last ${latest.days} day(s), ${latest.finishedAt ?? 'not finished'}.`
       : 'No dream has run yet.',
     `Last successful consolidation: ${status.lastConsolidated ?? 'never'}.`,
-    status.lock ? `A dream is running now: ${status.lock}.` : 'No dream is running; /dream would start one now.',
-    `Daily notes needing a summary: ${status.backlog.length}${status.backlog.length ? ` (${status.backlog.slice(0, 5).map((entry) => `${entry.day} ${entry.state}`).join(', ')}${status.backlog.length > 5 ? ', …' : ''})` : ''}.`,
+    status.lock
+      ? `A dream is running now: ${status.lock}.`
+      : 'No dream is running; /dream would start one now.',
+    `Daily notes needing a summary: ${status.backlog.length}${
+      status.backlog.length
+        ? ` (${status.backlog
+            .slice(0, 5)
+            .map((entry) => `${entry.day} ${entry.state}`)
+            .join(', ')}${status.backlog.length > 5 ? ', …' : ''})`
+        : ''
+    }.`,
     `AutoDream: ${status.autoDream.enabled ? 'on' : 'off'}${status.autoDream.nextRunLocal ? `, next ${status.autoDream.nextRunLocal}` : ''}.`,
     describeMemoryCounts(status.memory),
     `Engine: ${status.provider}${status.model ? ` (${status.model})` : ''} — ${status.providerReason}.`,

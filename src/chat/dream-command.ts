@@ -23,13 +23,17 @@ export const DREAM_USAGE = [
 const RUN_ID = /^[A-Za-z0-9._:@-]{1,200}$/
 
 /** Returns null when `text` is not a /dream command at all. */
-export function parseDreamCommand(text: string, limits: { defaultDays: number; maxDays: number }): DreamCommand | null {
+export function parseDreamCommand(
+  text: string,
+  limits: { defaultDays: number; maxDays: number },
+): DreamCommand | null {
   const match = /^\/dream(?:\s+(.*))?$/is.exec(text.trim())
   if (!match) return null
   const arg = (match[1] ?? '').trim()
   const words = arg.split(/\s+/).filter(Boolean)
   const action = (words[0] ?? '').toLowerCase()
-  if (action === 'apply' || action === 'discard' || action === 'undo') return parseReview(action, words.slice(1))
+  if (action === 'apply' || action === 'discard' || action === 'undo')
+    return parseReview(action, words.slice(1))
   const lower = arg.toLowerCase()
   if (lower === '') return { kind: 'dream', days: limits.defaultDays, clamped: false }
   if (lower === 'status') return { kind: 'status' }
@@ -42,7 +46,8 @@ export function parseDreamCommand(text: string, limits: { defaultDays: number; m
 function parseReview(action: 'apply' | 'discard' | 'undo', rest: string[]): DreamCommand {
   const force = rest.includes('--force')
   const ids = rest.filter((word) => word !== '--force')
-  if (ids.length > 1 || (ids[0] !== undefined && !RUN_ID.test(ids[0])) || (force && action !== 'undo')) return { kind: 'usage' }
+  if (ids.length > 1 || (ids[0] !== undefined && !RUN_ID.test(ids[0])) || (force && action !== 'undo'))
+    return { kind: 'usage' }
   const id = ids[0] ?? null
   if (action === 'undo') return { kind: 'undo', id, force }
   return action === 'apply' ? { kind: 'apply', id } : { kind: 'discard', id }

@@ -7,14 +7,20 @@ import { DREAM_USAGE, parseDreamCommand, queuedReply, type DreamCommand } from '
 import { DREAMING_USAGE, parseDreamingCommand } from './dreaming-command.js'
 
 /** The reply to a slash command, or null when `text` is not one (the host's model answers it then). */
-export async function handleSlashCommand(lane: Dreamlane, chatJid: string, text: string): Promise<string | null> {
+export async function handleSlashCommand(
+  lane: Dreamlane,
+  chatJid: string,
+  text: string,
+): Promise<string | null> {
   const dream = parseDreamCommand(text, lane.config.dream)
   if (dream) {
     if (dream.kind === 'usage') return DREAM_USAGE
     if (dream.kind === 'status') return describeStatus(await lane.status())
-    if (dream.kind === 'apply' || dream.kind === 'discard' || dream.kind === 'undo') return reviewReply(lane, dream)
+    if (dream.kind === 'apply' || dream.kind === 'discard' || dream.kind === 'undo')
+      return reviewReply(lane, dream)
     const result = lane.trigger({ mode: 'manual', chatJid, days: dream.days })
-    if (result.coalesced) return `A dream is already ${result.run.status}; this request joins it (${result.run.id}).`
+    if (result.coalesced)
+      return `A dream is already ${result.run.status}; this request joins it (${result.run.id}).`
     return queuedReply(dream.days, dream.clamped, lane.config.dream.maxDays)
   }
   const dreaming = parseDreamingCommand(text)
@@ -25,7 +31,9 @@ export async function handleSlashCommand(lane: Dreamlane, chatJid: string, text:
   const gate = await lane.gate('auto')
   return [
     `AutoDream is ${status.autoDream.enabled ? 'on' : 'off'} (${status.autoDream.cron} in ${lane.config.timezone}, last ${lane.config.dream.autoDays} day(s)).`,
-    status.autoDream.nextRunAt ? `Next run: ${status.autoDream.nextRunLocal}.` : 'Not scheduled in this process.',
+    status.autoDream.nextRunAt
+      ? `Next run: ${status.autoDream.nextRunLocal}.`
+      : 'Not scheduled in this process.',
     `If it ran now: ${gate.outcome} — ${gate.reason}.`,
     `Last successful consolidation: ${status.lastConsolidated ?? 'never'}.`,
     describeMemoryCounts(status.memory),
@@ -33,7 +41,10 @@ export async function handleSlashCommand(lane: Dreamlane, chatJid: string, text:
 }
 
 /** Runs a review action; a refusal (conflict, nothing held, a dream running) is the reply, not an error. */
-async function reviewReply(lane: Dreamlane, command: Extract<DreamCommand, { kind: 'apply' | 'discard' | 'undo' }>): Promise<string> {
+async function reviewReply(
+  lane: Dreamlane,
+  command: Extract<DreamCommand, { kind: 'apply' | 'discard' | 'undo' }>,
+): Promise<string> {
   const id = command.id ?? undefined
   try {
     if (command.kind === 'apply') return (await lane.apply(id)).message

@@ -81,7 +81,10 @@ export async function readMemoryContext(paths: WorkspacePaths): Promise<string> 
 
 function describeConversation(history: readonly ChatMessage[], question: string): string {
   const recent = history.slice(-HISTORY_MESSAGES)
-  const lines = recent.map((message) => `${message.role === 'user' ? 'User' : 'Assistant'}: ${cap(message.content, HISTORY_MESSAGE_CHARS)}`)
+  const lines = recent.map(
+    (message) =>
+      `${message.role === 'user' ? 'User' : 'Assistant'}: ${cap(message.content, HISTORY_MESSAGE_CHARS)}`,
+  )
   const earlier = lines.length ? ['Earlier in this chat:', ...lines, ''] : []
   return [...earlier, `User: ${question}`].join('\n')
 }

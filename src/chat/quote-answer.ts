@@ -10,11 +10,13 @@ const MAX_QUOTE_CHARS = 240
 
 // Question words and fillers carry no topic; searching for them would rank every note alike.
 const STOP_WORDS = new Set(
-  ('a an and are as at be been but by can could did do does for from had has have how i if in is it its me my ' +
+  (
+    'a an and are as at be been but by can could did do does for from had has have how i if in is it its me my ' +
     'no not of on or our so that the their them then there these they this to tell us was we were what when ' +
     'where which who why will with would you your about know remember anything something any some please ' +
     'should shall may might just also into than too very much many like likes love want wants need think ' +
-    'get got make use used say said ever still again now').split(' '),
+    'get got make use used say said ever still again now'
+  ).split(' '),
 )
 
 /** One hit as search_workspace serves it. */
@@ -42,7 +44,11 @@ export function questionTerms(question: string): string[] {
  * Answers from the notes alone: searches through the tool set (so interactive recall is recorded like any
  * model's search) and quotes the best line of up to three files, each with its path and line number.
  */
-export async function answerFromNotes(question: string, tools: ToolSet, signal?: AbortSignal): Promise<string> {
+export async function answerFromNotes(
+  question: string,
+  tools: ToolSet,
+  signal?: AbortSignal,
+): Promise<string> {
   const terms = questionTerms(question)
   if (terms.length === 0) {
     return 'Ask me about something in your notes (a person, a project, a date) and I will quote what memory says.'
@@ -66,7 +72,12 @@ export async function answerFromNotes(question: string, tools: ToolSet, signal?:
  * match in its chunk, often a heading, or only inside a word: "alive" for "live" — then null). Read through
  * read_file, so the tool layer's path policy still applies.
  */
-async function bestLineOf(hit: ServedHit, terms: readonly string[], tools: ToolSet, signal?: AbortSignal): Promise<{ line: number; text: string } | null> {
+async function bestLineOf(
+  hit: ServedHit,
+  terms: readonly string[],
+  tools: ToolSet,
+  signal?: AbortSignal,
+): Promise<{ line: number; text: string } | null> {
   const read = await tools.call('read_file', { path: hit.path }, signal)
   if (!read.ok) return { line: hit.line, text: plainLine(hit.snippet) }
   const patterns = terms.map((term) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(term)}`, 'iu'))

@@ -20,7 +20,11 @@ export type RecallSink = (event: RecallEvent) => void
  * Records interactive recall in the workspace's state.db (src/recall), one recorder per chat. A failure to
  * record is logged, never turned into a failed search: the user's answer matters more than the statistic.
  */
-export function recallSinkFor(lane: Pick<Dreamlane, 'state' | 'paths' | 'config'>, clock: Clock, log?: Logger): RecallSink {
+export function recallSinkFor(
+  lane: Pick<Dreamlane, 'state' | 'paths' | 'config'>,
+  clock: Clock,
+  log?: Logger,
+): RecallSink {
   const recorders = new Map<string, ReturnType<typeof recallRecorder>>()
   return (event) => {
     let record = recorders.get(event.chatJid)

@@ -57,7 +57,8 @@ export function cliContext(command: Command, extra: ConfigFile = {}): CliContext
 export function parseCount(flag: string, min = 1): (raw: string) => number {
   return (raw) => {
     const value = Number(raw)
-    if (!Number.isInteger(value) || value < min) throw new InvalidArgumentError(`${flag} expects an integer ≥ ${min}, got "${raw}"`)
+    if (!Number.isInteger(value) || value < min)
+      throw new InvalidArgumentError(`${flag} expects an integer ≥ ${min}, got "${raw}"`)
     return value
   }
 }

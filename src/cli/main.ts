@@ -18,10 +18,14 @@ import { registerServe } from './commands/serve.js'
 import { registerStatus } from './commands/status.js'
 import { EXIT, reportError } from './exit-codes.js'
 
-const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
+const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+  version: string
+}
 
 const program = new Command('dreamlane')
-  .description("Keeps a chat assistant's long-term memory healthy: dreams consolidate chat history into markdown notes.")
+  .description(
+    "Keeps a chat assistant's long-term memory healthy: dreams consolidate chat history into markdown notes.",
+  )
   .version(version)
   .option('-w, --workspace <dir>', 'workspace with notes/ (env DREAMLANE_WORKSPACE; default: current dir)')
   .option('--data-dir <dir>', 'data dir (config.json, state.db, backups; default <workspace>/.dreamlane)')
@@ -31,7 +35,22 @@ const program = new Command('dreamlane')
   .showHelpAfterError('(add --help for usage)')
   .exitOverride()
 
-for (const register of [registerInit, registerSample, registerSeed, registerBackups, registerIndex, registerDream, registerGate, registerStatus, registerRuns, registerServe, registerDemo, registerImport, registerMemory, registerChat]) {
+for (const register of [
+  registerInit,
+  registerSample,
+  registerSeed,
+  registerBackups,
+  registerIndex,
+  registerDream,
+  registerGate,
+  registerStatus,
+  registerRuns,
+  registerServe,
+  registerDemo,
+  registerImport,
+  registerMemory,
+  registerChat,
+]) {
   register(program)
 }
 

@@ -29,7 +29,14 @@ export const DEFAULTS = {
     /** Most promotions one `memory promote --apply` writes, unless --limit says otherwise. */
     maxPromotions: 10,
     /** Normalised to sum 1 before use, so only their ratios matter. */
-    weights: { frequency: 0.24, relevance: 0.3, diversity: 0.15, recency: 0.15, consolidation: 0.1, richness: 0.06 },
+    weights: {
+      frequency: 0.24,
+      relevance: 0.3,
+      diversity: 0.15,
+      recency: 0.15,
+      consolidation: 0.1,
+      richness: 0.06,
+    },
   },
   dream: {
     defaultDays: 7,

@@ -64,7 +64,10 @@ function setPath(target: Record<string, unknown>, dotted: string, value: unknown
   node[keys[keys.length - 1] as string] = value
 }
 
-function envLayer(env: Record<string, string | undefined>): { layer: Record<string, unknown>; names: Map<string, string> } {
+function envLayer(env: Record<string, string | undefined>): {
+  layer: Record<string, unknown>
+  names: Map<string, string>
+} {
   const layer: Record<string, unknown> = {}
   const names = new Map<string, string>()
   // DREAMLANE_DREAM_MODEL is listed after DREAMLANE_MODEL, so it wins for dreams.
@@ -90,7 +93,11 @@ function issuesOf(error: z.ZodError, describeKey: (key: string) => string): Conf
   })
 }
 
-function validate(layer: unknown, source: string, describeKey: (key: string) => string = (k) => k): ConfigFile {
+function validate(
+  layer: unknown,
+  source: string,
+  describeKey: (key: string) => string = (k) => k,
+): ConfigFile {
   const parsed = configFileSchema.safeParse(layer)
   if (!parsed.success) throw new ConfigError(issuesOf(parsed.error, describeKey), source)
   return parsed.data
@@ -117,7 +124,10 @@ function merge<T>(...layers: Record<string, unknown>[]): T {
     for (const [key, value] of Object.entries(layer)) {
       if (value === undefined) continue
       const existing = out[key]
-      out[key] = isPlainObject(existing) && isPlainObject(value) ? merge<Record<string, unknown>>(existing, value) : value
+      out[key] =
+        isPlainObject(existing) && isPlainObject(value)
+          ? merge<Record<string, unknown>>(existing, value)
+          : value
     }
   }
   return out as T

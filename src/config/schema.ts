@@ -9,7 +9,14 @@ export const RECALL_PRESET_NAMES = ['core', 'deep', 'rem', 'light'] as const
 export type RecallPresetName = (typeof RECALL_PRESET_NAMES)[number]
 
 /** The scoring signals of a recall candidate, each in [0, 1]. */
-export const RECALL_SIGNALS = ['frequency', 'relevance', 'diversity', 'recency', 'consolidation', 'richness'] as const
+export const RECALL_SIGNALS = [
+  'frequency',
+  'relevance',
+  'diversity',
+  'recency',
+  'consolidation',
+  'richness',
+] as const
 export type RecallSignal = (typeof RECALL_SIGNALS)[number]
 
 /** When a dream's changes wait for a person: every time, only when the loss guard objects, or never. */
@@ -32,7 +39,11 @@ export const configFileSchema = z
       .string()
       .refine(isValidTimeZone, { message: 'expected an IANA time zone such as "Europe/Berlin" or "UTC"' })
       .optional(),
-    backups: z.object({ keep: z.number().int().min(1, 'expected an integer ≥ 1') }).strict().partial().optional(),
+    backups: z
+      .object({ keep: z.number().int().min(1, 'expected an integer ≥ 1') })
+      .strict()
+      .partial()
+      .optional(),
     search: z
       .object({
         roots: z.array(z.string().min(1)).min(1),
@@ -55,7 +66,11 @@ export const configFileSchema = z
       .strict()
       .partial()
       .optional(),
-    memory: z.object({ indexBudgetBytes: z.number().int().min(500) }).strict().partial().optional(),
+    memory: z
+      .object({ indexBudgetBytes: z.number().int().min(500) })
+      .strict()
+      .partial()
+      .optional(),
     recall: z
       .object({
         preset: z.enum(RECALL_PRESET_NAMES),
@@ -68,10 +83,9 @@ export const configFileSchema = z
         maxPromotions: positiveInt,
         weights: z
           .object(
-            Object.fromEntries(RECALL_SIGNALS.map((name) => [name, z.number().min(0, 'expected a weight ≥ 0')])) as Record<
-              RecallSignal,
-              z.ZodNumber
-            >,
+            Object.fromEntries(
+              RECALL_SIGNALS.map((name) => [name, z.number().min(0, 'expected a weight ≥ 0')]),
+            ) as Record<RecallSignal, z.ZodNumber>,
           )
           .strict()
           .partial(),
@@ -122,7 +136,12 @@ export const configFileSchema = z
           .strict()
           .partial(),
         openaiCompatible: z
-          .object({ baseUrl: z.url(), model: z.string().min(1), apiKey: z.string().min(1), ...providerLimits })
+          .object({
+            baseUrl: z.url(),
+            model: z.string().min(1),
+            apiKey: z.string().min(1),
+            ...providerLimits,
+          })
           .strict()
           .partial(),
       })

@@ -105,7 +105,9 @@ function textOf(content: unknown, blocks: unknown): string {
   else if (content != null) text = String(content)
   if (text.trim() !== '' || blocks == null) return text
   try {
-    const parsed: unknown = JSON.parse(typeof blocks === 'string' ? blocks : utf8.decode(blocks as Uint8Array))
+    const parsed: unknown = JSON.parse(
+      typeof blocks === 'string' ? blocks : utf8.decode(blocks as Uint8Array),
+    )
     const list = Array.isArray(parsed) ? parsed : [parsed]
     return list
       .map((block) =>
@@ -169,7 +171,8 @@ export class MessagesDb {
       WHERE m.timestamp >= ? AND m.timestamp < ? AND substr(m.chat_jid, 1, 6) <> 'dream:'
         AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'
       ORDER BY m.timestamp, m.chat_jid, m.id`)
-    for (const raw of statement.iterate(start.toISOString(), end.toISOString())) yield toRow(raw as RawMessage)
+    for (const raw of statement.iterate(start.toISOString(), end.toISOString()))
+      yield toRow(raw as RawMessage)
   }
 
   /**
@@ -178,7 +181,8 @@ export class MessagesDb {
    */
   summarizeWindow(start: Date, end: Date): ChatActivity[] {
     return this.db
-      .prepare(`SELECT m.chat_jid AS jid, COALESCE(c.name, m.chat_jid) AS name,
+      .prepare(
+        `SELECT m.chat_jid AS jid, COALESCE(c.name, m.chat_jid) AS name,
           COALESCE(b.root_chat_jid, m.chat_jid) AS root, count(*) AS messages,
           min(m.timestamp) AS first, max(m.timestamp) AS last
         FROM messages m
@@ -188,19 +192,25 @@ export class MessagesDb {
           AND substr(COALESCE(b.root_chat_jid, m.chat_jid), 1, 6) <> 'dream:'
           AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'
         GROUP BY m.chat_jid
-        ORDER BY last DESC, jid`)
+        ORDER BY last DESC, jid`,
+      )
       .all(start.toISOString(), end.toISOString()) as ChatActivity[]
   }
 
   /** Messages of one chat in a time range, oldest first, at most `limit`. */
-  listChatMessages(chatJid: string, options: { start?: Date; end?: Date; limit?: number } = {}): MessageRow[] {
+  listChatMessages(
+    chatJid: string,
+    options: { start?: Date; end?: Date; limit?: number } = {},
+  ): MessageRow[] {
     const rows = this.db
-      .prepare(`SELECT ${this.#selectColumns}
+      .prepare(
+        `SELECT ${this.#selectColumns}
         FROM messages m
         LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
         LEFT JOIN chats c ON c.jid = m.chat_jid
         WHERE m.chat_jid = ? AND m.timestamp >= ? AND m.timestamp < ?
-        ORDER BY m.timestamp, m.id LIMIT ?`)
+        ORDER BY m.timestamp, m.id LIMIT ?`,
+      )
       .all(
         chatJid,
         options.start?.toISOString() ?? '',
@@ -213,9 +223,11 @@ export class MessagesDb {
   /** Count of messages in a window, excluding dream channels. */
   countWindow(start: Date, end: Date): number {
     const row = this.db
-      .prepare(`SELECT count(*) AS n FROM messages
+      .prepare(
+        `SELECT count(*) AS n FROM messages
         WHERE timestamp >= ? AND timestamp < ? AND substr(chat_jid, 1, 6) <> 'dream:'
-          AND COALESCE(sender, '') <> '${DREAMLANE_SENDER}'`)
+          AND COALESCE(sender, '') <> '${DREAMLANE_SENDER}'`,
+      )
       .get(start.toISOString(), end.toISOString()) as { n: number }
     return row.n
   }
@@ -226,41 +238,55 @@ export class MessagesDb {
    */
   countSessionTreesSince(since: Date): number {
     const row = this.db
-      .prepare(`SELECT count(DISTINCT COALESCE(b.root_chat_jid, m.chat_jid)) AS n
+      .prepare(
+        `SELECT count(DISTINCT COALESCE(b.root_chat_jid, m.chat_jid)) AS n
         FROM messages m LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
-        WHERE m.timestamp > ? AND substr(m.chat_jid, 1, 6) <> 'dream:' AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'`)
+        WHERE m.timestamp > ? AND substr(m.chat_jid, 1, 6) <> 'dream:' AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'`,
+      )
       .get(since.toISOString()) as { n: number }
     return row.n
   }
 
   /** Root chat of `chatJid`'s session tree. */
   rootOf(chatJid: string): string {
-    const row = this.db.prepare('SELECT root_chat_jid AS root FROM chat_branches WHERE chat_jid = ?').get(chatJid) as
-      | { root: string }
-      | undefined
+    const row = this.db
+      .prepare('SELECT root_chat_jid AS root FROM chat_branches WHERE chat_jid = ?')
+      .get(chatJid) as { root: string } | undefined
     return row?.root ?? chatJid
   }
 
   listChats(): { jid: string; name: string | null; lastMessageTime: string | null }[] {
     return this.db
-      .prepare(`SELECT jid, name, last_message_time AS lastMessageTime FROM chats
-        WHERE substr(jid, 1, 6) <> 'dream:' ORDER BY last_message_time DESC`)
+      .prepare(
+        `SELECT jid, name, last_message_time AS lastMessageTime FROM chats
+        WHERE substr(jid, 1, 6) <> 'dream:' ORDER BY last_message_time DESC`,
+      )
       .all() as { jid: string; name: string | null; lastMessageTime: string | null }[]
   }
 
   upsertChat(jid: string, name: string | null, lastMessageTime?: string): void {
     this.db
-      .prepare(`INSERT INTO chats (jid, name, last_message_time) VALUES (?, ?, ?)
+      .prepare(
+        `INSERT INTO chats (jid, name, last_message_time) VALUES (?, ?, ?)
         ON CONFLICT(jid) DO UPDATE SET name = COALESCE(excluded.name, chats.name),
-          last_message_time = MAX(COALESCE(chats.last_message_time, ''), COALESCE(excluded.last_message_time, ''))`)
+          last_message_time = MAX(COALESCE(chats.last_message_time, ''), COALESCE(excluded.last_message_time, ''))`,
+      )
       .run(jid, name, lastMessageTime ?? null)
   }
 
   upsertBranch(branch: NewBranch): void {
     this.db
-      .prepare(`INSERT INTO chat_branches (branch_id, chat_jid, root_chat_jid, parent_branch_id, created_at)
-        VALUES (?, ?, ?, ?, ?) ON CONFLICT(branch_id) DO NOTHING`)
-      .run(branch.branchId, branch.chatJid, branch.rootChatJid, branch.parentBranchId ?? null, branch.createdAt ?? null)
+      .prepare(
+        `INSERT INTO chat_branches (branch_id, chat_jid, root_chat_jid, parent_branch_id, created_at)
+        VALUES (?, ?, ?, ?, ?) ON CONFLICT(branch_id) DO NOTHING`,
+      )
+      .run(
+        branch.branchId,
+        branch.chatJid,
+        branch.rootChatJid,
+        branch.parentBranchId ?? null,
+        branch.createdAt ?? null,
+      )
   }
 
   /** Inserts messages (idempotent on (id, chat_jid)) in one transaction; returns how many were new. */
@@ -303,8 +329,10 @@ export class MessagesDb {
   /** Jids of leftover dream channels (from crashed runs). */
   listDreamChannels(): string[] {
     const rows = this.db
-      .prepare(`SELECT jid FROM chats WHERE substr(jid, 1, 6) = 'dream:'
-        UNION SELECT DISTINCT chat_jid FROM messages WHERE substr(chat_jid, 1, 6) = 'dream:'`)
+      .prepare(
+        `SELECT jid FROM chats WHERE substr(jid, 1, 6) = 'dream:'
+        UNION SELECT DISTINCT chat_jid FROM messages WHERE substr(chat_jid, 1, 6) = 'dream:'`,
+      )
       .all() as { jid: string }[]
     return rows.map((row) => row.jid)
   }
@@ -325,7 +353,9 @@ export function openMessagesDb(file: string, options: OpenMessagesOptions = {}):
   const db = openDb(file, { readonly: options.readonly })
   try {
     if (!options.readonly) {
-      const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }
+      const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as {
+        n: number
+      }
       // Only an empty file gets the schema; someone else's database is never altered beyond the index.
       if (tables.n === 0) db.exec(SCHEMA)
       db.exec(TIME_INDEX)
@@ -334,6 +364,8 @@ export function openMessagesDb(file: string, options: OpenMessagesOptions = {}):
   } catch (error) {
     db.close()
     if (error instanceof DreamlaneError) throw error
-    throw new DreamlaneError('MESSAGES_DB_SCHEMA', `${file}: not a usable messages database`, { cause: error })
+    throw new DreamlaneError('MESSAGES_DB_SCHEMA', `${file}: not a usable messages database`, {
+      cause: error,
+    })
   }
 }

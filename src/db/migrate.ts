@@ -15,7 +15,8 @@ export function migrate(db: Db, component: string, migrations: readonly Migratio
   db.exec(`CREATE TABLE IF NOT EXISTS schema_versions (
     component TEXT PRIMARY KEY, version INTEGER NOT NULL, applied_at TEXT NOT NULL)`)
   const readVersion = db.prepare('SELECT version FROM schema_versions WHERE component = ?')
-  const versionNow = (): number => (readVersion.get(component) as { version: number } | undefined)?.version ?? 0
+  const versionNow = (): number =>
+    (readVersion.get(component) as { version: number } | undefined)?.version ?? 0
   const record = db.prepare(`INSERT INTO schema_versions (component, version, applied_at) VALUES (?, ?, ?)
     ON CONFLICT(component) DO UPDATE SET version = excluded.version, applied_at = excluded.applied_at`)
   for (const step of [...migrations].sort((a, b) => a.version - b.version)) {

@@ -10,7 +10,10 @@ export interface OpenDbOptions {
 }
 
 export function openDb(file: string, options: OpenDbOptions = {}): Db {
-  const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false })
+  const db = new Database(file, {
+    readonly: options.readonly ?? false,
+    fileMustExist: options.readonly ?? false,
+  })
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`)
   if (!options.readonly) {
     setWal(db)

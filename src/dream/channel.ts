@@ -22,11 +22,19 @@ function describe(entry: TranscriptEntry): { content: string; isBot: boolean } {
     case 'tool_call':
       return { content: `[tool_call ${entry.name}] ${JSON.stringify(entry.input)}`, isBot: true }
     case 'tool_result':
-      return { content: `[tool_result ${entry.name} ${entry.ok ? 'ok' : 'error'}] ${entry.content}`, isBot: false }
+      return {
+        content: `[tool_result ${entry.name} ${entry.ok ? 'ok' : 'error'}] ${entry.content}`,
+        isBot: false,
+      }
   }
 }
 
-export function openDreamChannel(messages: MessagesDb, mode: DreamMode, chatJid: string, at: Date): DreamChannel {
+export function openDreamChannel(
+  messages: MessagesDb,
+  mode: DreamMode,
+  chatJid: string,
+  at: Date,
+): DreamChannel {
   const jid = dreamChannelJid(mode, chatJid, at)
   messages.upsertChat(jid, `Dream (${mode}) for ${chatJid}`, at.toISOString())
   let seq = 0

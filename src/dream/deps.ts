@@ -15,7 +15,15 @@ import type { RunRecord, StepName } from './types.js'
 /** Progress of a running dream, for CLI output, logs and server-sent events. */
 export type DreamEvent =
   | { type: 'queued'; run: RunRecord }
-  | { type: 'step'; runId: string; step: StepName; phase: 'start' | 'end'; ok?: boolean; detail?: string; durationMs?: number }
+  | {
+      type: 'step'
+      runId: string
+      step: StepName
+      phase: 'start' | 'end'
+      ok?: boolean
+      detail?: string
+      durationMs?: number
+    }
   | { type: 'tool'; runId: string; name: string; ok: boolean }
   | { type: 'finished'; run: RunRecord }
 

@@ -34,7 +34,10 @@ export async function checkGates(mode: DreamMode, deps: GateDeps): Promise<GateD
     return { outcome: 'disabled', reason: 'AutoDream is off (`/dreaming on` turns it back on)' }
   }
   const holder = await readLock(deps.paths.lockFile)
-  if (holder && staleReason(holder, { clock: deps.clock, staleAfterMs: deps.config.dream.runTimeoutMs }) === null) {
+  if (
+    holder &&
+    staleReason(holder, { clock: deps.clock, staleAfterMs: deps.config.dream.runTimeoutMs }) === null
+  ) {
     return { outcome: 'lock', reason: `a dream is already running: ${describeLock(holder)}` }
   }
   if (mode !== 'auto') return { outcome: 'triggered', reason: `${mode} dream requested` }
@@ -45,15 +48,22 @@ export async function checkGates(mode: DreamMode, deps: GateDeps): Promise<GateD
   const hours = (deps.clock.now().getTime() - since.getTime()) / 3_600_000
   const minHours = deps.config.autoDream.minHoursSinceSuccess
   if (hours < minHours) {
-    return { outcome: 'time', reason: `last successful dream ${hours.toFixed(1)} h ago (minimum ${minHours} h)` }
+    return {
+      outcome: 'time',
+      reason: `last successful dream ${hours.toFixed(1)} h ago (minimum ${minHours} h)`,
+    }
   }
   const trees = deps.messages.countSessionTreesSince(since)
   if (trees === 0) {
     // Only the auto window's backlog counts: that is all an auto dream could fix.
     const window = dayWindow(deps.clock.now(), deps.config.dream.autoDays, deps.config.timezone)
     const backlog = await readBacklog(deps.paths, window.days)
-    if (backlog.length === 0) return { outcome: 'sessions', reason: `no new sessions since ${last.finishedAt}` }
-    return { outcome: 'triggered', reason: `no new sessions, but ${backlog.length} daily note(s) still need a summary` }
+    if (backlog.length === 0)
+      return { outcome: 'sessions', reason: `no new sessions since ${last.finishedAt}` }
+    return {
+      outcome: 'triggered',
+      reason: `no new sessions, but ${backlog.length} daily note(s) still need a summary`,
+    }
   }
   return { outcome: 'triggered', reason: `${trees} session tree(s) active since ${last.finishedAt}` }
 }

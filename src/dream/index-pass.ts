@@ -22,18 +22,25 @@ async function readOrNull(file: string): Promise<string | null> {
  * Existing bytes are kept exactly: new lines go at the end of the Days section (or a new one at the end).
  * Returns the files it changed.
  */
-export async function runIndexPass(paths: WorkspacePaths, changedFiles: readonly string[]): Promise<string[]> {
+export async function runIndexPass(
+  paths: WorkspacePaths,
+  changedFiles: readonly string[],
+): Promise<string[]> {
   const indexFile = join(paths.memory, 'MEMORY.md')
   const current = await readOrNull(indexFile)
   if (current === null) return []
   const written = new Set(changedFiles)
   let pages: string[]
   try {
-    pages = (await readdir(paths.days)).filter((name) => DAY_PAGE.test(name) && written.has(join(paths.days, name))).sort()
+    pages = (await readdir(paths.days))
+      .filter((name) => DAY_PAGE.test(name) && written.has(join(paths.days, name)))
+      .sort()
   } catch {
     return []
   }
-  const missing = pages.filter((page) => !current.includes(`days/${page}`) && !current.includes(`days/${page.slice(0, -3)}`))
+  const missing = pages.filter(
+    (page) => !current.includes(`days/${page}`) && !current.includes(`days/${page.slice(0, -3)}`),
+  )
   if (missing.length === 0) return []
   const lines = missing.map((page) => `- ${page.slice(0, -3)}: see [days/${page}](days/${page})`)
   await writeFileAtomic(indexFile, insertUnderHeading(current, DAYS_HEADING, lines))

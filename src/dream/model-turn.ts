@@ -14,7 +14,12 @@ export interface ModelTurnOutcome {
   describe: string
 }
 
-export async function runModelTurn(input: TurnInput, tools: ToolSet, deps: DreamDeps, runId: string): Promise<ModelTurnOutcome> {
+export async function runModelTurn(
+  input: TurnInput,
+  tools: ToolSet,
+  deps: DreamDeps,
+  runId: string,
+): Promise<ModelTurnOutcome> {
   const provider = deps.provider
   const timeout = AbortSignal.timeout(input.budget.timeoutMs)
   const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
@@ -31,7 +36,8 @@ export async function runModelTurn(input: TurnInput, tools: ToolSet, deps: Dream
     const empty: TurnResult = { stop: 'aborted', text: '', transcript: [], usage: { ...EMPTY_USAGE } }
     return { ...base, result: empty, failure, describe: failure }
   }
-  if (result.stop === 'aborted' && deps.signal?.aborted) throw new DreamlaneError('PROVIDER_FAILED', 'dream cancelled')
+  if (result.stop === 'aborted' && deps.signal?.aborted)
+    throw new DreamlaneError('PROVIDER_FAILED', 'dream cancelled')
   const failure =
     result.stop === 'limit'
       ? `the model turn hit its ${result.limit ?? 'budget'} limit`

@@ -9,8 +9,14 @@ export interface RecoveryReport {
   removedChannels: string[]
 }
 
-export async function recoverWorkspace(deps: Pick<DreamDeps, 'paths' | 'clock' | 'config' | 'runs' | 'messages' | 'log'>): Promise<RecoveryReport> {
-  const options = { file: deps.paths.lockFile, clock: deps.clock, staleAfterMs: deps.config.dream.runTimeoutMs }
+export async function recoverWorkspace(
+  deps: Pick<DreamDeps, 'paths' | 'clock' | 'config' | 'runs' | 'messages' | 'log'>,
+): Promise<RecoveryReport> {
+  const options = {
+    file: deps.paths.lockFile,
+    clock: deps.clock,
+    staleAfterMs: deps.config.dream.runTimeoutMs,
+  }
   const reaped = await reapStaleLock(options)
   const holder = await readLock(deps.paths.lockFile)
   // A live lock means another process is dreaming right now: its run and channel are not ours to touch.
@@ -20,7 +26,10 @@ export async function recoverWorkspace(deps: Pick<DreamDeps, 'paths' | 'clock' |
   const lostRuns = deps.runs.markAbandonedLost('the process running it stopped before it finished')
   const removedChannels = removeLeftoverChannels(deps.messages)
   if (reaped || lostRuns.length || removedChannels.length) {
-    deps.log.warn({ reapedLock: reaped?.runId, lostRuns, removedChannels }, 'recovered from an interrupted dream')
+    deps.log.warn(
+      { reapedLock: reaped?.runId, lostRuns, removedChannels },
+      'recovered from an interrupted dream',
+    )
   }
   return { reapedLock: reaped?.runId ?? null, lostRuns, removedChannels }
 }

@@ -36,13 +36,21 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
   const step = stepRecorder(runId, deps)
 
   const gate = request.dryRun ? DRY_RUN_GATE : await checkGates(request.mode, deps)
-  if (gate.outcome !== 'triggered') return finish(deps, runId, request, { status: 'skipped', gate: gate.outcome, reason: gate.reason }, '')
+  if (gate.outcome !== 'triggered')
+    return finish(deps, runId, request, { status: 'skipped', gate: gate.outcome, reason: gate.reason }, '')
   deps.log.info({ runId, gate: gate.outcome }, gate.reason)
 
   let lock: Awaited<ReturnType<typeof acquireLock>>
   try {
-    lock = await step('lock', () =>
-      acquireLock({ file: deps.paths.lockFile, runId, clock: deps.clock, staleAfterMs: deps.config.dream.runTimeoutMs }),
+    lock = await step(
+      'lock',
+      () =>
+        acquireLock({
+          file: deps.paths.lockFile,
+          runId,
+          clock: deps.clock,
+          staleAfterMs: deps.config.dream.runTimeoutMs,
+        }),
       (held) => (held.reaped ? `reaped stale lock of ${held.reaped.runId}` : 'acquired'),
     )
   } catch (error) {
@@ -52,42 +60,92 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
 
   let channel: DreamChannel | null = null
   try {
-    const backup = await step('backup', () =>
-      createBackup({ paths: deps.paths, mode: request.mode, chatJid: request.chatJid, clock: deps.clock, keep: deps.config.backups.keep }),
+    const backup = await step(
+      'backup',
+      () =>
+        createBackup({
+          paths: deps.paths,
+          mode: request.mode,
+          chatJid: request.chatJid,
+          clock: deps.clock,
+          keep: deps.config.backups.keep,
+        }),
       (info) => `${info.id} (${info.fileCount} files)`,
     )
     deps.runs.update(runId, { backupId: backup.id })
 
-    const seeded = await step('seed', () => seedWindow(window, deps), (result) => describeSeed(result))
+    const seeded = await step(
+      'seed',
+      () => seedWindow(window, deps),
+      (result) => describeSeed(result),
+    )
     for (const file of seeded.changed) changed.add(file)
     markDirty(deps.state, deps.paths.workspace, seeded.changed)
 
-    channel = await step('channel', async () => openDreamChannel(deps.messages, request.mode, request.chatJid, deps.clock.now()), (c) => c.jid)
+    channel = await step(
+      'channel',
+      async () => openDreamChannel(deps.messages, request.mode, request.chatJid, deps.clock.now()),
+      (c) => c.jid,
+    )
     const pass = await consolidate(runId, request, window, channel, step, deps)
     for (const file of pass.written) changed.add(file)
 
-    const indexed = await step('index', () => runIndexPass(deps.paths, [...changed]), (files) => `${files.length} pointer file(s) updated`)
+    const indexed = await step(
+      'index',
+      () => runIndexPass(deps.paths, [...changed]),
+      (files) => `${files.length} pointer file(s) updated`,
+    )
     for (const file of indexed) changed.add(file)
     // The ledger and loss guard decide whether the result stays; a held one is staged and the notes put back.
-    const review = await step('review', () => keepOrHold({ runId, outcome: pass.status, backup, written: [...changed] }, deps), (r) => r.describe)
+    const review = await step(
+      'review',
+      () => keepOrHold({ runId, outcome: pass.status, backup, written: [...changed] }, deps),
+      (r) => r.describe,
+    )
     markDirty(deps.state, deps.paths.workspace, [...changed])
     if (!request.dryRun) {
-      await step('fts', () => refreshIndex({ state: deps.state, paths: deps.paths, config: deps.config }), (r) => `${r.added} added, ${r.updated} updated, ${r.removed} removed`)
+      await step(
+        'fts',
+        () => refreshIndex({ state: deps.state, paths: deps.paths, config: deps.config }),
+        (r) => `${r.added} added, ${r.updated} updated, ${r.removed} removed`,
+      )
     }
     deps.runs.update(runId, { changedFiles: [...changed].sort() })
     const openChannel = channel
-    await step('cleanup', async () => openChannel.remove(), (n) => `${n} channel message(s) removed`)
+    await step(
+      'cleanup',
+      async () => openChannel.remove(),
+      (n) => `${n} channel message(s) removed`,
+    )
     channel = null
-    return await finish(deps, runId, request, { status: review.held ? 'held' : pass.status, reason: pass.reason }, pass.engineText)
+    return await finish(
+      deps,
+      runId,
+      request,
+      { status: review.held ? 'held' : pass.status, reason: pass.reason },
+      pass.engineText,
+    )
   } catch (error) {
     const code = error instanceof DreamlaneError ? error.code : 'INTERNAL'
     deps.runs.update(runId, { changedFiles: [...changed].sort() })
     if (deps.signal?.aborted) {
       deps.log.warn({ runId }, 'dream cancelled')
-      return finish(deps, runId, request, { status: 'cancelled', reason: 'cancelled (shutdown); notes are as the last atomic write left them' }, '')
+      return finish(
+        deps,
+        runId,
+        request,
+        { status: 'cancelled', reason: 'cancelled (shutdown); notes are as the last atomic write left them' },
+        '',
+      )
     }
     deps.log.error({ err: error, runId }, 'dream failed')
-    return finish(deps, runId, request, { status: 'failed', reason: errorMessage(error), errorCode: code, errorMessage: errorMessage(error) }, '')
+    return finish(
+      deps,
+      runId,
+      request,
+      { status: 'failed', reason: errorMessage(error), errorCode: code, errorMessage: errorMessage(error) },
+      '',
+    )
   } finally {
     channel?.remove()
     await lock.release()
@@ -103,15 +161,42 @@ function stepRecorder(runId: string, deps: DreamDeps): StepRunner {
     deps.onEvent?.({ type: 'step', runId, step: name, phase: 'start' })
     try {
       const value = await work()
-      const timing = { name, startedAt: started.toISOString(), durationMs: Math.round(performance.now() - t0), ok: true, detail: detail?.(value) }
+      const timing = {
+        name,
+        startedAt: started.toISOString(),
+        durationMs: Math.round(performance.now() - t0),
+        ok: true,
+        detail: detail?.(value),
+      }
       steps.push(timing)
       deps.runs.update(runId, { steps })
-      deps.onEvent?.({ type: 'step', runId, step: name, phase: 'end', ok: true, detail: timing.detail, durationMs: timing.durationMs })
+      deps.onEvent?.({
+        type: 'step',
+        runId,
+        step: name,
+        phase: 'end',
+        ok: true,
+        detail: timing.detail,
+        durationMs: timing.durationMs,
+      })
       return value
     } catch (error) {
-      steps.push({ name, startedAt: started.toISOString(), durationMs: Math.round(performance.now() - t0), ok: false, detail: errorMessage(error) })
+      steps.push({
+        name,
+        startedAt: started.toISOString(),
+        durationMs: Math.round(performance.now() - t0),
+        ok: false,
+        detail: errorMessage(error),
+      })
       deps.runs.update(runId, { steps })
-      deps.onEvent?.({ type: 'step', runId, step: name, phase: 'end', ok: false, detail: errorMessage(error) })
+      deps.onEvent?.({
+        type: 'step',
+        runId,
+        step: name,
+        phase: 'end',
+        ok: false,
+        detail: errorMessage(error),
+      })
       throw error
     }
   }
@@ -126,11 +211,26 @@ interface Consolidation {
 }
 
 /** The model turn over file-scoped tools, and the offline engine when the turn failed or did no work. */
-async function consolidate(runId: string, request: DreamRequest, window: DayWindow, channel: DreamChannel, step: StepRunner, deps: DreamDeps): Promise<Consolidation> {
+async function consolidate(
+  runId: string,
+  request: DreamRequest,
+  window: DayWindow,
+  channel: DreamChannel,
+  step: StepRunner,
+  deps: DreamDeps,
+): Promise<Consolidation> {
   // One tool set per engine: the fallback gets its own call budget, not what the model left of it.
   const makeTools = () =>
     createToolSet(
-      { paths: deps.paths, config: deps.config, window, messages: deps.messages, state: deps.state, clock: deps.clock, isDream: true },
+      {
+        paths: deps.paths,
+        config: deps.config,
+        window,
+        messages: deps.messages,
+        state: deps.state,
+        clock: deps.clock,
+        isDream: true,
+      },
       {
         beforeCall: () => deps.lanes.yieldToInteractive(),
         onCall: (record) => {
@@ -141,15 +241,38 @@ async function consolidate(runId: string, request: DreamRequest, window: DayWind
     )
   const tools = makeTools()
   const turnInput = buildTurnInput(runId, request, window, deps)
-  const turn = await step('model', () => runModelTurn(turnInput, tools, deps, runId), (outcome) => outcome.describe)
-  deps.runs.update(runId, { provider: turn.providerName, model: turn.model, usage: turn.result.usage, toolCalls: tools.calls(), transcript: turn.result.transcript })
+  const turn = await step(
+    'model',
+    () => runModelTurn(turnInput, tools, deps, runId),
+    (outcome) => outcome.describe,
+  )
+  deps.runs.update(runId, {
+    provider: turn.providerName,
+    model: turn.model,
+    usage: turn.result.usage,
+    toolCalls: tools.calls(),
+    transcript: turn.result.transcript,
+  })
 
   const needsFallback = turn.failure ?? (await missingWork(turn.result, tools, window, deps))
-  if (!needsFallback) return { status: 'succeeded', reason: null, engineText: turn.result.text, written: [...tools.changedFiles()] }
+  if (!needsFallback)
+    return {
+      status: 'succeeded',
+      reason: null,
+      engineText: turn.result.text,
+      written: [...tools.changedFiles()],
+    }
   if (deps.provider === deps.fallback) throw new DreamlaneError('PROVIDER_FAILED', needsFallback)
   const fallbackTools = makeTools()
-  const rescue = await step('fallback', () => deps.fallback.runTurn(turnInput, fallbackTools, abortSignalFor(deps)), (r) => `${r.stop}`)
-  deps.runs.update(runId, { toolCalls: [...tools.calls(), ...fallbackTools.calls()], transcript: [...turn.result.transcript, ...rescue.transcript] })
+  const rescue = await step(
+    'fallback',
+    () => deps.fallback.runTurn(turnInput, fallbackTools, abortSignalFor(deps)),
+    (r) => `${r.stop}`,
+  )
+  deps.runs.update(runId, {
+    toolCalls: [...tools.calls(), ...fallbackTools.calls()],
+    transcript: [...turn.result.transcript, ...rescue.transcript],
+  })
   return {
     status: 'degraded',
     reason: `${needsFallback}; the offline engine consolidated instead (retryable)`,
@@ -157,7 +280,6 @@ async function consolidate(runId: string, request: DreamRequest, window: DayWind
     written: [...tools.changedFiles(), ...fallbackTools.changedFiles()],
   }
 }
-
 
 /** Seeding reads on its own connection so a chat turn writing meanwhile never meets a busy statement. */
 async function seedWindow(window: DayWindow, deps: DreamDeps) {
@@ -171,12 +293,19 @@ async function seedWindow(window: DayWindow, deps: DreamDeps) {
 
 function describeSeed(result: Awaited<ReturnType<typeof seedDailyNotes>>): string {
   const count = (outcome: string) => result.days.filter((day) => day.outcome === outcome).length
-  const problems = result.problems.length ? `, ${result.problems.length} problem(s): ${result.problems.map((p) => `${p.path}: ${p.reason}`).join('; ')}` : ''
+  const problems = result.problems.length
+    ? `, ${result.problems.length} problem(s): ${result.problems.map((p) => `${p.path}: ${p.reason}`).join('; ')}`
+    : ''
   return `${result.days.length} day(s) with messages: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged${problems}`
 }
 
 function buildTurnInput(runId: string, request: DreamRequest, window: DayWindow, deps: DreamDeps): TurnInput {
-  const header = request.mode === 'bootstrap' ? 'bootstrap' : request.mode === 'auto' ? `auto dream ${request.days}` : `dream ${request.days}`
+  const header =
+    request.mode === 'bootstrap'
+      ? 'bootstrap'
+      : request.mode === 'auto'
+        ? `auto dream ${request.days}`
+        : `dream ${request.days}`
   const prompt = [
     header,
     `Window: ${window.firstDay} .. ${window.lastDay} (${window.days.length} local day(s), time zone ${window.timeZone}).`,
@@ -186,7 +315,14 @@ function buildTurnInput(runId: string, request: DreamRequest, window: DayWindow,
   return {
     system: deps.systemPrompt,
     prompt,
-    context: { runId, mode: request.mode, chatJid: request.chatJid, days: window.days, timeZone: window.timeZone, now: deps.clock.now().toISOString() },
+    context: {
+      runId,
+      mode: request.mode,
+      chatJid: request.chatJid,
+      days: window.days,
+      timeZone: window.timeZone,
+      now: deps.clock.now().toISOString(),
+    },
     budget: {
       maxToolCalls: deps.config.dream.maxToolCalls,
       maxTotalTokens: deps.config.dream.maxTotalTokens,
@@ -202,7 +338,12 @@ function abortSignalFor(deps: DreamDeps): AbortSignal {
 }
 
 /** A turn that wrote nothing while daily notes still need summaries did not do the work. */
-async function missingWork(result: TurnResult, tools: ToolSet, window: DayWindow, deps: DreamDeps): Promise<string | null> {
+async function missingWork(
+  result: TurnResult,
+  tools: ToolSet,
+  window: DayWindow,
+  deps: DreamDeps,
+): Promise<string | null> {
   if (tools.changedFiles().length > 0) return null
   const backlog = await readBacklog(deps.paths, window.days)
   if (backlog.length === 0) return null
@@ -213,11 +354,21 @@ async function finish(
   deps: DreamDeps,
   runId: string,
   request: DreamRequest,
-  outcome: { status: RunRecord['status']; gate?: RunRecord['gate']; reason?: string | null; errorCode?: string; errorMessage?: string },
+  outcome: {
+    status: RunRecord['status']
+    gate?: RunRecord['gate']
+    reason?: string | null
+    errorCode?: string
+    errorMessage?: string
+  },
   engineText: string,
 ): Promise<RunRecord> {
   const provisional = deps.runs.get(runId)
-  const summary = composeSummary({ ...provisional, ...outcome, gate: outcome.gate ?? provisional.gate, reason: outcome.reason ?? null }, engineText, deps.paths.workspace)
+  const summary = composeSummary(
+    { ...provisional, ...outcome, gate: outcome.gate ?? provisional.gate, reason: outcome.reason ?? null },
+    engineText,
+    deps.paths.workspace,
+  )
   const record = deps.runs.close(runId, { ...outcome, gate: outcome.gate ?? 'triggered', summary })
   await postSummary(record, deps, request.dryRun === true)
   deps.onEvent?.({ type: 'finished', run: record })

@@ -7,7 +7,15 @@ import type { StateDb } from '../db/state.js'
 import type { ChangeTotals, LossFlag } from '../ledger/types.js'
 import { EMPTY_USAGE, type TranscriptEntry, type TurnUsage } from '../model/provider.js'
 import type { ToolCallRecord } from '../tools/types.js'
-import type { DreamRequest, GateOutcome, HeldOutcome, RunKind, RunRecord, RunStatus, StepTiming } from './types.js'
+import type {
+  DreamRequest,
+  GateOutcome,
+  HeldOutcome,
+  RunKind,
+  RunRecord,
+  RunStatus,
+  StepTiming,
+} from './types.js'
 
 const MIGRATIONS = [
   {
@@ -164,9 +172,20 @@ export class RunStore {
     const id = `run-${now.toISOString().replace(/[-:.]/g, '').replace('T', 'T')}-${randomBytes(3).toString('hex')}`
     const attempt = request.retryOf ? this.get(request.retryOf).attempt + 1 : 1
     this.#db
-      .prepare(`INSERT INTO runs (id, mode, chat_jid, days, time_zone, status, created_at, retry_of, attempt)
-        VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)`)
-      .run(id, request.mode, request.chatJid, request.days, this.#timeZone, now.toISOString(), request.retryOf ?? null, attempt)
+      .prepare(
+        `INSERT INTO runs (id, mode, chat_jid, days, time_zone, status, created_at, retry_of, attempt)
+        VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+      )
+      .run(
+        id,
+        request.mode,
+        request.chatJid,
+        request.days,
+        this.#timeZone,
+        now.toISOString(),
+        request.retryOf ?? null,
+        attempt,
+      )
     return this.get(id)
   }
 
@@ -210,8 +229,10 @@ export class RunStore {
 
   close(id: string, outcome: RunOutcome): RunRecord {
     this.#db
-      .prepare(`UPDATE runs SET status = ?, gate = COALESCE(?, gate), reason = ?, summary = ?, error_code = ?,
-        error_message = ?, finished_at = ? WHERE id = ?`)
+      .prepare(
+        `UPDATE runs SET status = ?, gate = COALESCE(?, gate), reason = ?, summary = ?, error_code = ?,
+        error_message = ?, finished_at = ? WHERE id = ?`,
+      )
       .run(
         outcome.status,
         outcome.gate ?? null,
@@ -235,7 +256,11 @@ export class RunStore {
   }
 
   /** A reviewed run's new status: applied (its held outcome), discarded, or undone by `undoneBy`. */
-  settle(id: string, status: HeldOutcome | 'discarded' | 'undone', undoneBy: string | null = null): RunRecord {
+  settle(
+    id: string,
+    status: HeldOutcome | 'discarded' | 'undone',
+    undoneBy: string | null = null,
+  ): RunRecord {
     this.#db
       .prepare('UPDATE runs SET status = ?, reviewed_at = ?, undone_by = COALESCE(?, undone_by) WHERE id = ?')
       .run(status, this.#clock.now().toISOString(), undoneBy, id)
@@ -247,9 +272,22 @@ export class RunStore {
     const now = this.#clock.now().toISOString()
     const id = `undo-${now.replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`
     this.#db
-      .prepare(`INSERT INTO runs (id, mode, chat_jid, days, first_day, last_day, time_zone, status, gate, created_at,
-        started_at, kind, undo_of) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', 'triggered', ?, ?, 'undo', ?)`)
-      .run(id, target.mode, target.chatJid, target.days, target.firstDay, target.lastDay, this.#timeZone, now, now, target.id)
+      .prepare(
+        `INSERT INTO runs (id, mode, chat_jid, days, first_day, last_day, time_zone, status, gate, created_at,
+        started_at, kind, undo_of) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', 'triggered', ?, ?, 'undo', ?)`,
+      )
+      .run(
+        id,
+        target.mode,
+        target.chatJid,
+        target.days,
+        target.firstDay,
+        target.lastDay,
+        this.#timeZone,
+        now,
+        now,
+        target.id,
+      )
     return this.get(id)
   }
 
@@ -283,9 +321,9 @@ export class RunStore {
 
   /** Marks runs left `running`/`queued` by a dead process as `lost`; returns their ids. */
   markAbandonedLost(reason: string): string[] {
-    const rows = this.#db
-      .prepare("SELECT id FROM runs WHERE status IN ('running', 'queued')")
-      .all() as { id: string }[]
+    const rows = this.#db.prepare("SELECT id FROM runs WHERE status IN ('running', 'queued')").all() as {
+      id: string
+    }[]
     for (const row of rows) this.close(row.id, { status: 'lost', reason })
     return rows.map((row) => row.id)
   }

@@ -2,7 +2,12 @@
 import { migrate } from '../db/migrate.js'
 import type { StateDb } from '../db/state.js'
 
-const MIGRATIONS = [{ version: 1, sql: 'CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL)' }]
+const MIGRATIONS = [
+  {
+    version: 1,
+    sql: 'CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL)',
+  },
+]
 
 export class SettingsStore {
   readonly #db: StateDb
@@ -13,14 +18,17 @@ export class SettingsStore {
   }
 
   get(key: string): string | null {
-    const row = this.#db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined
+    const row = this.#db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
+      { value: string } | undefined
     return row?.value ?? null
   }
 
   set(key: string, value: string, at: Date): void {
     this.#db
-      .prepare(`INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
-        ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`)
+      .prepare(
+        `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+        ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+      )
       .run(key, value, at.toISOString())
   }
 

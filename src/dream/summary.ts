@@ -38,16 +38,20 @@ export function composeSummary(run: RunRecord, engineText: string, workspace: st
   if (run.reason) lines.push(`Note: ${run.reason}`)
   const counts = run.changes ? describeCounts(run.changes) : null
   if (run.status === 'held') {
-    lines.push(`Dream ready for review: ${counts ?? 'changes staged'} — nothing was written to your notes yet.`)
+    lines.push(
+      `Dream ready for review: ${counts ?? 'changes staged'} — nothing was written to your notes yet.`,
+    )
     lines.push(`Held because ${run.holdReasons.join('; ')}.`)
   } else if (run.changedFiles.length > 0 || (run.changes?.files ?? 0) > 0) {
     const changed = run.changedFiles.map((file) => relative(workspace, file))
-    const shown = changed.length > 0 ? `: ${changed.slice(0, 8).join(', ')}${changed.length > 8 ? ', …' : ''}` : ''
+    const shown =
+      changed.length > 0 ? `: ${changed.slice(0, 8).join(', ')}${changed.length > 8 ? ', …' : ''}` : ''
     lines.push(`${counts ?? `${changed.length} file(s) changed`}${shown}.`)
   } else {
     lines.push('No files changed.')
   }
-  if (run.lossFlags.length > 0 && run.status !== 'held') lines.push(`Loss guard: ${describeFlags(run.lossFlags)}.`)
+  if (run.lossFlags.length > 0 && run.status !== 'held')
+    lines.push(`Loss guard: ${describeFlags(run.lossFlags)}.`)
   lines.push(...nextSteps(run))
   return lines.join('\n')
 }
@@ -67,9 +71,12 @@ function nextSteps(run: RunRecord): string[] {
     ]
   }
   const lines: string[] = []
-  if (run.backupId) lines.push(`Backup before the dream: ${run.backupId} (\`dreamlane backups restore ${run.backupId}\`).`)
+  if (run.backupId)
+    lines.push(`Backup before the dream: ${run.backupId} (\`dreamlane backups restore ${run.backupId}\`).`)
   if ((run.changes?.files ?? 0) > 0) {
-    lines.push(`See the diff: \`dreamlane runs show ${run.id} --diff\`; undo it with \`/dream undo\` (\`dreamlane runs undo ${run.id}\`).`)
+    lines.push(
+      `See the diff: \`dreamlane runs show ${run.id} --diff\`; undo it with \`/dream undo\` (\`dreamlane runs undo ${run.id}\`).`,
+    )
   } else {
     lines.push(`Details: \`dreamlane runs show ${run.id}\`.`)
   }
@@ -84,19 +91,40 @@ function relative(workspace: string, file: string): string {
  * Manual runs reply in their chat (a bot message); every run reaches the host hook and the log. A dry run
  * only logs: it is a rehearsal nobody else should hear about.
  */
-export async function postSummary(record: RunRecord, deps: Pick<DreamDeps, 'log' | 'clock' | 'messages' | 'onSummary'>, isDryRun = false): Promise<void> {
+export async function postSummary(
+  record: RunRecord,
+  deps: Pick<DreamDeps, 'log' | 'clock' | 'messages' | 'onSummary'>,
+  isDryRun = false,
+): Promise<void> {
   const text = record.summary ?? ''
-  deps.log.info({ runId: record.id, status: record.status, mode: record.mode, dryRun: isDryRun }, text.split('\n')[0] ?? '')
+  deps.log.info(
+    { runId: record.id, status: record.status, mode: record.mode, dryRun: isDryRun },
+    text.split('\n')[0] ?? '',
+  )
   if (isDryRun) return
   if (record.mode === 'manual' && record.status !== 'skipped') {
     const at = deps.clock.now().toISOString()
     deps.messages.upsertChat(record.chatJid, null, at)
     deps.messages.insertMessages([
-      { id: `dream-summary-${record.id}`, chatJid: record.chatJid, sender: DREAMLANE_SENDER, senderName: 'Dream', content: text, timestamp: at, isBotMessage: true },
+      {
+        id: `dream-summary-${record.id}`,
+        chatJid: record.chatJid,
+        sender: DREAMLANE_SENDER,
+        senderName: 'Dream',
+        content: text,
+        timestamp: at,
+        isBotMessage: true,
+      },
     ])
   }
   try {
-    await deps.onSummary?.({ runId: record.id, mode: record.mode, chatJid: record.chatJid, status: record.status, text })
+    await deps.onSummary?.({
+      runId: record.id,
+      mode: record.mode,
+      chatJid: record.chatJid,
+      status: record.status,
+      text,
+    })
   } catch (error) {
     deps.log.warn({ err: error, runId: record.id }, 'onSummary hook failed')
   }

@@ -31,7 +31,18 @@ export type HeldOutcome = 'succeeded' | 'degraded'
 /** The named result of the gate cascade; shared by logs, CLI, HTTP and chat. */
 export type GateOutcome = 'disabled' | 'lock' | 'time' | 'sessions' | 'triggered'
 
-export type StepName = 'lock' | 'backup' | 'seed' | 'channel' | 'model' | 'fallback' | 'index' | 'review' | 'fts' | 'cleanup' | 'summary'
+export type StepName =
+  | 'lock'
+  | 'backup'
+  | 'seed'
+  | 'channel'
+  | 'model'
+  | 'fallback'
+  | 'index'
+  | 'review'
+  | 'fts'
+  | 'cleanup'
+  | 'summary'
 
 export interface StepTiming {
   name: StepName

@@ -134,6 +134,9 @@ const queues = new WeakMap<StateDb, Promise<unknown>>()
 function serialize<T>(state: StateDb, task: () => Promise<T>): Promise<T> {
   const previous = queues.get(state) ?? Promise.resolve()
   const next = previous.then(task, task)
-  queues.set(state, next.catch(() => undefined))
+  queues.set(
+    state,
+    next.catch(() => undefined),
+  )
   return next
 }

@@ -42,7 +42,11 @@ interface Walk {
 }
 
 /** Streams conversations one at a time (memory: the largest conversation) into `sink`. */
-export async function readChatGpt(input: SourceInput, sink: ImportSink, options: ReaderOptions): Promise<void> {
+export async function readChatGpt(
+  input: SourceInput,
+  sink: ImportSink,
+  options: ReaderOptions,
+): Promise<void> {
   const stream = await input.read()
   for await (const element of readElements(input, stream, sink)) {
     const item = `conversation ${element.index + 1}`
@@ -60,25 +64,47 @@ export async function readChatGpt(input: SourceInput, sink: ImportSink, options:
 }
 
 /** The array's elements; a file that is not a JSON array at all is unreadable, not a list of bad records. */
-async function* readElements(input: SourceInput, stream: AsyncIterable<Uint8Array>, sink: ImportSink): AsyncGenerator<ArrayElement> {
+async function* readElements(
+  input: SourceInput,
+  stream: AsyncIterable<Uint8Array>,
+  sink: ImportSink,
+): AsyncGenerator<ArrayElement> {
   try {
     yield* streamJsonArray(stream, { onBytes: (bytes) => sink.advance(bytes) })
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error
-    throw new DreamlaneError('IMPORT_UNREADABLE', `${input.label} is not a ChatGPT conversations.json: ${error.message}`, { cause: error })
+    throw new DreamlaneError(
+      'IMPORT_UNREADABLE',
+      `${input.label} is not a ChatGPT conversations.json: ${error.message}`,
+      { cause: error },
+    )
   }
 }
 
 function toConversation(value: unknown): Conversation | string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'expected a conversation object'
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'expected a conversation object'
   const raw = value as Record<string, unknown>
-  if (typeof raw.mapping !== 'object' || raw.mapping === null) return 'no "mapping" (not a ChatGPT conversation?)'
+  if (typeof raw.mapping !== 'object' || raw.mapping === null)
+    return 'no "mapping" (not a ChatGPT conversation?)'
   const title = typeof raw.title === 'string' && raw.title.trim() !== '' ? raw.title : 'ChatGPT conversation'
-  const created = typeof raw.create_time === 'number' ? raw.create_time : typeof raw.update_time === 'number' ? raw.update_time : null
+  const created =
+    typeof raw.create_time === 'number'
+      ? raw.create_time
+      : typeof raw.update_time === 'number'
+        ? raw.update_time
+        : null
   const given = [raw.conversation_id, raw.id].find((id): id is string => typeof id === 'string' && id !== '')
   const convId = given ?? deriveId('cg', '', [title, created ?? ''])
   const mapping = raw.mapping as Record<string, ExportNode>
-  return { jid: `chatgpt:${convId}`, convId, title, mapping, currentNode: raw.current_node, fallbackSeconds: created }
+  return {
+    jid: `chatgpt:${convId}`,
+    convId,
+    title,
+    mapping,
+    currentNode: raw.current_node,
+    fallbackSeconds: created,
+  }
 }
 
 function childrenOf(node: ExportNode | undefined, mapping: Record<string, ExportNode>): string[] {
@@ -90,14 +116,19 @@ function childrenOf(node: ExportNode | undefined, mapping: Record<string, Export
 function currentPath(mapping: Record<string, ExportNode>, root: string, currentNode: unknown): Set<string> {
   const path = new Set<string>()
   if (typeof currentNode === 'string' && Object.hasOwn(mapping, currentNode)) {
-    for (let id: string | null | undefined = currentNode; id && Object.hasOwn(mapping, id) && !path.has(id); id = mapping[id]?.parent) {
+    for (
+      let id: string | null | undefined = currentNode;
+      id && Object.hasOwn(mapping, id) && !path.has(id);
+      id = mapping[id]?.parent
+    ) {
       path.add(id)
     }
     if (path.has(root)) return path
     path.clear()
   }
   // No usable current_node: follow the newest child at every fork.
-  for (let id: string | undefined = root; id && !path.has(id); id = childrenOf(mapping[id], mapping).at(-1)) path.add(id)
+  for (let id: string | undefined = root; id && !path.has(id); id = childrenOf(mapping[id], mapping).at(-1))
+    path.add(id)
   return path
 }
 
@@ -114,14 +145,16 @@ function importConversation(conversation: Conversation, sink: ImportSink, option
   if (root === undefined) return
   const onPath = currentPath(mapping, root, conversation.currentNode)
   const visited = new Set<string>()
-  const walks: Walk[] = [{ start: root, parentBranchId: null, isMain: true, lastSeconds: conversation.fallbackSeconds }]
+  const walks: Walk[] = [
+    { start: root, parentBranchId: null, isMain: true, lastSeconds: conversation.fallbackSeconds },
+  ]
   let branchNumber = 0
   for (let walk = walks.shift(); walk; walk = walks.shift()) {
     const jid = walk.isMain ? conversation.jid : `${conversation.jid}:${walk.start}`
     const messages: NewMessage[] = []
     const forks: { start: string; lastSeconds: number | null }[] = []
     let lastSeconds = walk.lastSeconds
-    for (let id: string | undefined = walk.start; id && !visited.has(id); ) {
+    for (let id: string | undefined = walk.start; id && !visited.has(id);) {
       visited.add(id)
       const node = mapping[id]
       const message = node?.message ? toMessage(node.message, id, jid, lastSeconds, options) : null
@@ -143,7 +176,12 @@ function importConversation(conversation: Conversation, sink: ImportSink, option
         sink.chat({
           jid,
           name: `${conversation.title} (branch ${++branchNumber})`,
-          branch: { branchId, rootChatJid: conversation.jid, parentBranchId: walk.parentBranchId, createdAt: messages[0]?.timestamp },
+          branch: {
+            branchId,
+            rootChatJid: conversation.jid,
+            parentBranchId: walk.parentBranchId,
+            createdAt: messages[0]?.timestamp,
+          },
         })
       }
       for (const message of messages) sink.message(message)
@@ -153,14 +191,25 @@ function importConversation(conversation: Conversation, sink: ImportSink, option
 }
 
 /** The message, 'skip' for system/tool/hidden/non-text nodes, null for the empty root node. */
-function toMessage(message: ExportMessage, nodeId: string, chatJid: string, lastSeconds: number | null, options: ReaderOptions): NewMessage | 'skip' | null {
+function toMessage(
+  message: ExportMessage,
+  nodeId: string,
+  chatJid: string,
+  lastSeconds: number | null,
+  options: ReaderOptions,
+): NewMessage | 'skip' | null {
   const role = message.author?.role
   if (role !== 'user' && role !== 'assistant') return 'skip'
   if (message.metadata?.is_visually_hidden_from_conversation) return 'skip'
   if (message.recipient !== undefined && message.recipient !== 'all') return 'skip' // a tool call, not a reply
   const text = textOf(message.content)
   if (text === null) return 'skip'
-  const seconds = typeof message.create_time === 'number' ? message.create_time : typeof message.update_time === 'number' ? message.update_time : lastSeconds
+  const seconds =
+    typeof message.create_time === 'number'
+      ? message.create_time
+      : typeof message.update_time === 'number'
+        ? message.update_time
+        : lastSeconds
   if (seconds === null) return 'skip'
   return {
     id: typeof message.id === 'string' && message.id !== '' ? message.id : nodeId,
@@ -186,6 +235,9 @@ function textOf(content: ExportMessage['content']): string | null {
       else if (type === 'image_asset_pointer') pieces.push('[image]')
     }
   }
-  const text = pieces.filter((piece) => piece.trim() !== '').join('\n').trim()
+  const text = pieces
+    .filter((piece) => piece.trim() !== '')
+    .join('\n')
+    .trim()
   return text === '' ? null : text
 }

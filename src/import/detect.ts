@@ -39,7 +39,13 @@ function guessFormat(path: string, head: Buffer): ImportFormat | null {
   if (extension === '.db' || extension === '.sqlite' || extension === '.sqlite3') return 'piclaw'
   const text = head.toString('utf8').replace(/^\ufeff/, '')
   // Before the bracket test: an iOS WhatsApp export starts with "[31/12/2025, …".
-  if (text.split(/\r?\n/).slice(0, 5).some((line) => parseHeader(line) !== null)) return 'whatsapp'
+  if (
+    text
+      .split(/\r?\n/)
+      .slice(0, 5)
+      .some((line) => parseHeader(line) !== null)
+  )
+    return 'whatsapp'
   const first = text.trimStart()[0]
   if (first === '[') return 'chatgpt'
   if (first === '{') return 'jsonl'
@@ -58,14 +64,29 @@ function whatsAppEntry(zip: ZipSource) {
 async function openZip(path: string, format: ImportFormat | 'auto'): Promise<OpenedSource> {
   const zip = await ZipSource.open(path)
   try {
-    const conversations = format === 'auto' || format === 'chatgpt' ? zip.find((name) => name === 'conversations.json') : undefined
+    const conversations =
+      format === 'auto' || format === 'chatgpt'
+        ? zip.find((name) => name === 'conversations.json')
+        : undefined
     if (conversations) return { format: 'chatgpt', input: zip.input(conversations), close: () => zip.close() }
     const chat = format === 'auto' || format === 'whatsapp' ? whatsAppEntry(zip) : undefined
-    if (chat) return { format: 'whatsapp', input: zip.input(chat), nameHint: baseName(path), close: () => zip.close() }
+    if (chat)
+      return {
+        format: 'whatsapp',
+        input: zip.input(chat),
+        nameHint: baseName(path),
+        close: () => zip.close(),
+      }
     const lines = format === 'jsonl' ? zip.find((name) => /\.(jsonl|ndjson)$/i.test(name)) : undefined
     if (lines) return { format: 'jsonl', input: zip.input(lines), close: () => zip.close() }
-    const wanted = format === 'auto' ? 'conversations.json (ChatGPT) or a chat .txt (WhatsApp)' : `a ${format} file`
-    throw new UsageError(`${path}: the zip holds no ${wanted} (entries: ${zip.entries.slice(0, 8).map((e) => e.fileName).join(', ')})`)
+    const wanted =
+      format === 'auto' ? 'conversations.json (ChatGPT) or a chat .txt (WhatsApp)' : `a ${format} file`
+    throw new UsageError(
+      `${path}: the zip holds no ${wanted} (entries: ${zip.entries
+        .slice(0, 8)
+        .map((e) => e.fileName)
+        .join(', ')})`,
+    )
   } catch (error) {
     zip.close()
     throw error
@@ -80,10 +101,13 @@ export async function openImportSource(path: string, format: ImportFormat | 'aut
   const { isDirectory } = await statSource(path)
   if (isDirectory) {
     // An extracted ChatGPT export.
-    if (format !== 'auto' && format !== 'chatgpt') throw new UsageError(`${path} is a folder; point at the ${format} file itself`)
+    if (format !== 'auto' && format !== 'chatgpt')
+      throw new UsageError(`${path} is a folder; point at the ${format} file itself`)
     const input = await fileInput(join(path, 'conversations.json')).catch((error: unknown) => {
       if (error instanceof DreamlaneError && error.code === 'IMPORT_SOURCE_MISSING') {
-        throw new UsageError(`${path} is a folder without conversations.json; point at the export file itself`)
+        throw new UsageError(
+          `${path} is a folder without conversations.json; point at the export file itself`,
+        )
       }
       throw error
     })

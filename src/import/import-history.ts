@@ -49,11 +49,14 @@ export async function importHistory(options: ImportOptions): Promise<ImportResul
   try {
     if (opened.format === 'piclaw') refuseSelfImport(opened.file, options.messagesDb)
     // An existing DB is opened (and its schema checked) before a long read; a new one is only created to write.
-    target = existsSync(options.messagesDb) ? openMessagesDb(options.messagesDb, { readonly: options.dryRun }) : null
+    target = existsSync(options.messagesDb)
+      ? openMessagesDb(options.messagesDb, { readonly: options.dryRun })
+      : null
     let total = opened.format === 'piclaw' ? 0 : opened.input.size
     let done = 0
     const unit = opened.format === 'piclaw' ? 'rows' : 'bytes'
-    const report = (progress: Omit<ImportProgress, 'messages'>) => options.onProgress?.({ ...progress, messages: stage?.staged ?? 0 })
+    const report = (progress: Omit<ImportProgress, 'messages'>) =>
+      options.onProgress?.({ ...progress, messages: stage?.staged ?? 0 })
     stage = new Stage(options.tempDir, (units) => {
       done += units
       report({ phase: 'read', unit, done, total: Math.max(total, done) })
@@ -63,7 +66,8 @@ export async function importHistory(options: ImportOptions): Promise<ImportResul
       report({ phase: 'read', unit, done: 0, total })
     })
     stage.seal()
-    const onChat = (chatsDone: number, chats: number) => report({ phase: 'write', unit: 'chats', done: chatsDone, total: chats })
+    const onChat = (chatsDone: number, chats: number) =>
+      report({ phase: 'write', unit: 'chats', done: chatsDone, total: chats })
     let tally: WriteTally
     if (options.dryRun) tally = countStage(stage, target, onChat)
     else {
@@ -90,7 +94,12 @@ export async function importHistory(options: ImportOptions): Promise<ImportResul
   }
 }
 
-async function readSource(opened: OpenedSource, stage: Stage, options: ImportOptions, onTotal: (total: number) => void): Promise<void> {
+async function readSource(
+  opened: OpenedSource,
+  stage: Stage,
+  options: ImportOptions,
+  onTotal: (total: number) => void,
+): Promise<void> {
   if (opened.format === 'piclaw') {
     const source = openPiclawDb(opened.file)
     try {
@@ -102,7 +111,8 @@ async function readSource(opened: OpenedSource, stage: Stage, options: ImportOpt
     return
   }
   if (opened.format === 'chatgpt') await readChatGpt(opened.input, stage, options)
-  else if (opened.format === 'whatsapp') await readWhatsApp(opened.input, stage, { ...options, nameHint: opened.nameHint })
+  else if (opened.format === 'whatsapp')
+    await readWhatsApp(opened.input, stage, { ...options, nameHint: opened.nameHint })
   else await readJsonl(opened.input, stage, options)
 }
 

@@ -71,7 +71,8 @@ function toMessage(record: JsonlRecord, occurrences: OccurrenceCounter): NewMess
   }
 }
 
-const optionalString = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null)
+const optionalString = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null
 
 /** The record, 'skip' for a deliberate omission, or the reason the line is unusable. */
 function parseLine(text: string, options: ReaderOptions): JsonlRecord | 'skip' | string {
@@ -87,7 +88,8 @@ function parseLine(text: string, options: ReaderOptions): JsonlRecord | 'skip' |
   const fallbackChat = options.chatName ? `import:${slugOf(options.chatName)}` : null
   const chat = optionalString(record.chat) ?? fallbackChat
   if (chat === null) return 'chat: expected a non-empty string (or pass --chat-name)'
-  if (chat.startsWith(DREAM_CHANNEL_PREFIX)) return `chat: "${DREAM_CHANNEL_PREFIX}" chats are dreamlane's own channels`
+  if (chat.startsWith(DREAM_CHANNEL_PREFIX))
+    return `chat: "${DREAM_CHANNEL_PREFIX}" chats are dreamlane's own channels`
   const role = record.role
   if (typeof role === 'string' && SKIPPED_ROLES.has(role)) return 'skip'
   if (role !== 'user' && role !== 'assistant') return 'role: expected "user" or "assistant"'
@@ -104,7 +106,8 @@ function parseLine(text: string, options: ReaderOptions): JsonlRecord | 'skip' |
   const sender = optionalString(record.sender) ?? role
   return {
     chat,
-    chatName: optionalString(record.chat_name) ?? (record.chat === undefined ? (options.chatName ?? null) : null),
+    chatName:
+      optionalString(record.chat_name) ?? (record.chat === undefined ? (options.chatName ?? null) : null),
     id: rawId === undefined || rawId === null || rawId === '' ? null : String(rawId),
     sender,
     senderName: optionalString(record.sender_name) ?? sender,

@@ -8,7 +8,16 @@ import type { ImportSink } from './types.js'
 const REQUIRED: Record<string, string[]> = {
   chats: ['jid', 'name'],
   chat_branches: ['branch_id', 'chat_jid', 'root_chat_jid'],
-  messages: ['id', 'chat_jid', 'sender', 'sender_name', 'content', 'timestamp', 'is_from_me', 'is_bot_message'],
+  messages: [
+    'id',
+    'chat_jid',
+    'sender',
+    'sender_name',
+    'content',
+    'timestamp',
+    'is_from_me',
+    'is_bot_message',
+  ],
 }
 
 // ISO strings compare as text; these bound every timestamp a PiClaw DB writes.
@@ -27,7 +36,9 @@ interface BranchRow {
 export function missingSchema(db: Db): string[] {
   const missing: string[] = []
   for (const [table, columns] of Object.entries(REQUIRED)) {
-    const present = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name))
+    const present = new Set(
+      (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name),
+    )
     if (present.size === 0) missing.push(`table ${table}`)
     else for (const column of columns) if (!present.has(column)) missing.push(`${table}.${column}`)
   }
@@ -40,7 +51,9 @@ export function openPiclawDb(file: string): MessagesDb {
   try {
     db = openDb(file, { readonly: true })
   } catch (error) {
-    throw new DreamlaneError('IMPORT_UNREADABLE', `${file}: cannot open as SQLite (${errorMessage(error)})`, { cause: error })
+    throw new DreamlaneError('IMPORT_UNREADABLE', `${file}: cannot open as SQLite (${errorMessage(error)})`, {
+      cause: error,
+    })
   }
   try {
     const missing = missingSchema(db)
@@ -56,7 +69,11 @@ export function openPiclawDb(file: string): MessagesDb {
   } catch (error) {
     db.close()
     if (error instanceof DreamlaneError) throw error
-    throw new DreamlaneError('IMPORT_UNREADABLE', `${file}: not a readable SQLite database (${errorMessage(error)})`, { cause: error })
+    throw new DreamlaneError(
+      'IMPORT_UNREADABLE',
+      `${file}: not a readable SQLite database (${errorMessage(error)})`,
+      { cause: error },
+    )
   }
 }
 
@@ -64,12 +81,16 @@ export function openPiclawDb(file: string): MessagesDb {
 export function readPiclaw(source: MessagesDb, sink: ImportSink): void {
   const names = new Map<string, string | null>()
   for (const chat of source.listChats()) names.set(chat.jid, chat.name)
-  const branchColumns = new Set((source.db.prepare('PRAGMA table_info(chat_branches)').all() as { name: string }[]).map((c) => c.name))
+  const branchColumns = new Set(
+    (source.db.prepare('PRAGMA table_info(chat_branches)').all() as { name: string }[]).map((c) => c.name),
+  )
   const branches = source.db
-    .prepare(`SELECT branch_id, chat_jid, root_chat_jid,
+    .prepare(
+      `SELECT branch_id, chat_jid, root_chat_jid,
         ${branchColumns.has('parent_branch_id') ? 'parent_branch_id' : 'NULL AS parent_branch_id'},
         ${branchColumns.has('created_at') ? 'created_at' : 'NULL AS created_at'}
-      FROM chat_branches WHERE substr(chat_jid, 1, 6) <> ?`)
+      FROM chat_branches WHERE substr(chat_jid, 1, 6) <> ?`,
+    )
     .all(DREAM_CHANNEL_PREFIX) as BranchRow[]
   const branchOf = new Map(branches.map((branch) => [branch.chat_jid, branch]))
   for (const [jid, name] of names) if (!branchOf.has(jid)) sink.chat({ jid, name })
@@ -92,7 +113,10 @@ export function readPiclaw(source: MessagesDb, sink: ImportSink): void {
     sink.advance(1)
     const time = new Date(row.timestamp)
     if (Number.isNaN(time.getTime())) {
-      sink.problem({ item: `${row.chatJid} message ${row.id}`, reason: `timestamp "${row.timestamp}" is not ISO 8601` })
+      sink.problem({
+        item: `${row.chatJid} message ${row.id}`,
+        reason: `timestamp "${row.timestamp}" is not ISO 8601`,
+      })
       continue
     }
     sink.message({ ...row, timestamp: time.toISOString() })
@@ -105,6 +129,8 @@ export function readPiclaw(source: MessagesDb, sink: ImportSink): void {
 
 /** Messages outside dream channels: the progress total, and the check that nothing was silently left out. */
 export function countMessages(source: MessagesDb): number {
-  const row = source.db.prepare('SELECT count(*) AS n FROM messages WHERE substr(chat_jid, 1, 6) <> ?').get(DREAM_CHANNEL_PREFIX) as { n: number }
+  const row = source.db
+    .prepare('SELECT count(*) AS n FROM messages WHERE substr(chat_jid, 1, 6) <> ?')
+    .get(DREAM_CHANNEL_PREFIX) as { n: number }
   return row.n
 }

@@ -59,7 +59,11 @@ export class ZipSource {
     try {
       zip = await openPromise(file, { autoClose: false, strictFileNames: false, validateEntrySizes: true })
     } catch (error) {
-      throw new DreamlaneError('IMPORT_UNREADABLE', `${file} is not a readable zip archive (${errorMessage(error)})`, { cause: error })
+      throw new DreamlaneError(
+        'IMPORT_UNREADABLE',
+        `${file} is not a readable zip archive (${errorMessage(error)})`,
+        { cause: error },
+      )
     }
     const entries: Entry[] = []
     try {
@@ -68,7 +72,11 @@ export class ZipSource {
       }
     } catch (error) {
       zip.close()
-      throw new DreamlaneError('IMPORT_UNREADABLE', `${file}: the zip's entry list is unreadable (${errorMessage(error)})`, { cause: error })
+      throw new DreamlaneError(
+        'IMPORT_UNREADABLE',
+        `${file}: the zip's entry list is unreadable (${errorMessage(error)})`,
+        { cause: error },
+      )
     }
     return new ZipSource(file, zip, entries)
   }
@@ -82,7 +90,10 @@ export class ZipSource {
 
   input(entry: Entry): SourceInput {
     if (entry.isEncrypted() || !entry.canDecodeFileData()) {
-      throw new DreamlaneError('IMPORT_UNREADABLE', `${this.file}: ${entry.fileName} is encrypted or uses unsupported compression`)
+      throw new DreamlaneError(
+        'IMPORT_UNREADABLE',
+        `${this.file}: ${entry.fileName} is encrypted or uses unsupported compression`,
+      )
     }
     return {
       label: `${this.file}:${entry.fileName}`,

@@ -85,7 +85,10 @@ export class Stage implements ImportSink {
       chat = this.#chats.get(message.chatJid) as StagedChat
     }
     if (this.staged >= CHAT_STRIDE || chat.number >= MAX_CHATS) {
-      throw new DreamlaneError('IMPORT_FAILED', `source too large: over ${CHAT_STRIDE} messages or ${MAX_CHATS} chats`)
+      throw new DreamlaneError(
+        'IMPORT_FAILED',
+        `source too large: over ${CHAT_STRIDE} messages or ${MAX_CHATS} chats`,
+      )
     }
     this.#batch.push({ rowid: chat.number * CHAT_STRIDE + this.staged, message })
     chat.rows++
@@ -131,7 +134,9 @@ export class Stage implements ImportSink {
   *messagesOf(chatJid: string): Generator<NewMessage> {
     const range = this.#rangeOf(chatJid)
     if (!range) return
-    const rows = this.#db.prepare('SELECT * FROM staged WHERE rowid >= ? AND rowid < ? ORDER BY rowid').iterate(...range)
+    const rows = this.#db
+      .prepare('SELECT * FROM staged WHERE rowid >= ? AND rowid < ? ORDER BY rowid')
+      .iterate(...range)
     for (const raw of rows) {
       const row = raw as StagedRow
       yield {
@@ -151,7 +156,10 @@ export class Stage implements ImportSink {
   *distinctIdsOf(chatJid: string): Generator<string> {
     const range = this.#rangeOf(chatJid)
     if (!range) return
-    const rows = this.#db.prepare('SELECT DISTINCT id FROM staged WHERE rowid >= ? AND rowid < ?').pluck().iterate(...range)
+    const rows = this.#db
+      .prepare('SELECT DISTINCT id FROM staged WHERE rowid >= ? AND rowid < ?')
+      .pluck()
+      .iterate(...range)
     for (const id of rows) yield id as string
   }
 
@@ -172,7 +180,16 @@ export class Stage implements ImportSink {
     this.#batch = []
     this.#db.transaction(() => {
       for (const { rowid, message: m } of rows) {
-        insert.run(rowid, m.id, m.sender ?? null, m.senderName ?? null, m.content, m.timestamp, m.isFromMe ? 1 : 0, m.isBotMessage ? 1 : 0)
+        insert.run(
+          rowid,
+          m.id,
+          m.sender ?? null,
+          m.senderName ?? null,
+          m.content,
+          m.timestamp,
+          m.isFromMe ? 1 : 0,
+          m.isBotMessage ? 1 : 0,
+        )
       }
     })()
   }

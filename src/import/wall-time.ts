@@ -16,7 +16,15 @@ const offsetCache = new Map<string, number>()
 
 /** True when the fields name a real calendar date and clock time. */
 export function isValidWallTime(wall: WallTime): boolean {
-  if (wall.month < 1 || wall.month > 12 || wall.day < 1 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false
+  if (
+    wall.month < 1 ||
+    wall.month > 12 ||
+    wall.day < 1 ||
+    wall.hour > 23 ||
+    wall.minute > 59 ||
+    wall.second > 59
+  )
+    return false
   const probe = new Date(Date.UTC(wall.year, wall.month - 1, wall.day))
   return probe.getUTCMonth() === wall.month - 1 && probe.getUTCDate() === wall.day
 }
@@ -42,7 +50,15 @@ function resolveOffset(asUtc: number, timeZone: string): number {
  * hour resolves to its first occurrence.
  */
 export function wallTimeToUtc(wall: WallTime, timeZone: string): Date {
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.ms ?? 0)
+  const asUtc = Date.UTC(
+    wall.year,
+    wall.month - 1,
+    wall.day,
+    wall.hour,
+    wall.minute,
+    wall.second,
+    wall.ms ?? 0,
+  )
   const key = `${timeZone}|${wall.year}-${wall.month}-${wall.day}T${wall.hour}`
   let offset = offsetCache.get(key)
   if (offset === undefined) {

@@ -68,7 +68,14 @@ export function wallTimeOf(header: WhatsAppHeader, order: DateOrder): WallTime |
     if (hour < 1 || hour > 12) return null
     hour = (hour % 12) + (header.meridiem === 'pm' ? 12 : 0)
   }
-  const wall = { year: year < 100 ? 2000 + year : year, month, day, hour, minute: header.minute, second: header.second }
+  const wall = {
+    year: year < 100 ? 2000 + year : year,
+    month,
+    day,
+    hour,
+    minute: header.minute,
+    second: header.second,
+  }
   return isValidWallTime(wall) ? wall : null
 }
 
@@ -78,11 +85,24 @@ export function wallKey(wall: WallTime): string {
   return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`
 }
 
-export type LineBody = { kind: 'message'; sender: string; text: string } | { kind: 'system' } | { kind: 'deleted' }
+export type LineBody =
+  { kind: 'message'; sender: string; text: string } | { kind: 'system' } | { kind: 'deleted' }
 
-const DELETED = new Set(['This message was deleted', 'This message was deleted.', 'You deleted this message', 'You deleted this message.', 'null'])
+const DELETED = new Set([
+  'This message was deleted',
+  'This message was deleted.',
+  'You deleted this message',
+  'You deleted this message.',
+  'null',
+])
 // Android writes the locale's placeholder; iOS writes "<kind> omitted" after a direction mark.
-const ANDROID_MEDIA = new Set(['<Media omitted>', '<Medien ausgeschlossen>', '<Multimedia omitido>', '<Médias omis>', '<Media weggelaten>'])
+const ANDROID_MEDIA = new Set([
+  '<Media omitted>',
+  '<Medien ausgeschlossen>',
+  '<Multimedia omitido>',
+  '<Médias omis>',
+  '<Media weggelaten>',
+])
 const IOS_MEDIA = /^(image|video|audio|sticker|GIF|document|Contact card) omitted$/i
 const ATTACHED = /^<attached: ([^>]+)>$/
 const FILE_ATTACHED = /^(.+\.[A-Za-z0-9]{2,5}) \(file attached\)$/
@@ -100,7 +120,8 @@ export function parseBody(rest: string): LineBody {
   const raw = rest.slice(colon + 2)
   const text = raw.replace(LEADING_MARKS, '').trim()
   if (DELETED.has(text)) return { kind: 'deleted' }
-  if (ANDROID_MEDIA.has(text) || IOS_MEDIA.test(text)) return { kind: 'message', sender, text: '[media omitted]' }
+  if (ANDROID_MEDIA.has(text) || IOS_MEDIA.test(text))
+    return { kind: 'message', sender, text: '[media omitted]' }
   const attached = ATTACHED.exec(text) ?? FILE_ATTACHED.exec(text)
   if (attached) return { kind: 'message', sender, text: `[attached: ${attached[1]}]` }
   if (LEADING_MARKS.test(raw)) return { kind: 'system' }

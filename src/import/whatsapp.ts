@@ -5,7 +5,16 @@ import { readLineBatches } from './lines.js'
 import type { SourceInput } from './source.js'
 import type { DateOrder, ImportSink, ReaderOptions } from './types.js'
 import { wallTimeToUtc, type WallTime } from './wall-time.js'
-import { chatNameOf, guessOrder, parseBody, parseHeader, provenOrder, wallKey, wallTimeOf, type WhatsAppHeader } from './whatsapp-format.js'
+import {
+  chatNameOf,
+  guessOrder,
+  parseBody,
+  parseHeader,
+  provenOrder,
+  wallKey,
+  wallTimeOf,
+  type WhatsAppHeader,
+} from './whatsapp-format.js'
 
 export interface WhatsAppOptions extends ReaderOptions {
   /** File name the chat name comes from when the text file is a generic `_chat.txt` (the zip's name). */
@@ -19,9 +28,17 @@ interface Pending {
 }
 
 /** Reads the export into `sink`. Two passes when the date order must be detected; memory: one message. */
-export async function readWhatsApp(input: SourceInput, sink: ImportSink, options: WhatsAppOptions): Promise<void> {
+export async function readWhatsApp(
+  input: SourceInput,
+  sink: ImportSink,
+  options: WhatsAppOptions,
+): Promise<void> {
   const order = options.dateOrder ?? (await detectDateOrder(input))
-  const name = options.chatName ?? chatNameOf(input.name) ?? (options.nameHint ? chatNameOf(options.nameHint) : null) ?? 'WhatsApp chat'
+  const name =
+    options.chatName ??
+    chatNameOf(input.name) ??
+    (options.nameHint ? chatNameOf(options.nameHint) : null) ??
+    'WhatsApp chat'
   const jid = `whatsapp:${slugOf(name)}`
   sink.chat({ jid, name })
 

@@ -20,7 +20,11 @@ export type OnChatWritten = (done: number, total: number, messages: number) => v
  * Writes every staged chat: chat row, branch row and messages commit together or not at all. Messages
  * are inserted with INSERT OR IGNORE on (id, chat_jid), which makes a re-import add nothing.
  */
-export function writeStage(stage: Stage, target: MessagesDb, onChat: OnChatWritten = () => undefined): WriteTally {
+export function writeStage(
+  stage: Stage,
+  target: MessagesDb,
+  onChat: OnChatWritten = () => undefined,
+): WriteTally {
   const chats = stage.chats()
   const tally: WriteTally = { chats: 0, messages: 0, duplicates: 0 }
   target.db.pragma('cache_size = -16000')
@@ -53,7 +57,11 @@ export function writeStage(stage: Stage, target: MessagesDb, onChat: OnChatWritt
 }
 
 /** What `writeStage` would do, without writing: `target` is read only (null when the DB does not exist yet). */
-export function countStage(stage: Stage, target: MessagesDb | null, onChat: OnChatWritten = () => undefined): WriteTally {
+export function countStage(
+  stage: Stage,
+  target: MessagesDb | null,
+  onChat: OnChatWritten = () => undefined,
+): WriteTally {
   const chats = stage.chats()
   const tally: WriteTally = { chats: 0, messages: 0, duplicates: 0 }
   const exists = target?.db.prepare('SELECT 1 FROM messages WHERE id = ? AND chat_jid = ?')

@@ -24,8 +24,11 @@ export function diffTexts(path: string, before: string | null, after: string | n
   const oldName = before === null ? '/dev/null' : `a/${path}`
   const newName = after === null ? '/dev/null' : `b/${path}`
   const options = { context: CONTEXT_LINES, maxEditLength: MAX_EDIT_LENGTH }
-  const patch = tooBig ? undefined : structuredPatch(oldName, newName, oldText, newText, undefined, undefined, options)
-  if (!patch) return { diff: '', linesAdded: countLines(newText), linesRemoved: countLines(oldText), tooLarge: true }
+  const patch = tooBig
+    ? undefined
+    : structuredPatch(oldName, newName, oldText, newText, undefined, undefined, options)
+  if (!patch)
+    return { diff: '', linesAdded: countLines(newText), linesRemoved: countLines(oldText), tooLarge: true }
   let linesAdded = 0
   let linesRemoved = 0
   for (const hunk of patch.hunks) {

@@ -29,17 +29,32 @@ export interface DryRunResult {
  * the data dir while holding the lock, then runs the dream there with its own state.db: same messages, same
  * provider, same settings, nothing posted to chat. The scratch folder is removed afterwards.
  */
-export async function dryRunDream(request: Omit<DreamRequest, 'dryRun'>, deps: DreamDeps): Promise<DryRunResult> {
+export async function dryRunDream(
+  request: Omit<DreamRequest, 'dryRun'>,
+  deps: DreamDeps,
+): Promise<DryRunResult> {
   const scratch = join(deps.paths.dataDir, `dry-run-${randomBytes(4).toString('hex')}`)
   try {
     await withWorkspaceLock(deps, 'dry-run', () => copyReadableTree(deps.paths, deps.config, scratch))
-    const config: ResolvedConfig = { ...deps.config, workspace: scratch, dataDir: join(scratch, '.dreamlane') }
+    const config: ResolvedConfig = {
+      ...deps.config,
+      workspace: scratch,
+      dataDir: join(scratch, '.dreamlane'),
+    }
     const { messagesDb, template, skills } = deps.paths
     const paths: WorkspacePaths = { ...workspacePaths(config), messagesDb, template, skills }
     const state = openStateDb(paths.stateDb)
     try {
       const runs = new RunStore(state, deps.clock, config.timezone)
-      const scratchDeps: DreamDeps = { ...deps, config, paths, state, runs, settings: new SettingsStore(state), onSummary: undefined }
+      const scratchDeps: DreamDeps = {
+        ...deps,
+        config,
+        paths,
+        state,
+        runs,
+        settings: new SettingsStore(state),
+        onSummary: undefined,
+      }
       const opened = runs.open(request)
       const run = await runDream(opened.id, { ...request, dryRun: true }, scratchDeps)
       return { run, changes: new LedgerStore(state).list(run.id), wouldHold: run.status === 'held' }
@@ -52,13 +67,18 @@ export async function dryRunDream(request: Omit<DreamRequest, 'dryRun'>, deps: D
 }
 
 /** notes/ plus every configured search root inside the workspace: what a dream's tools could read. */
-async function copyReadableTree(paths: WorkspacePaths, config: ResolvedConfig, scratch: string): Promise<void> {
+async function copyReadableTree(
+  paths: WorkspacePaths,
+  config: ResolvedConfig,
+  scratch: string,
+): Promise<void> {
   const roots = new Set(['notes'])
   for (const root of config.search.roots) {
     const rel = isAbsolute(root) ? relative(paths.workspace, root) : root
     if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) roots.add(rel.split(sep).join('/'))
   }
-  for (const root of roots) await copyTree(join(paths.workspace, ...root.split('/')), join(scratch, ...root.split('/')))
+  for (const root of roots)
+    await copyTree(join(paths.workspace, ...root.split('/')), join(scratch, ...root.split('/')))
 }
 
 /** Regular files and folders only: symlinks could lead the rehearsal back into the real notes. */

@@ -39,7 +39,10 @@ export async function keepOrHold(input: ReviewStepInput, deps: LedgerDeps): Prom
     contents,
     manifest: input.backup.manifest,
     readUnchangedMemory: (changed) => readMemoryTexts(paths, changed),
-    boilerplate: await readBoilerplate(paths, contents.map((content) => content.path)),
+    boilerplate: await readBoilerplate(
+      paths,
+      contents.map((content) => content.path),
+    ),
   })
   const totals = totalsOf(changes, guard)
   const reasons = holdReasons(config.dream, totals, guard)
@@ -47,7 +50,9 @@ export async function keepOrHold(input: ReviewStepInput, deps: LedgerDeps): Prom
   deps.runs.update(input.runId, { changes: totals, lossFlags: guard.flags, holdReasons: reasons })
   const counts = describeCounts(totals)
   if (reasons.length === 0) {
-    const flagged = guard.flaggedCount ? `; loss guard flagged ${guard.flaggedCount} item(s) (review: ${config.dream.review})` : ''
+    const flagged = guard.flaggedCount
+      ? `; loss guard flagged ${guard.flaggedCount} item(s) (review: ${config.dream.review})`
+      : ''
     return { held: false, totals, reasons, describe: `kept: ${counts}${flagged}` }
   }
   // Stage first, then mark held, then put the files back: a crash at any point leaves a state that
@@ -87,9 +92,14 @@ export function holdReasons(
     reasons.push(`it would remove ${percent(totals.removedShare)} of notes/memory/ (${bytes})`)
   }
   if (guard.flaggedCount > dream.lossGuard.maxFlaggedItems) {
-    const named = guard.flags.slice(0, 5).map((flag) => flag.term).join(', ')
+    const named = guard.flags
+      .slice(0, 5)
+      .map((flag) => flag.term)
+      .join(', ')
     const more = guard.flaggedCount > 5 ? `, +${guard.flaggedCount - 5} more` : ''
-    reasons.push(`${guard.flaggedCount} name(s), number(s) or date(s) would vanish from memory: ${named}${more}`)
+    reasons.push(
+      `${guard.flaggedCount} name(s), number(s) or date(s) would vanish from memory: ${named}${more}`,
+    )
   }
   return reasons
 }
@@ -99,7 +109,10 @@ function percent(share: number): string {
 }
 
 /** Template lines of each changed top-level memory file that ships a template (notes-template/<name>). */
-async function readBoilerplate(paths: WorkspacePaths, changed: readonly string[]): Promise<Map<string, Set<string>>> {
+async function readBoilerplate(
+  paths: WorkspacePaths,
+  changed: readonly string[],
+): Promise<Map<string, Set<string>>> {
   const boilerplate = new Map<string, Set<string>>()
   for (const path of changed) {
     const name = /^notes\/memory\/([^/]+\.md)$/.exec(path)?.[1]
@@ -116,7 +129,10 @@ async function readBoilerplate(paths: WorkspacePaths, changed: readonly string[]
 /** Texts of the memory files (and day pages) the run did not change: where a moved term may still live. */
 async function readMemoryTexts(paths: WorkspacePaths, changed: ReadonlySet<string>): Promise<string[]> {
   const texts: string[] = []
-  for (const [dir, rel] of [[paths.memory, 'notes/memory'], [paths.days, 'notes/memory/days']] as const) {
+  for (const [dir, rel] of [
+    [paths.memory, 'notes/memory'],
+    [paths.days, 'notes/memory/days'],
+  ] as const) {
     let names: string[]
     try {
       names = await readdir(dir)

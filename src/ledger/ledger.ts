@@ -21,11 +21,17 @@ export async function collectRunContents(
     .filter((path): path is string => path !== undefined && isSafeBackupPath(path))
     .sort()
   const wanted = new Set(paths)
-  const expected = new Map(backup.manifest.filter((entry) => wanted.has(entry.path)).map((entry) => [entry.path, entry.sha256]))
+  const expected = new Map(
+    backup.manifest.filter((entry) => wanted.has(entry.path)).map((entry) => [entry.path, entry.sha256]),
+  )
   const before = await readBackupEntries(backup.file, expected)
   const contents: ChangedContent[] = []
   for (const path of paths) {
-    const content = { path, before: before.get(path) ?? null, after: await readOrNull(absolutePath(workspace, path)) }
+    const content = {
+      path,
+      before: before.get(path) ?? null,
+      after: await readOrNull(absolutePath(workspace, path)),
+    }
     if (!isSame(content.before, content.after)) contents.push(content)
   }
   return contents

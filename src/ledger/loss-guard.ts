@@ -56,7 +56,12 @@ export function guardedText(text: string, boilerplate: ReadonlySet<string> = new
 
 /** The non-blank lines of a template, trimmed: what guardedText leaves out. */
 export function boilerplateOf(template: string): Set<string> {
-  return new Set(template.split('\n').map((line) => line.trim()).filter((line) => line !== ''))
+  return new Set(
+    template
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
+  )
 }
 
 interface Sides {
@@ -75,13 +80,21 @@ export async function guardMemory(input: GuardInput): Promise<GuardResult> {
     }))
   const afterTexts = input.contents.map((content) => content.after?.toString('utf8') ?? '')
   const vanished = await vanishedTerms(guarded, afterTexts, input)
-  const memoryBytes = input.manifest.filter((entry) => isGuardedPath(entry.path)).reduce((sum, entry) => sum + entry.size, 0)
-  const net = guarded.reduce((sum, side) => sum + Buffer.byteLength(side.before) - Buffer.byteLength(side.after), 0)
+  const memoryBytes = input.manifest
+    .filter((entry) => isGuardedPath(entry.path))
+    .reduce((sum, entry) => sum + entry.size, 0)
+  const net = guarded.reduce(
+    (sum, side) => sum + Buffer.byteLength(side.before) - Buffer.byteLength(side.after),
+    0,
+  )
   const memoryBytesRemoved = Math.max(0, net)
   return {
     flags: vanished.slice(0, MAX_FLAGS),
     flaggedCount: vanished.length,
-    entriesSuperseded: Math.max(0, guarded.reduce((sum, side) => sum + countStruck(side.after) - countStruck(side.before), 0)),
+    entriesSuperseded: Math.max(
+      0,
+      guarded.reduce((sum, side) => sum + countStruck(side.after) - countStruck(side.before), 0),
+    ),
     factsDropped: countDroppedFacts(guarded, afterTexts),
     memoryBytes,
     memoryBytesRemoved,
@@ -93,7 +106,11 @@ export async function guardMemory(input: GuardInput): Promise<GuardResult> {
  * Terms of the changed memory files that no longer appear anywhere: not in what the run wrote (any file,
  * struck-through lines included — a superseded entry keeps its words) and not in the rest of memory/.
  */
-async function vanishedTerms(guarded: readonly Sides[], afterTexts: readonly string[], input: GuardInput): Promise<LossFlag[]> {
+async function vanishedTerms(
+  guarded: readonly Sides[],
+  afterTexts: readonly string[],
+  input: GuardInput,
+): Promise<LossFlag[]> {
   const names = midSentenceNames(guarded.map((side) => side.before))
   const candidates = new Map<string, Term & { path: string }>()
   for (const side of guarded) {
@@ -106,7 +123,8 @@ async function vanishedTerms(guarded: readonly Sides[], afterTexts: readonly str
   for (const text of afterTexts) addMentions(mentioned, text)
   let missing = [...candidates.values()].filter((term) => !mentioned.has(term.key))
   if (missing.length === 0) return []
-  for (const text of await input.readUnchangedMemory(new Set(input.contents.map((content) => content.path)))) addMentions(mentioned, text)
+  for (const text of await input.readUnchangedMemory(new Set(input.contents.map((content) => content.path))))
+    addMentions(mentioned, text)
   missing = missing.filter((term) => !mentioned.has(term.key))
   return missing.map((term) => ({ kind: term.kind, term: term.term, path: term.path, line: term.line }))
 }
@@ -116,7 +134,11 @@ function countStruck(text: string): number {
 }
 
 function normalise(text: string): string {
-  return withoutComments(text).replace(/~~|\*\*|__/g, '').replace(/\s+/g, ' ').trim().toLowerCase()
+  return withoutComments(text)
+    .replace(/~~|\*\*|__/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()
 }
 
 /** Bullets of the changed memory files whose text is found nowhere in what the run wrote. */

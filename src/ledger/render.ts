@@ -2,7 +2,14 @@
 import type { ChangeTotals, FileChange, LossFlag } from './types.js'
 import { describeCounts } from './ledger.js'
 
-const ANSI = { red: '\x1b[31m', green: '\x1b[32m', cyan: '\x1b[36m', bold: '\x1b[1m', dim: '\x1b[2m', reset: '\x1b[0m' }
+const ANSI = {
+  red: '\x1b[31m',
+  green: '\x1b[32m',
+  cyan: '\x1b[36m',
+  bold: '\x1b[1m',
+  dim: '\x1b[2m',
+  reset: '\x1b[0m',
+}
 
 export interface RenderOptions {
   /** ANSI colours (for a TTY). @default false */
@@ -15,8 +22,11 @@ export function renderChanges(changes: readonly FileChange[], options: RenderOpt
   const paint = painter(options.color ?? false)
   const blocks = changes.map((change) => {
     const hashes = `${short(change.beforeSha256)} → ${short(change.afterSha256)}`
-    const header = paint('bold', `${change.path}  ${change.change}  +${change.linesAdded} −${change.linesRemoved}`) + paint('dim', `  (${hashes})`)
-    if (change.tooLarge) return `${header}\n  (too large for a line diff: ${change.beforeBytes} → ${change.afterBytes} bytes)`
+    const header =
+      paint('bold', `${change.path}  ${change.change}  +${change.linesAdded} −${change.linesRemoved}`) +
+      paint('dim', `  (${hashes})`)
+    if (change.tooLarge)
+      return `${header}\n  (too large for a line diff: ${change.beforeBytes} → ${change.afterBytes} bytes)`
     const lines = change.diff.split('\n').filter((line) => line !== '')
     return [header, ...lines.map((line) => colourLine(line, paint))].join('\n')
   })

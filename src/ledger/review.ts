@@ -1,8 +1,24 @@
 // Review of a held run: apply its staged result (only onto the files it started from) or discard it.
 import { DreamlaneError, LockHeldError } from '../errors.js'
 import type { RunRecord } from '../dream/types.js'
-import { readStage, readStagedSide, removeStage, markStageSettled, listStages, type StageManifest, type StagedFile } from './stage.js'
-import { carryOut, describeConflicts, markWritten, planTransition, withWorkspaceLock, type LedgerDeps, type Transition } from './transition.js'
+import {
+  readStage,
+  readStagedSide,
+  removeStage,
+  markStageSettled,
+  listStages,
+  type StageManifest,
+  type StagedFile,
+} from './stage.js'
+import {
+  carryOut,
+  describeConflicts,
+  markWritten,
+  planTransition,
+  withWorkspaceLock,
+  type LedgerDeps,
+  type Transition,
+} from './transition.js'
 
 export interface ReviewResult {
   run: RunRecord
@@ -19,19 +35,34 @@ const forward = (file: StagedFile): Transition => ({ path: file.path, from: file
 const backward = (file: StagedFile): Transition => ({ path: file.path, from: file.after, to: file.before })
 
 /** The held run `id`, or the newest held run; anything else cannot be applied or discarded. */
-export function pickHeldRun(deps: LedgerDeps, id: string | undefined, action: 'apply' | 'discard'): RunRecord {
+export function pickHeldRun(
+  deps: LedgerDeps,
+  id: string | undefined,
+  action: 'apply' | 'discard',
+): RunRecord {
   const run = id ? deps.runs.get(id) : deps.runs.list({ status: ['held'], limit: 1 })[0]
-  if (!run) throw new DreamlaneError('RUN_NOT_REVIEWABLE', `no dream is waiting for review, so there is nothing to ${action}`)
+  if (!run)
+    throw new DreamlaneError(
+      'RUN_NOT_REVIEWABLE',
+      `no dream is waiting for review, so there is nothing to ${action}`,
+    )
   if (run.status !== 'held') {
     const done = action === 'apply' ? 'applied' : 'discarded'
-    throw new DreamlaneError('RUN_NOT_REVIEWABLE', `run ${run.id} is ${run.status}, not held for review; only a held run can be ${done}`)
+    throw new DreamlaneError(
+      'RUN_NOT_REVIEWABLE',
+      `run ${run.id} is ${run.status}, not held for review; only a held run can be ${done}`,
+    )
   }
   return run
 }
 
 async function stageOf(deps: LedgerDeps, run: RunRecord): Promise<StageManifest> {
   const stage = await readStage(deps.paths, run.id)
-  if (!stage) throw new DreamlaneError('RUN_NOT_REVIEWABLE', `the staged result of ${run.id} is missing from ${deps.paths.dataDir}; discard it and dream again`)
+  if (!stage)
+    throw new DreamlaneError(
+      'RUN_NOT_REVIEWABLE',
+      `the staged result of ${run.id} is missing from ${deps.paths.dataDir}; discard it and dream again`,
+    )
   return stage
 }
 
@@ -50,8 +81,14 @@ export async function applyHeldRun(deps: LedgerDeps, id?: string): Promise<Revie
     const plan = await planTransition(deps.paths.workspace, stage.files.map(forward))
     if (plan.conflicts.length > 0) {
       const since = `since dream ${run.id} started (${run.startedAt ?? run.createdAt})`
-      const detail = await describeConflicts(deps.paths.workspace, plan.conflicts, since, async (conflict) =>
-        (await readStagedSide(deps.paths, run.id, 'before', files.get(conflict.path) as StagedFile))?.toString('utf8') ?? null,
+      const detail = await describeConflicts(
+        deps.paths.workspace,
+        plan.conflicts,
+        since,
+        async (conflict) =>
+          (
+            await readStagedSide(deps.paths, run.id, 'before', files.get(conflict.path) as StagedFile)
+          )?.toString('utf8') ?? null,
       )
       throw new DreamlaneError(
         'RUN_CONFLICT',
@@ -59,7 +96,8 @@ export async function applyHeldRun(deps: LedgerDeps, id?: string): Promise<Revie
           `Nothing was written. Dream again (\`/dream\`, or \`dreamlane runs retry ${run.id}\`) to consolidate from the notes as they are now, and discard this one (\`/dream discard\`).`,
       )
     }
-    const afterOf = (t: Transition) => readStagedSide(deps.paths, run.id, 'after', files.get(t.path) as StagedFile)
+    const afterOf = (t: Transition) =>
+      readStagedSide(deps.paths, run.id, 'after', files.get(t.path) as StagedFile)
     markWritten(deps, await carryOut(deps.paths.workspace, plan.pending, afterOf))
     const settled = deps.runs.settle(run.id, run.heldOutcome ?? 'succeeded')
     await removeStage(deps.paths, run.id)
@@ -87,12 +125,20 @@ export async function discardHeldRun(deps: LedgerDeps, id?: string): Promise<Rev
 }
 
 /** Puts every staged file that holds the after side back to its before side (the caller holds the lock). */
-export async function putBack(deps: LedgerDeps, stage: StageManifest): Promise<Omit<ReviewResult, 'run' | 'message'>> {
+export async function putBack(
+  deps: LedgerDeps,
+  stage: StageManifest,
+): Promise<Omit<ReviewResult, 'run' | 'message'>> {
   const files = new Map(stage.files.map((file) => [file.path, file]))
   const plan = await planTransition(deps.paths.workspace, stage.files.map(backward))
-  const beforeOf = (t: Transition) => readStagedSide(deps.paths, stage.runId, 'before', files.get(t.path) as StagedFile)
+  const beforeOf = (t: Transition) =>
+    readStagedSide(deps.paths, stage.runId, 'before', files.get(t.path) as StagedFile)
   markWritten(deps, await carryOut(deps.paths.workspace, plan.pending, beforeOf))
-  return { written: plan.pending.map((t) => t.path), unchanged: plan.done.map((t) => t.path), leftAlone: plan.conflicts.map((c) => c.path) }
+  return {
+    written: plan.pending.map((t) => t.path),
+    unchanged: plan.done.map((t) => t.path),
+    leftAlone: plan.conflicts.map((c) => c.path),
+  }
 }
 
 /**

@@ -66,11 +66,17 @@ export async function writeStage(
 }
 
 async function writeManifest(paths: Pick<WorkspacePaths, 'dataDir'>, manifest: StageManifest): Promise<void> {
-  await writeFileAtomic(join(stageDir(paths, manifest.runId), MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+  await writeFileAtomic(
+    join(stageDir(paths, manifest.runId), MANIFEST),
+    `${JSON.stringify(manifest, null, 2)}\n`,
+  )
 }
 
 /** The run's stage, or null when it has none (never held, already applied or discarded). */
-export async function readStage(paths: Pick<WorkspacePaths, 'dataDir'>, runId: string): Promise<StageManifest | null> {
+export async function readStage(
+  paths: Pick<WorkspacePaths, 'dataDir'>,
+  runId: string,
+): Promise<StageManifest | null> {
   const raw = await readOrNull(join(stageDir(paths, runId), MANIFEST))
   return raw === null ? null : (JSON.parse(raw.toString('utf8')) as StageManifest)
 }
@@ -86,12 +92,18 @@ export async function readStagedSide(
   if (expected === null) return null
   const content = await readFile(absolutePath(join(stageDir(paths, runId), side), file.path))
   if (sha256(content) !== expected) {
-    throw new DreamlaneError('RUN_NOT_REVIEWABLE', `the staged ${side} of ${file.path} for ${runId} is damaged (sha256 mismatch); discard the run and dream again`)
+    throw new DreamlaneError(
+      'RUN_NOT_REVIEWABLE',
+      `the staged ${side} of ${file.path} for ${runId} is damaged (sha256 mismatch); discard the run and dream again`,
+    )
   }
   return content
 }
 
-export async function markStageSettled(paths: Pick<WorkspacePaths, 'dataDir'>, manifest: StageManifest): Promise<void> {
+export async function markStageSettled(
+  paths: Pick<WorkspacePaths, 'dataDir'>,
+  manifest: StageManifest,
+): Promise<void> {
   await writeManifest(paths, { ...manifest, settled: true })
 }
 
@@ -102,7 +114,9 @@ export async function removeStage(paths: Pick<WorkspacePaths, 'dataDir'>, runId:
 /** Run ids that have a stage folder (finished or not). */
 export async function listStages(paths: Pick<WorkspacePaths, 'dataDir'>): Promise<string[]> {
   try {
-    return (await readdir(stagesDir(paths), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+    return (await readdir(stagesDir(paths), { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error

@@ -38,19 +38,34 @@ export class LedgerStore {
   /** Replaces the run's rows (a retried review step writes the same run again). */
   save(runId: string, changes: readonly FileChange[]): void {
     const drop = this.#db.prepare('DELETE FROM run_changes WHERE run_id = ?')
-    const add = this.#db.prepare(`INSERT INTO run_changes (run_id, path, change, before_sha256, after_sha256, before_bytes,
+    const add = this.#db
+      .prepare(`INSERT INTO run_changes (run_id, path, change, before_sha256, after_sha256, before_bytes,
       after_bytes, lines_added, lines_removed, too_large, diff) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     this.#db.transaction(() => {
       drop.run(runId)
       for (const c of changes) {
-        add.run(runId, c.path, c.change, c.beforeSha256, c.afterSha256, c.beforeBytes, c.afterBytes, c.linesAdded, c.linesRemoved, c.tooLarge ? 1 : 0, c.diff)
+        add.run(
+          runId,
+          c.path,
+          c.change,
+          c.beforeSha256,
+          c.afterSha256,
+          c.beforeBytes,
+          c.afterBytes,
+          c.linesAdded,
+          c.linesRemoved,
+          c.tooLarge ? 1 : 0,
+          c.diff,
+        )
       }
     })()
   }
 
   /** The run's changes by path; empty for a run that changed nothing (or took no ledger). */
   list(runId: string): FileChange[] {
-    const rows = this.#db.prepare('SELECT * FROM run_changes WHERE run_id = ? ORDER BY path').all(runId) as ChangeRow[]
+    const rows = this.#db
+      .prepare('SELECT * FROM run_changes WHERE run_id = ? ORDER BY path')
+      .all(runId) as ChangeRow[]
     return rows.map((row) => ({
       path: row.path,
       change: row.change,

@@ -10,10 +10,14 @@ export interface Term {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
-const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)'
+const MONTH =
+  '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)'
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g
 const MONTH_FIRST = new RegExp(`\\b${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4})\\b)?`, 'g')
-const DAY_FIRST = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b(?:,?\\s+(\\d{4})\\b)?`, 'g')
+const DAY_FIRST = new RegExp(
+  `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b(?:,?\\s+(\\d{4})\\b)?`,
+  'g',
+)
 const NUMBER = /(?<![\p{L}\p{N}_])\d+(?:[.,:]\d+)*/gu
 const CAPITALISED = /(?<![\p{L}\p{M}\p{N}_'’])\p{Lu}[\p{L}\p{M}\p{N}'’-]*/gu
 const WORD = /[\p{L}\p{M}\p{N}'’-]+/gu
@@ -62,8 +66,12 @@ function takeDates(line: string): { dates: { term: string; keys: string[] }[]; r
     dates.push({ term: match.trim(), keys })
     return blank(match)
   }
-  rest = rest.replace(MONTH_FIRST, (match, month: string, day: string, year?: string) => textual(match, month, day, year))
-  rest = rest.replace(DAY_FIRST, (match, day: string, month: string, year?: string) => textual(match, month, day, year))
+  rest = rest.replace(MONTH_FIRST, (match, month: string, day: string, year?: string) =>
+    textual(match, month, day, year),
+  )
+  rest = rest.replace(DAY_FIRST, (match, day: string, month: string, year?: string) =>
+    textual(match, month, day, year),
+  )
   return { dates, rest }
 }
 
@@ -105,7 +113,8 @@ export function extractTerms(text: string, midSentenceNames: ReadonlySet<string>
     const line = raw.trim().slice(0, MAX_LINE_CHARS)
     const { dates, rest } = takeDates(withoutListNumber(raw))
     for (const date of dates) terms.push({ kind: 'date', term: date.term, key: date.keys[0] as string, line })
-    for (const match of rest.matchAll(NUMBER)) terms.push({ kind: 'number', term: match[0], key: numberKey(match[0]), line })
+    for (const match of rest.matchAll(NUMBER))
+      terms.push({ kind: 'number', term: match[0], key: numberKey(match[0]), line })
     if (HEADING.test(raw)) continue
     for (const match of rest.matchAll(CAPITALISED)) {
       const name = cleanName(match[0])

@@ -27,7 +27,10 @@ export interface TransitionPlan {
  * Sorts each file by what is on disk now. Writes are atomic, so after a crash every file is whole on one side
  * or the other, and planning the same transition again picks up exactly what is left.
  */
-export async function planTransition(workspace: string, transitions: readonly Transition[]): Promise<TransitionPlan> {
+export async function planTransition(
+  workspace: string,
+  transitions: readonly Transition[],
+): Promise<TransitionPlan> {
   const plan: TransitionPlan = { pending: [], done: [], conflicts: [] }
   for (const transition of transitions) {
     const now = await currentSha256(absolutePath(workspace, transition.path))
@@ -75,7 +78,8 @@ export async function describeConflicts(
     const diff = diffTexts(conflict.path, before, now?.toString('utf8') ?? null)
     const lines = diff.diff.split('\n').filter((line) => line !== '')
     parts.push(...lines.slice(0, CONFLICT_DIFF_LINES).map((line) => `    ${line}`))
-    if (lines.length > CONFLICT_DIFF_LINES) parts.push(`    … ${lines.length - CONFLICT_DIFF_LINES} more diff line(s)`)
+    if (lines.length > CONFLICT_DIFF_LINES)
+      parts.push(`    … ${lines.length - CONFLICT_DIFF_LINES} more diff line(s)`)
   }
   return parts.join('\n')
 }
@@ -83,8 +87,17 @@ export async function describeConflicts(
 export type LedgerDeps = Pick<DreamDeps, 'paths' | 'config' | 'clock' | 'state' | 'runs' | 'log'>
 
 /** Runs `work` holding the workspace lock, so no dream writes notes meanwhile; a running dream → LOCK_HELD. */
-export async function withWorkspaceLock<T>(deps: LedgerDeps, label: string, work: () => Promise<T>): Promise<T> {
-  const lock = await acquireLock({ file: deps.paths.lockFile, runId: label, clock: deps.clock, staleAfterMs: deps.config.dream.runTimeoutMs })
+export async function withWorkspaceLock<T>(
+  deps: LedgerDeps,
+  label: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const lock = await acquireLock({
+    file: deps.paths.lockFile,
+    runId: label,
+    clock: deps.clock,
+    staleAfterMs: deps.config.dream.runTimeoutMs,
+  })
   try {
     return await work()
   } finally {

@@ -9,7 +9,14 @@ import { absolutePath, putFile, readOrNull } from './files.js'
 import { describeChange, describeCounts } from './ledger.js'
 import { totalsOf } from './keep-or-hold.js'
 import { LedgerStore } from './store.js'
-import { describeConflicts, markWritten, planTransition, withWorkspaceLock, type LedgerDeps, type Transition } from './transition.js'
+import {
+  describeConflicts,
+  markWritten,
+  planTransition,
+  withWorkspaceLock,
+  type LedgerDeps,
+  type Transition,
+} from './transition.js'
 import type { FileChange } from './types.js'
 
 export interface UndoOptions {
@@ -35,12 +42,32 @@ const UNDOABLE: readonly RunRecord['status'][] = ['succeeded', 'degraded']
 
 /** The dream `id`, or the newest kept dream that changed files; explains why anything else cannot be undone. */
 export function pickUndoable(deps: LedgerDeps, id?: string): RunRecord {
-  const run = id ? deps.runs.get(id) : deps.runs.list({ status: [...UNDOABLE], kind: 'dream', limit: 50 }).find((r) => (r.changes?.files ?? 0) > 0)
+  const run = id
+    ? deps.runs.get(id)
+    : deps.runs
+        .list({ status: [...UNDOABLE], kind: 'dream', limit: 50 })
+        .find((r) => (r.changes?.files ?? 0) > 0)
   if (!run) throw new DreamlaneError('RUN_NOT_REVIEWABLE', 'no kept dream with changes to undo')
-  if (run.kind !== 'dream') throw new DreamlaneError('RUN_NOT_REVIEWABLE', `${run.id} is itself an undo (of ${run.undoOf}); dream again instead`)
-  if (run.status === 'held') throw new DreamlaneError('RUN_NOT_REVIEWABLE', `${run.id} is held for review and wrote nothing; discard it instead (\`/dream discard\`)`)
-  if (run.status === 'undone') throw new DreamlaneError('RUN_NOT_REVIEWABLE', `${run.id} was already undone (by ${run.undoneBy ?? 'an earlier undo'})`)
-  if (!UNDOABLE.includes(run.status)) throw new DreamlaneError('RUN_NOT_REVIEWABLE', `${run.id} is ${run.status}; only a kept dream (succeeded or degraded) can be undone`)
+  if (run.kind !== 'dream')
+    throw new DreamlaneError(
+      'RUN_NOT_REVIEWABLE',
+      `${run.id} is itself an undo (of ${run.undoOf}); dream again instead`,
+    )
+  if (run.status === 'held')
+    throw new DreamlaneError(
+      'RUN_NOT_REVIEWABLE',
+      `${run.id} is held for review and wrote nothing; discard it instead (\`/dream discard\`)`,
+    )
+  if (run.status === 'undone')
+    throw new DreamlaneError(
+      'RUN_NOT_REVIEWABLE',
+      `${run.id} was already undone (by ${run.undoneBy ?? 'an earlier undo'})`,
+    )
+  if (!UNDOABLE.includes(run.status))
+    throw new DreamlaneError(
+      'RUN_NOT_REVIEWABLE',
+      `${run.id} is ${run.status}; only a kept dream (succeeded or degraded) can be undone`,
+    )
   return run
 }
 
@@ -50,19 +77,34 @@ export async function undoRun(deps: LedgerDeps, id?: string, options: UndoOption
     const target = pickUndoable(deps, chosen.id)
     const ledger = new LedgerStore(deps.state)
     const changes = ledger.list(target.id)
-    if (changes.length === 0) throw new DreamlaneError('RUN_NOT_REVIEWABLE', `${target.id} recorded no changed files, so there is nothing to undo`)
-    if (!target.backupId) throw new DreamlaneError('RUN_NOT_REVIEWABLE', `${target.id} took no backup to restore from`)
+    if (changes.length === 0)
+      throw new DreamlaneError(
+        'RUN_NOT_REVIEWABLE',
+        `${target.id} recorded no changed files, so there is nothing to undo`,
+      )
+    if (!target.backupId)
+      throw new DreamlaneError('RUN_NOT_REVIEWABLE', `${target.id} took no backup to restore from`)
     const plan = await planTransition(deps.paths.workspace, changes.map(backwardOf))
     const byPath = new Map(changes.map((change) => [change.path, change]))
     const backup = await findBackup(deps.paths, target.backupId).catch((error: unknown) => {
-      throw new DreamlaneError('RUN_NOT_REVIEWABLE', `the pre-dream backup ${target.backupId} of ${target.id} is gone (only the newest ${deps.config.backups.keep} are kept)`, { cause: error })
+      throw new DreamlaneError(
+        'RUN_NOT_REVIEWABLE',
+        `the pre-dream backup ${target.backupId} of ${target.id} is gone (only the newest ${deps.config.backups.keep} are kept)`,
+        { cause: error },
+      )
     })
     // Verified against the ledger's own before-hashes; files the dream created have nothing to read.
-    const needed = [...plan.pending, ...plan.conflicts].filter((t) => t.to !== null).map((t) => [t.path, t.to as string] as const)
+    const needed = [...plan.pending, ...plan.conflicts]
+      .filter((t) => t.to !== null)
+      .map((t) => [t.path, t.to as string] as const)
     const before = await readBackupEntries(backup.file, new Map(needed))
     if (plan.conflicts.length > 0 && !options.force) {
-      const detail = await describeConflicts(deps.paths.workspace, plan.conflicts, `after dream ${target.id}`, async (conflict) =>
-        dreamVersion(byPath.get(conflict.path) as FileChange, before.get(conflict.path) ?? null),
+      const detail = await describeConflicts(
+        deps.paths.workspace,
+        plan.conflicts,
+        `after dream ${target.id}`,
+        async (conflict) =>
+          dreamVersion(byPath.get(conflict.path) as FileChange, before.get(conflict.path) ?? null),
       )
       throw new DreamlaneError(
         'RUN_CONFLICT',
@@ -72,7 +114,13 @@ export async function undoRun(deps: LedgerDeps, id?: string, options: UndoOption
     }
     const safety =
       plan.conflicts.length > 0
-        ? await createBackup({ paths: deps.paths, mode: 'undo', chatJid: target.chatJid, clock: deps.clock, keep: deps.config.backups.keep })
+        ? await createBackup({
+            paths: deps.paths,
+            mode: 'undo',
+            chatJid: target.chatJid,
+            clock: deps.clock,
+            keep: deps.config.backups.keep,
+          })
         : null
     const undo = deps.runs.openUndo(target)
     const restoredChanges: FileChange[] = []
@@ -88,9 +136,15 @@ export async function undoRun(deps: LedgerDeps, id?: string, options: UndoOption
     markWritten(deps, touched)
     ledger.save(undo.id, restoredChanges)
     const totals = totalsOf(restoredChanges)
-    deps.runs.update(undo.id, { changedFiles: touched, changes: totals, ...(safety ? { backupId: safety.id } : {}) })
+    deps.runs.update(undo.id, {
+      changedFiles: touched,
+      changes: totals,
+      ...(safety ? { backupId: safety.id } : {}),
+    })
     const settledTarget = deps.runs.settle(target.id, 'undone', undo.id)
-    const forced = plan.conflicts.length ? ` ${plan.conflicts.length} edited file(s) overwritten; they are in the safety backup ${safety?.id}.` : ''
+    const forced = plan.conflicts.length
+      ? ` ${plan.conflicts.length} edited file(s) overwritten; they are in the safety backup ${safety?.id}.`
+      : ''
     const message = `Undid dream ${target.id}: ${describeCounts(totals)}.${forced}${plan.done.length ? ` ${plan.done.length} file(s) were already as before.` : ''}`
     const closed = deps.runs.close(undo.id, { status: 'succeeded', summary: message })
     return {

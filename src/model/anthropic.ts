@@ -13,7 +13,13 @@ import {
   type RetryDecision,
   type RetryOptions,
 } from './retry.js'
-import { runToolLoop, type ChatSession, type ModelReply, type RequestedToolCall, type ToolOutcome } from './tool-loop.js'
+import {
+  runToolLoop,
+  type ChatSession,
+  type ModelReply,
+  type RequestedToolCall,
+  type ToolOutcome,
+} from './tool-loop.js'
 
 type MessageParam = Anthropic.MessageParam
 type ContentBlockParam = Anthropic.ContentBlockParam
@@ -50,7 +56,15 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
     model: options.model,
     runTurn(input: TurnInput, tools: ToolSet, signal: AbortSignal): Promise<TurnResult> {
       const model = input.model ?? options.model
-      const session = new AnthropicSession({ client, model, input, specs: tools.specs(), retry, clock, requestTimeoutMs })
+      const session = new AnthropicSession({
+        client,
+        model,
+        input,
+        specs: tools.specs(),
+        retry,
+        clock,
+        requestTimeoutMs,
+      })
       return runToolLoop(input, tools, signal, session, maxTokensPerRequest)
     },
   }
@@ -139,9 +153,7 @@ function withMovingBreakpoint(messages: MessageParam[]): MessageParam[] {
 }
 
 function readReply(response: Anthropic.Message): ModelReply {
-  const text = response.content
-    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
-    .join('\n')
+  const text = response.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n')
   const toolCalls: RequestedToolCall[] = response.content.flatMap((block) =>
     block.type === 'tool_use' ? [{ id: block.id, name: block.name, input: block.input }] : [],
   )
@@ -158,7 +170,8 @@ function readReply(response: Anthropic.Message): ModelReply {
 function replyBlocks(response: Anthropic.Message): ContentBlockParam[] {
   return response.content.flatMap((block): ContentBlockParam[] => {
     if (block.type === 'text') return block.text === '' ? [] : [{ type: 'text', text: block.text }]
-    if (block.type === 'tool_use') return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }]
+    if (block.type === 'tool_use')
+      return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }]
     return []
   })
 }

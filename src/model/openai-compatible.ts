@@ -14,7 +14,13 @@ import {
   type RetryDecision,
   type RetryOptions,
 } from './retry.js'
-import { runToolLoop, type ChatSession, type ModelReply, type RequestedToolCall, type ToolOutcome } from './tool-loop.js'
+import {
+  runToolLoop,
+  type ChatSession,
+  type ModelReply,
+  type RequestedToolCall,
+  type ToolOutcome,
+} from './tool-loop.js'
 
 export interface OpenAiCompatibleProviderOptions extends ProviderRequestOptions {
   /** The API root, e.g. http://127.0.0.1:8080/v1; `/chat/completions` is appended. */
@@ -39,8 +45,15 @@ interface WireToolCall {
 }
 
 interface CompletionResponse {
-  choices?: { message?: { content?: string | null; tool_calls?: Partial<WireToolCall>[] }; finish_reason?: string | null }[]
-  usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } | null }
+  choices?: {
+    message?: { content?: string | null; tool_calls?: Partial<WireToolCall>[] }
+    finish_reason?: string | null
+  }[]
+  usage?: {
+    prompt_tokens?: number
+    completion_tokens?: number
+    prompt_tokens_details?: { cached_tokens?: number } | null
+  }
 }
 
 /** A non-2xx answer, kept whole so the retry policy can read its status and headers. */
@@ -125,7 +138,11 @@ class OpenAiSession implements ChatSession {
     const wireCalls = (choice.message?.tool_calls ?? []).map((call) => this.#normaliseCall(call))
     // Servers expect null content beside tool calls rather than an empty string.
     const content = text === '' && wireCalls.length > 0 ? null : text
-    this.#messages.push({ role: 'assistant', content, ...(wireCalls.length ? { tool_calls: wireCalls } : {}) })
+    this.#messages.push({
+      role: 'assistant',
+      content,
+      ...(wireCalls.length ? { tool_calls: wireCalls } : {}),
+    })
     const cutBy = choice.finish_reason === 'length' ? 'max_tokens' : null
     const usage = usageOf(response, body.length, text, wireCalls)
     return { text, toolCalls: wireCalls.map(readCall), cutBy, usage }
@@ -134,27 +151,43 @@ class OpenAiSession implements ChatSession {
   addToolResults(outcomes: ToolOutcome[]): void {
     for (const outcome of outcomes) {
       // Chat completions have no error flag on tool results, so a refusal says so in its text.
-      const content = outcome.ok ? outcome.content : `ERROR (${outcome.code ?? 'refused'}): ${outcome.content}`
+      const content = outcome.ok
+        ? outcome.content
+        : `ERROR (${outcome.code ?? 'refused'}): ${outcome.content}`
       this.#messages.push({ role: 'tool', tool_call_id: outcome.call.id, content })
     }
   }
 
   #body(maxTokens: number): string {
     const { model } = this.#setup
-    return JSON.stringify({ model, messages: this.#messages, tools: this.#tools, max_tokens: maxTokens, stream: false })
+    return JSON.stringify({
+      model,
+      messages: this.#messages,
+      tools: this.#tools,
+      max_tokens: maxTokens,
+      stream: false,
+    })
   }
 
   async #post(body: string, signal: AbortSignal): Promise<CompletionResponse> {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (this.#setup.apiKey) headers.authorization = `Bearer ${this.#setup.apiKey}`
     const requestSignal = AbortSignal.any([signal, AbortSignal.timeout(this.#setup.requestTimeoutMs)])
-    const response = await fetch(this.#setup.endpoint, { method: 'POST', headers, body, signal: requestSignal })
+    const response = await fetch(this.#setup.endpoint, {
+      method: 'POST',
+      headers,
+      body,
+      signal: requestSignal,
+    })
     const text = await response.text()
     if (!response.ok) throw new HttpStatusError(response.status, response.headers, text)
     try {
       return JSON.parse(text) as CompletionResponse
     } catch (error) {
-      throw new InvalidResponseError(`the model server sent a body that is not JSON: ${text.slice(0, 200)}`, error)
+      throw new InvalidResponseError(
+        `the model server sent a body that is not JSON: ${text.slice(0, 200)}`,
+        error,
+      )
     }
   }
 
@@ -163,7 +196,11 @@ class OpenAiSession implements ChatSession {
     this.#callCount += 1
     const raw = call.function?.arguments as unknown
     const args = typeof raw === 'string' ? raw : JSON.stringify(raw ?? {})
-    return { id: call.id || `call_${this.#callCount}`, type: 'function', function: { name: call.function?.name ?? '', arguments: args } }
+    return {
+      id: call.id || `call_${this.#callCount}`,
+      type: 'function',
+      function: { name: call.function?.name ?? '', arguments: args },
+    }
   }
 }
 
@@ -179,16 +216,32 @@ function readCall(call: WireToolCall): RequestedToolCall {
   try {
     return { id: call.id, name: call.function.name, input: JSON.parse(raw) as unknown }
   } catch {
-    return { id: call.id, name: call.function.name, input: raw, inputError: 'the tool arguments were not valid JSON' }
+    return {
+      id: call.id,
+      name: call.function.name,
+      input: raw,
+      inputError: 'the tool arguments were not valid JSON',
+    }
   }
 }
 
 /** Server-reported usage (prompt tokens include cached ones); a chars/4 estimate when a server reports none. */
-function usageOf(response: CompletionResponse, requestChars: number, text: string, calls: WireToolCall[]): TurnUsage {
+function usageOf(
+  response: CompletionResponse,
+  requestChars: number,
+  text: string,
+  calls: WireToolCall[],
+): TurnUsage {
   const usage = response.usage
   if (usage?.prompt_tokens === undefined || usage.completion_tokens === undefined) {
     const outputChars = text.length + calls.reduce((sum, call) => sum + call.function.arguments.length, 0)
-    return { inputTokens: estimateTokens(requestChars), outputTokens: estimateTokens(outputChars), cacheReadTokens: 0, cacheWriteTokens: 0, requests: 1 }
+    return {
+      inputTokens: estimateTokens(requestChars),
+      outputTokens: estimateTokens(outputChars),
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      requests: 1,
+    }
   }
   const cached = usage.prompt_tokens_details?.cached_tokens ?? 0
   return {
@@ -208,7 +261,9 @@ export function classifyHttpError(error: unknown, clock: Clock): RetryDecision {
     return { retryable: true, reason: error.message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
   }
   if (error instanceof InvalidResponseError) return { retryable: true, reason: error.message }
-  if (error instanceof Error && error.name === 'TimeoutError') return { retryable: true, reason: 'the request timed out' }
-  if (error instanceof TypeError) return { retryable: true, reason: `connection failed: ${describeFailure(error)}` }
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return { retryable: true, reason: 'the request timed out' }
+  if (error instanceof TypeError)
+    return { retryable: true, reason: `connection failed: ${describeFailure(error)}` }
   return { retryable: false, reason: describeFailure(error) }
 }

@@ -81,13 +81,19 @@ export async function requestWithRetries<T>(
       if (signal.aborted) throw error
       const decision = classify(error)
       if (!decision.retryable) {
-        throw new DreamlaneError('PROVIDER_FAILED', `model request failed: ${decision.reason}`, { cause: error })
+        throw new DreamlaneError('PROVIDER_FAILED', `model request failed: ${decision.reason}`, {
+          cause: error,
+        })
       }
       if (attemptNo >= options.policy.maxRetries) {
         const tries = attemptNo + 1
-        throw new DreamlaneError('PROVIDER_FAILED', `model request failed after ${tries} attempt(s): ${decision.reason}`, {
-          cause: error,
-        })
+        throw new DreamlaneError(
+          'PROVIDER_FAILED',
+          `model request failed after ${tries} attempt(s): ${decision.reason}`,
+          {
+            cause: error,
+          },
+        )
       }
       const delayMs = retryDelayMs(attemptNo, decision.retryAfterMs, options.policy, options.random)
       options.onRetry?.({ attempt: attemptNo + 1, delayMs, reason: decision.reason })

@@ -1,6 +1,12 @@
 // The scripted provider (tests): plays a fixed list of tool calls and texts through the real tool layer.
 import { sleepFor } from './retry.js'
-import { EMPTY_USAGE, type ModelProvider, type TranscriptEntry, type TurnResult, type TurnUsage } from './provider.js'
+import {
+  EMPTY_USAGE,
+  type ModelProvider,
+  type TranscriptEntry,
+  type TurnResult,
+  type TurnUsage,
+} from './provider.js'
 
 export type ScriptStep =
   | { tool: string; input: unknown }
@@ -38,7 +44,8 @@ export function createScriptedProvider(script: ScriptStep[], options: ScriptedOp
           transcript.push({ kind: 'text', role: 'assistant', text: step.text })
           continue
         }
-        if (toolCalls >= input.budget.maxToolCalls) return { stop: 'limit', limit: 'tool_calls', text, transcript, usage }
+        if (toolCalls >= input.budget.maxToolCalls)
+          return { stop: 'limit', limit: 'tool_calls', text, transcript, usage }
         toolCalls += 1
         transcript.push({ kind: 'tool_call', name: step.tool, input: step.input })
         const result = await tools.call(step.tool, step.input, signal)

@@ -37,27 +37,46 @@ const EXPLICIT: readonly string[] = ['offline', 'anthropic', 'openai-compatible'
  * ANTHROPIC_API_KEY selects anthropic; otherwise the offline engine. An explicit provider that lacks
  * what it needs (a key, a base URL) is a ConfigError, never a silent fallback.
  */
-export function selectProvider(config: ResolvedConfig, env: Env, options: SelectProviderOptions = {}): SelectedProvider {
+export function selectProvider(
+  config: ResolvedConfig,
+  env: Env,
+  options: SelectProviderOptions = {},
+): SelectedProvider {
   const fromEnv = env.DREAMLANE_PROVIDER?.trim()
   const configured = config.dream.provider
   if (configured !== 'auto') {
-    const source = fromEnv === configured ? `DREAMLANE_PROVIDER=${configured}` : `dream.provider is "${configured}" in config`
+    const source =
+      fromEnv === configured
+        ? `DREAMLANE_PROVIDER=${configured}`
+        : `dream.provider is "${configured}" in config`
     return build(configured, config, env, options, source)
   }
   if (fromEnv && fromEnv !== 'auto') {
     if (!EXPLICIT.includes(fromEnv)) {
       throw new ConfigError(
-        [{ key: 'DREAMLANE_PROVIDER', message: `expected one of auto, ${EXPLICIT.join(', ')}; got "${fromEnv}"` }],
+        [
+          {
+            key: 'DREAMLANE_PROVIDER',
+            message: `expected one of auto, ${EXPLICIT.join(', ')}; got "${fromEnv}"`,
+          },
+        ],
         'environment',
       )
     }
     return build(fromEnv as ProviderName, config, env, options, `DREAMLANE_PROVIDER=${fromEnv}`)
   }
-  if (env.ANTHROPIC_API_KEY?.trim()) return build('anthropic', config, env, options, 'ANTHROPIC_API_KEY is set')
+  if (env.ANTHROPIC_API_KEY?.trim())
+    return build('anthropic', config, env, options, 'ANTHROPIC_API_KEY is set')
   return build('offline', config, env, options, 'no ANTHROPIC_API_KEY and no provider configured')
 }
 
-function build(name: ProviderName, config: ResolvedConfig, env: Env, options: SelectProviderOptions, reason: string): SelectedProvider {
+function build(
+  name: ProviderName,
+  config: ResolvedConfig,
+  env: Env,
+  options: SelectProviderOptions,
+  reason: string,
+): SelectedProvider {
   const request = {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
@@ -87,8 +106,16 @@ function build(name: ProviderName, config: ResolvedConfig, env: Env, options: Se
   }
   const settings = config.providers.openaiCompatible
   const model = config.dream.model ?? settings.model
-  if (!settings.baseUrl) throw missing('providers.openaiCompatible.baseUrl', `${reason}, but no base URL is set (or DREAMLANE_OPENAI_BASE_URL)`)
-  if (!model) throw missing('providers.openaiCompatible.model', `${reason}, but no model is set (or DREAMLANE_OPENAI_MODEL / DREAMLANE_DREAM_MODEL)`)
+  if (!settings.baseUrl)
+    throw missing(
+      'providers.openaiCompatible.baseUrl',
+      `${reason}, but no base URL is set (or DREAMLANE_OPENAI_BASE_URL)`,
+    )
+  if (!model)
+    throw missing(
+      'providers.openaiCompatible.model',
+      `${reason}, but no model is set (or DREAMLANE_OPENAI_MODEL / DREAMLANE_DREAM_MODEL)`,
+    )
   const apiKey = settings.apiKey
   const provider = createOpenAiCompatibleProvider({
     baseUrl: settings.baseUrl,

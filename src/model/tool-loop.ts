@@ -110,7 +110,11 @@ function finishReplyStop(reply: ModelReply, isBudgetSpent: boolean): Pick<TurnRe
 }
 
 /** The reply, or null when the turn was interrupted while waiting (the request's own error is moot then). */
-async function sendOrInterrupt(session: ChatSession, maxTokens: number, deadline: TurnDeadline): Promise<ModelReply | null> {
+async function sendOrInterrupt(
+  session: ChatSession,
+  maxTokens: number,
+  deadline: TurnDeadline,
+): Promise<ModelReply | null> {
   try {
     return await session.send(maxTokens, deadline.signal)
   } catch (error) {
@@ -119,7 +123,11 @@ async function sendOrInterrupt(session: ChatSession, maxTokens: number, deadline
   }
 }
 
-async function runToolCall(call: RequestedToolCall, tools: ToolSet, signal: AbortSignal): Promise<ToolOutcome> {
+async function runToolCall(
+  call: RequestedToolCall,
+  tools: ToolSet,
+  signal: AbortSignal,
+): Promise<ToolOutcome> {
   const result = await tools.call(call.name, call.input, signal)
   const content = call.inputError && !result.ok ? `${call.inputError}\n${result.content}` : result.content
   return { call, ok: result.ok, ...(result.code === undefined ? {} : { code: result.code }), content }

@@ -45,7 +45,12 @@ export async function readBacklog(paths: WorkspacePaths, days?: string[]): Promi
       continue
     }
     if (note.frontMatter.date !== day) {
-      entries.push({ day, state: 'malformed', path, reason: `front matter date '${note.frontMatter.date}' is not ${day}` })
+      entries.push({
+        day,
+        state: 'malformed',
+        path,
+        reason: `front matter date '${note.frontMatter.date}' is not ${day}`,
+      })
       continue
     }
     const state = dayStateOf(note)

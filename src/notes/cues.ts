@@ -28,14 +28,19 @@ export function clipText(text: string, maxChars: number): string {
   const flat = prefix.replace(/[\s\p{Cc}]+/gu, ' ').trim()
   const chars = Array.from(flat)
   if (chars.length <= maxChars && prefix.length === text.length) return flat
-  return `${chars.slice(0, Math.max(0, maxChars - 1)).join('').trimEnd()}…`
+  return `${chars
+    .slice(0, Math.max(0, maxChars - 1))
+    .join('')
+    .trimEnd()}…`
 }
 
 /** `- <ts> <role> <sender≤40> [<chat≤80>]: <content≤max>` */
 export function formatSnippet(message: MessageRow, iso: string, maxChars: number): string {
   const sender = clipText(message.senderName || message.sender || 'unknown', SENDER_MAX_CHARS)
   const chat = clipText(message.chatName || message.chatJid, CHAT_MAX_CHARS)
-  return escapeForComment(`- ${iso} ${roleOf(message)} ${sender} [${chat}]: ${clipText(message.content, maxChars)}`)
+  return escapeForComment(
+    `- ${iso} ${roleOf(message)} ${sender} [${chat}]: ${clipText(message.content, maxChars)}`,
+  )
 }
 
 /** A message kept for a snippet line; formatted only if it is shown. */
@@ -114,13 +119,15 @@ export class CueCollector {
     this.#terms.add(message.content)
     // Kept messages hold only the prefix a snippet can show (one char more, so clipText still sees the cut).
     const limit = scanLimit(s.snippetMaxChars) + 1
-    const kept = message.content.length > limit ? { ...message, content: message.content.slice(0, limit) } : message
+    const kept =
+      message.content.length > limit ? { ...message, content: message.content.slice(0, limit) } : message
     let tree = this.#trees.get(message.rootJid)
     if (!tree) this.#trees.set(message.rootJid, (tree = new TreeCues(message.rootJid)))
     const edge = Math.max(s.headTail, s.fallbackHeadTail)
     tree.add(kept, iso, Math.max(s.smallTreeMaxMessages, edge), edge)
     if (this.#whole === null) return
-    if (this.tally.total > s.wholeSliceMaxMessages || this.#trees.size > s.wholeSliceMaxTrees) this.#whole = null
+    if (this.tally.total > s.wholeSliceMaxMessages || this.#trees.size > s.wholeSliceMaxTrees)
+      this.#whole = null
     else this.#whole.push({ index: this.tally.total - 1, message: kept, iso })
   }
 

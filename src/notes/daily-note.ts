@@ -85,7 +85,8 @@ function readHeader(lines: string[], path: string): Header {
     else if (warning === null && line.startsWith(WARNING_PREFIX)) warning = line.trimEnd()
     else if (cues === null && line.trim() === CUES_OPEN) {
       const close = lines.findIndex((candidate, j) => j > i && candidate.trim() === CUES_CLOSE)
-      if (close === -1) throw new NoteMalformedError(path, 'the DREAM_CUES comment is not closed with "DREAM_CUES -->"')
+      if (close === -1)
+        throw new NoteMalformedError(path, 'the DREAM_CUES comment is not closed with "DREAM_CUES -->"')
       cues = lines.slice(i + 1, close).join('\n')
       i = close
     } else preface.push(line)
@@ -126,7 +127,10 @@ export function parseDailyNote(text: string, path: string): DailyNote {
 
 function renderSection(section: SummarySection): string {
   const heading = section.updateTime === null ? '## Summary' : `## Summary update (${section.updateTime})`
-  const parts = [section.text, section.isPending ? (section.updateTime === null ? NEEDS_SUMMARY : NEEDS_SUMMARY_UPDATE) : '']
+  const parts = [
+    section.text,
+    section.isPending ? (section.updateTime === null ? NEEDS_SUMMARY : NEEDS_SUMMARY_UPDATE) : '',
+  ]
   const body = parts.filter((part) => part !== '').join('\n\n')
   return body === '' ? `${heading}\n` : `${heading}\n\n${body}\n`
 }
@@ -171,7 +175,8 @@ export function checkDailyNoteText(text: string, expectedDay: string): string | 
   try {
     note = parseDailyNote(text, `notes/daily/${expectedDay}.md`)
   } catch (error) {
-    const reason = error instanceof NoteMalformedError ? error.message.slice(error.path.length + 2) : errorMessage(error)
+    const reason =
+      error instanceof NoteMalformedError ? error.message.slice(error.path.length + 2) : errorMessage(error)
     return `${reason}; keep the front matter keys and a quoted date: '${expectedDay}'`
   }
   if (note.frontMatter.date !== expectedDay) {
@@ -187,18 +192,27 @@ export function checkDailyNoteText(text: string, expectedDay: string): string | 
  */
 export function withSummary(note: DailyNote, summaryText: string, summarisedUntil: string): DailyNote {
   if (!isIsoInstant(summarisedUntil)) {
-    throw new DreamlaneError('TOOL_INPUT_INVALID', `summarised_until must be an ISO UTC timestamp, got "${summarisedUntil}"`)
+    throw new DreamlaneError(
+      'TOOL_INPUT_INVALID',
+      `summarised_until must be an ISO UTC timestamp, got "${summarisedUntil}"`,
+    )
   }
   const text = trimBlankLines(summaryText.replace(/\r\n/g, '\n').split('\n'))
   const sections = note.sections.map((section) => ({ ...section }))
   if (!sections.some((section) => section.updateTime === null)) {
     sections.unshift({ updateTime: null, text: '', isPending: true })
   }
-  let index = sections.findIndex((section) => section.updateTime === null && (section.isPending || section.text === ''))
+  let index = sections.findIndex(
+    (section) => section.updateTime === null && (section.isPending || section.text === ''),
+  )
   if (index === -1) index = sections.findIndex((section) => section.isPending)
   if (index === -1) index = sections.length - 1
   const target = sections[index] as SummarySection
-  sections[index] = { ...target, text: [target.text, text].filter((part) => part !== '').join('\n\n'), isPending: false }
+  sections[index] = {
+    ...target,
+    text: [target.text, text].filter((part) => part !== '').join('\n\n'),
+    isPending: false,
+  }
   const frontMatter = { ...note.frontMatter, summarised_until: new Date(summarisedUntil).toISOString() }
   const next: DailyNote = { ...note, frontMatter, sections }
   return dayStateOf(next) === 'complete' ? { ...next, warning: null, cues: null } : next

@@ -89,7 +89,8 @@ function readScalar(key: string, text: string): Scalar {
     }
   }
   const plain = text.replace(/\s+#.*$/, '').trim()
-  if (/^[[{|>&*!%@`]/.test(plain)) throw new Error(`front matter key "${key}" must be a plain value, not ${plain[0]}…`)
+  if (/^[[{|>&*!%@`]/.test(plain))
+    throw new Error(`front matter key "${key}" must be a plain value, not ${plain[0]}…`)
   if (plain === '' || plain === '~' || /^null$/i.test(plain)) return null
   if (/^(true|false)$/i.test(plain)) return plain.toLowerCase() === 'true'
   if (/^-?\d+$/.test(plain)) return Number(plain)
@@ -124,18 +125,27 @@ export function isIsoInstant(text: string): boolean {
 
 function checkValues(data: Record<string, unknown>): DailyFrontMatter {
   const missing = DAILY_FRONT_MATTER_KEYS.filter((key) => !(key in data))
-  if (missing.length > 0) throw new Error(`front matter is missing ${missing.map((key) => `"${key}"`).join(', ')}`)
+  if (missing.length > 0)
+    throw new Error(`front matter is missing ${missing.map((key) => `"${key}"`).join(', ')}`)
   const fail = (key: DailyFrontMatterKey, expected: string): never => {
     throw new Error(`front matter "${key}" must be ${expected}, found ${JSON.stringify(data[key])}`)
   }
   if (typeof data.date !== 'string' || !isCalendarDay(data.date)) fail('date', "a 'YYYY-MM-DD' day")
   for (const key of ['summarised_until', 'first_message', 'last_message'] as const) {
     const value = data[key]
-    if (value !== null && (typeof value !== 'string' || !isIsoInstant(value))) fail(key, 'an ISO UTC timestamp or null')
+    if (value !== null && (typeof value !== 'string' || !isIsoInstant(value)))
+      fail(key, 'an ISO UTC timestamp or null')
   }
-  for (const key of ['messages_total', 'messages_user', 'messages_assistant', 'session_trees', 'session_chats'] as const) {
+  for (const key of [
+    'messages_total',
+    'messages_user',
+    'messages_assistant',
+    'session_trees',
+    'session_chats',
+  ] as const) {
     const value = data[key]
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) fail(key, 'a whole number ≥ 0')
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      fail(key, 'a whole number ≥ 0')
   }
   for (const key of ['scope_mode', 'scope_anchor'] as const) {
     if (typeof data[key] !== 'string') fail(key, 'a text value')
@@ -150,7 +160,8 @@ function checkValues(data: Record<string, unknown>): DailyFrontMatter {
 export function parseFrontMatter(text: string): ParsedFrontMatter {
   // Checked before gray-matter sees it: `---js` would select its eval-based engine.
   if (!/^---\r?\n/.test(text)) throw new Error('note does not start with a "---" front matter block')
-  if (!/\r?\n---[ \t]*(\r?\n|$)/.test(text.slice(3))) throw new Error('front matter block is not closed with "---"')
+  if (!/\r?\n---[ \t]*(\r?\n|$)/.test(text.slice(3)))
+    throw new Error('front matter block is not closed with "---"')
   const file = matter(text, { engines: { yaml: flatYamlEngine }, language: 'yaml' })
   const frontMatter = checkValues(file.data as Record<string, unknown>)
   const extraLines = readEntries(file.matter)

@@ -38,7 +38,9 @@ export interface WorkspacePaths {
 /** Repository root (where notes-template/ and skills/ ship), from this module's location in src/ or dist/. */
 export const PACKAGE_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..')
 
-export function workspacePaths(config: Pick<ResolvedConfig, 'workspace' | 'dataDir' | 'messagesDb'>): WorkspacePaths {
+export function workspacePaths(
+  config: Pick<ResolvedConfig, 'workspace' | 'dataDir' | 'messagesDb'>,
+): WorkspacePaths {
   const notes = join(config.workspace, 'notes')
   return {
     workspace: config.workspace,

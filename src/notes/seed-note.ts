@@ -46,7 +46,11 @@ function warningFor(state: DayState, aggregate: DayAggregate, timeZone: string):
   return `${WARNING_PREFIX} — ${after.total} of ${total} messages (from ${since}) are not summarised yet.`
 }
 
-function seededSections(existing: DailyNote | null, aggregate: DayAggregate, timeZone: string): SummarySection[] {
+function seededSections(
+  existing: DailyNote | null,
+  aggregate: DayAggregate,
+  timeZone: string,
+): SummarySection[] {
   const sections = (existing?.sections ?? []).map((section) => ({ ...section }))
   const main = sections.find((section) => section.updateTime === null)
   if (!main) sections.unshift({ updateTime: null, text: '', isPending: true })

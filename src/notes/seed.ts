@@ -53,7 +53,8 @@ async function loadExisting(path: string, day: string): Promise<Existing> {
     const text = await readDailyNoteFile(path)
     if (text === null) return null
     const note = parseDailyNote(text, path)
-    if (note.frontMatter.date !== day) return { problem: `front matter date '${note.frontMatter.date}' is not ${day}` }
+    if (note.frontMatter.date !== day)
+      return { problem: `front matter date '${note.frontMatter.date}' is not ${day}` }
     return { text, note }
   } catch (error) {
     if (error instanceof NoteMalformedError) return { problem: error.message.slice(path.length + 2) }
@@ -77,7 +78,10 @@ function dayIndexOf(starts: readonly number[], ms: number): number {
  * One pass over the window: per day, counts for the front matter and cues for the slice still to summarise.
  * Synchronous on purpose: the generator holds a statement open, so nothing else may touch the connection.
  */
-function aggregateWindow(input: SeedInput, watermarks: ReadonlyMap<string, number | null>): Map<string, DayAggregate> {
+function aggregateWindow(
+  input: SeedInput,
+  watermarks: ReadonlyMap<string, number | null>,
+): Map<string, DayAggregate> {
   const { window, messages, config } = input
   const starts = window.days.map((day) => startOfLocalDay(day, window.timeZone).getTime())
   const aggregates = new Map<string, DayAggregate>()
@@ -128,7 +132,10 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
       const text = renderDailyNote(note)
       const outcome = await writeIfChanged(path, before?.text ?? null, text)
       if (outcome === 'skipped') {
-        result.problems.push({ path, reason: 'the note changed while seeding; left as it is for the next run' })
+        result.problems.push({
+          path,
+          reason: 'the note changed while seeding; left as it is for the next run',
+        })
       } else if (outcome !== 'unchanged') result.changed.push(path)
       result.days.push({ ...row, state: outcome === 'skipped' ? 'unsummarised' : dayStateOf(note), outcome })
     }

@@ -116,7 +116,10 @@ function locateHit(
   return locateBlock(file.lines, file.verdicts, hit.line)
 }
 
-function readLines(workspace: string, relPath: string): { lines: string[]; verdicts: (Exclusion | null)[] } | null {
+function readLines(
+  workspace: string,
+  relPath: string,
+): { lines: string[]; verdicts: (Exclusion | null)[] } | null {
   let text: string
   try {
     text = readFileSync(join(workspace, relPath), 'utf8')
@@ -144,7 +147,9 @@ export interface RecallRecorderOptions {
 }
 
 /** An `onRecall` for a host's interactive tool context: records every served hit, compacting now and then. */
-export function recallRecorder(options: RecallRecorderOptions): (query: string, hits: readonly RecalledHit[]) => void {
+export function recallRecorder(
+  options: RecallRecorderOptions,
+): (query: string, hits: readonly RecalledHit[]) => void {
   const every = options.compactEvery ?? 1000
   return (query, hits) => {
     try {
@@ -152,9 +157,12 @@ export function recallRecorder(options: RecallRecorderOptions): (query: string, 
       const { chatJid, workspace, timeZone } = options
       const result = recordRecall(options.state, { query, hits, chatJid, at, workspace, timeZone })
       // Event ids grow by one per event, so crossing a multiple of `every` happens once per `every` events.
-      const crossed = Math.floor(result.lastEventId / every) > Math.floor((result.lastEventId - result.recorded) / every)
+      const crossed =
+        Math.floor(result.lastEventId / every) > Math.floor((result.lastEventId - result.recorded) / every)
       if (options.compactAfterDays !== undefined && result.recorded > 0 && crossed) {
-        compactRecall(options.state, { before: new Date(at.getTime() - options.compactAfterDays * 86_400_000) })
+        compactRecall(options.state, {
+          before: new Date(at.getTime() - options.compactAfterDays * 86_400_000),
+        })
       }
     } catch (error) {
       if (!options.onError) throw error

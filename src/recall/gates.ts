@@ -46,7 +46,10 @@ export function gateCandidate(
 
 /** How many candidates each gate stopped (and how many passed), every gate listed. */
 export function countByGate(outcomes: readonly GateOutcome[]): Record<GateOutcome, number> {
-  const counts = Object.fromEntries(['pass', ...RECALL_GATES].map((gate) => [gate, 0])) as Record<GateOutcome, number>
+  const counts = Object.fromEntries(['pass', ...RECALL_GATES].map((gate) => [gate, 0])) as Record<
+    GateOutcome,
+    number
+  >
   for (const outcome of outcomes) counts[outcome]++
   return counts
 }

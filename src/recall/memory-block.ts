@@ -29,15 +29,28 @@ export interface EntrySource {
  * `- <excerpt> — [path:12-14](../path) <!-- recall:<id> -->`: a one-line pointer, list markers and heading
  * hashes dropped, at most 160 chars, and no `--` so note text can never open or close a comment.
  */
-export function renderEntry(source: EntrySource, markerId: string, memoryDir: string, workspace: string): string {
+export function renderEntry(
+  source: EntrySource,
+  markerId: string,
+  memoryDir: string,
+  workspace: string,
+): string {
   const flat = source.text
     .split('\n')
-    .map((line) => line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/^#{1,6}\s+/, '').trim())
+    .map((line) =>
+      line
+        .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+        .replace(/^#{1,6}\s+/, '')
+        .trim(),
+    )
     .filter(Boolean)
     .join(' ')
-  const excerpt = escapeForComment(clipText(flat, EXCERPT_MAX_CHARS)).replace(/[<>]/g, (c) => (c === '<' ? '‹' : '›'))
+  const excerpt = escapeForComment(clipText(flat, EXCERPT_MAX_CHARS)).replace(/[<>]/g, (c) =>
+    c === '<' ? '‹' : '›',
+  )
   const link = relative(memoryDir, `${workspace}/${source.path}`).replaceAll('\\', '/')
-  const lines = source.startLine === source.endLine ? `${source.startLine}` : `${source.startLine}-${source.endLine}`
+  const lines =
+    source.startLine === source.endLine ? `${source.startLine}` : `${source.startLine}-${source.endLine}`
   return `- ${excerpt} — [${source.path}:${lines}](${link}) <!-- recall:${markerId} -->`
 }
 
@@ -54,7 +67,11 @@ export interface InsertResult {
  * existing byte. An entry that would take the file past `budgetBytes` is left out and later, smaller ones are
  * still tried, so the file never grows past the budget and nothing already there is trimmed.
  */
-export function insertEntries(current: string, entries: readonly string[], budgetBytes: number): InsertResult {
+export function insertEntries(
+  current: string,
+  entries: readonly string[],
+  budgetBytes: number,
+): InsertResult {
   let text = current
   const added: string[] = []
   const overBudget: string[] = []

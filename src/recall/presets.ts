@@ -1,5 +1,10 @@
 // Promotion policy: a preset's gate thresholds, config overrides on top, and weights normalised to sum 1.
-import { RECALL_SIGNALS, type RecallPresetName, type RecallSignal, type ResolvedConfig } from '../config/schema.js'
+import {
+  RECALL_SIGNALS,
+  type RecallPresetName,
+  type RecallSignal,
+  type ResolvedConfig,
+} from '../config/schema.js'
 import { ConfigError } from '../errors.js'
 
 export type RecallWeights = Record<RecallSignal, number>
@@ -40,7 +45,10 @@ export function normaliseWeights(weights: Readonly<RecallWeights>): RecallWeight
   }
   const sum = RECALL_SIGNALS.reduce((total, name) => total + weights[name], 0)
   if (sum <= 0) {
-    throw new ConfigError([{ key: 'recall.weights', message: 'expected at least one weight above 0' }], 'recall weights')
+    throw new ConfigError(
+      [{ key: 'recall.weights', message: 'expected at least one weight above 0' }],
+      'recall weights',
+    )
   }
   return Object.fromEntries(RECALL_SIGNALS.map((name) => [name, weights[name] / sum])) as RecallWeights
 }
@@ -49,7 +57,10 @@ export function normaliseWeights(weights: Readonly<RecallWeights>): RecallWeight
  * The policy from config: the configured preset with any explicit thresholds on top. A different `preset`
  * asked for here (a CLI flag) brings its own thresholds whole: overrides were written for the configured one.
  */
-export function resolveRecallPolicy(settings: ResolvedConfig['recall'], preset = settings.preset): RecallPolicy {
+export function resolveRecallPolicy(
+  settings: ResolvedConfig['recall'],
+  preset = settings.preset,
+): RecallPolicy {
   const base = RECALL_PRESETS[preset]
   const overrides: Partial<GateThresholds> = preset === settings.preset ? settings : {}
   return {

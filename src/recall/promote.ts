@@ -104,8 +104,16 @@ export async function applyPromotion(plan: PromotionPlan, deps: ApplyDeps): Prom
   })
   try {
     const current = await readMemoryIndex(file, deps.paths)
-    const { pending, alreadyThere, skipped } = await prepareEntries(plan.selected, markersIn(current), deps.paths)
-    const inserted = insertEntries(current, pending.map((item) => item.entry), budgetBytes)
+    const { pending, alreadyThere, skipped } = await prepareEntries(
+      plan.selected,
+      markersIn(current),
+      deps.paths,
+    )
+    const inserted = insertEntries(
+      current,
+      pending.map((item) => item.entry),
+      budgetBytes,
+    )
     const added = new Set(inserted.added)
     const written = pending.filter((item) => added.has(item.entry))
     for (const item of pending) {
@@ -123,7 +131,11 @@ export async function applyPromotion(plan: PromotionPlan, deps: ApplyDeps): Prom
     ])
     return {
       file,
-      written: written.map(({ candidate, markerId, entry }) => ({ chunkKey: candidate.chunkKey, markerId, entry })),
+      written: written.map(({ candidate, markerId, entry }) => ({
+        chunkKey: candidate.chunkKey,
+        markerId,
+        entry,
+      })),
       skipped,
       bytes: Buffer.byteLength(inserted.text, 'utf8'),
       budgetBytes,
@@ -160,7 +172,12 @@ async function prepareEntries(
       skipped.push({ chunkKey: candidate.chunkKey, reason: 'source-changed' })
       continue
     }
-    const source = { path: candidate.path, startLine: block.startLine, endLine: block.endLine, text: block.text }
+    const source = {
+      path: candidate.path,
+      startLine: block.startLine,
+      endLine: block.endLine,
+      text: block.text,
+    }
     pending.push({ candidate, markerId, entry: renderEntry(source, markerId, paths.memory, paths.workspace) })
   }
   return { pending, alreadyThere, skipped }

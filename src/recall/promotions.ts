@@ -26,8 +26,10 @@ export function recordPromotions(state: StateDb, records: readonly PromotionReco
 
 /** Promoted chunk keys, and `path\0hash` of promoted content (the same text moved to other lines is promoted too). */
 export function loadPromoted(state: StateDb): { keys: Set<string>; contents: Set<string> } {
-  const rows = recallStatement(state, 'SELECT chunk_key AS chunkKey, path, content_hash AS hash FROM recall_promotions')
-    .all() as { chunkKey: string; path: string; hash: string }[]
+  const rows = recallStatement(
+    state,
+    'SELECT chunk_key AS chunkKey, path, content_hash AS hash FROM recall_promotions',
+  ).all() as { chunkKey: string; path: string; hash: string }[]
   return {
     keys: new Set(rows.map((row) => row.chunkKey)),
     contents: new Set(rows.map((row) => contentId(row.path, row.hash))),

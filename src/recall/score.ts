@@ -118,16 +118,17 @@ export function compareCandidates(a: ScoredCandidate, b: ScoredCandidate): numbe
  * Scores and gates every candidate at `now` under `policy`, best first. Pure: the CLI, chat status and the
  * offline engine's Signal phase share it.
  */
-export function scoreCandidates(stats: readonly CandidateStats[], now: Date, policy: RecallPolicy): ScoredCandidate[] {
+export function scoreCandidates(
+  stats: readonly CandidateStats[],
+  now: Date,
+  policy: RecallPolicy,
+): ScoredCandidate[] {
   return stats
     .map((candidate) => {
       const ageDays = Math.max(0, (now.getTime() - candidate.lastRecalledMs) / DAY_MS)
       const signals = signalsOf(candidate, ageDays, policy.halfLifeDays)
       const score = weightedScore(signals, policy.weights)
-      const gate = gateCandidate(
-        { ...candidate, relevance: signals.relevance, ageDays, score },
-        policy,
-      )
+      const gate = gateCandidate({ ...candidate, relevance: signals.relevance, ageDays, score }, policy)
       return { ...candidate, signals, score, ageDays, gate }
     })
     .sort(compareCandidates)

@@ -13,7 +13,8 @@ import { createHash } from 'node:crypto'
  * Everything else under the search roots (skills/, other notes, text a person added to a daily note above its
  * summary) is interactive material and counts.
  */
-export type Exclusion = 'dream-artifact' | 'daily-summary' | 'daily-scaffold' | 'metadata' | 'hidden' | 'outside' | 'blank'
+export type Exclusion =
+  'dream-artifact' | 'daily-summary' | 'daily-scaffold' | 'metadata' | 'hidden' | 'outside' | 'blank'
 
 const DAILY_NOTE = /^notes\/daily\/\d{4}-\d{2}-\d{2}\.md$/
 const SUMMARY_HEADING = /^## Summary(?: update \(\d{2}:\d{2}\))?\s*$/
@@ -65,7 +66,8 @@ function markDailyNote(lines: readonly string[], verdicts: (Exclusion | null)[])
     if (verdicts[i] !== null) continue
     const isTitle = !hasTitle && line.startsWith('# ')
     if (isTitle) hasTitle = true
-    if (isTitle || DAILY_LINKS.test(line) || WARNING.test(line) || line.trim() === '---') verdicts[i] = 'daily-scaffold'
+    if (isTitle || DAILY_LINKS.test(line) || WARNING.test(line) || line.trim() === '---')
+      verdicts[i] = 'daily-scaffold'
   }
 }
 
@@ -129,7 +131,10 @@ export function hashText(text: string): string {
 }
 
 /** `path:start-end:hash`, the identity of a recalled chunk. */
-export function chunkKeyOf(relPath: string, block: Pick<RecallBlock, 'startLine' | 'endLine' | 'hash'>): string {
+export function chunkKeyOf(
+  relPath: string,
+  block: Pick<RecallBlock, 'startLine' | 'endLine' | 'hash'>,
+): string {
   return `${relPath}:${block.startLine}-${block.endLine}:${block.hash}`
 }
 

@@ -44,7 +44,8 @@ export function loadCandidateStats(state: StateDb): CandidateStats[] {
       lastDay: t.lastDay,
       lastRecalledMs: t.lastAtMs,
       concepts: parseList(row.concepts).length,
-      isPromoted: promoted.keys.has(row.chunkKey) || promoted.contents.has(contentId(row.path, row.contentHash)),
+      isPromoted:
+        promoted.keys.has(row.chunkKey) || promoted.contents.has(contentId(row.path, row.contentHash)),
     })
   }
   return out
@@ -54,5 +55,9 @@ export function loadCandidateStats(state: StateDb): CandidateStats[] {
 export function countStore(state: StateDb): { events: number; compactedChunks: number; chunks: number } {
   const count = (table: string): number =>
     (recallStatement(state, `SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
-  return { events: count('recall_events'), compactedChunks: count('recall_totals'), chunks: count('recall_chunks') }
+  return {
+    events: count('recall_events'),
+    compactedChunks: count('recall_totals'),
+    chunks: count('recall_chunks'),
+  }
 }

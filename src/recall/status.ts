@@ -23,7 +23,11 @@ export interface MemoryCounts {
 }
 
 /** The counts at `clock.now()` under the configured preset. Reads state.db only (creating empty tables once). */
-export function memoryCounts(state: StateDb, clock: Clock, config: Pick<ResolvedConfig, 'recall'>): MemoryCounts {
+export function memoryCounts(
+  state: StateDb,
+  clock: Clock,
+  config: Pick<ResolvedConfig, 'recall'>,
+): MemoryCounts {
   const policy = resolveRecallPolicy(config.recall)
   const scored = scoreCandidates(loadCandidateStats(state), clock.now(), policy)
   const shortTerm = scored.filter((candidate) => !candidate.isPromoted)
@@ -40,8 +44,11 @@ export function memoryCounts(state: StateDb, clock: Clock, config: Pick<Resolved
 
 /** e.g. `Recall: 12 short-term (2 ready, core), 5 promoted (last 2026-11-20 01:00 UTC), 1,234 events stored.` */
 export function describeMemoryCounts(counts: MemoryCounts): string {
-  const last = counts.lastPromotionAt ? ` (last ${counts.lastPromotionAt.slice(0, 16).replace('T', ' ')} UTC)` : ''
-  const compacted = counts.compactedChunks > 0 ? ` + ${formatCount(counts.compactedChunks)} compacted chunks` : ''
+  const last = counts.lastPromotionAt
+    ? ` (last ${counts.lastPromotionAt.slice(0, 16).replace('T', ' ')} UTC)`
+    : ''
+  const compacted =
+    counts.compactedChunks > 0 ? ` + ${formatCount(counts.compactedChunks)} compacted chunks` : ''
   return (
     `Recall: ${formatCount(counts.shortTerm)} short-term (${formatCount(counts.ready)} ready, ${counts.preset}), ` +
     `${formatCount(counts.promoted)} promoted${last}, ${formatCount(counts.events)} events stored${compacted}.`

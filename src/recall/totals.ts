@@ -109,6 +109,16 @@ export function saveTotals(state: StateDb, chunkKey: string, totals: ChunkTotals
       first_day = excluded.first_day, last_day = excluded.last_day, query_hashes = excluded.query_hashes,
       days = excluded.days`
   const t = capTotals(totals)
-  recallStatement(state, sql).run(chunkKey, t.recalls, t.relevanceSum, t.scoreSum, t.firstAtMs, t.lastAtMs,
-    t.firstDay, t.lastDay, JSON.stringify(t.queries), JSON.stringify(t.days))
+  recallStatement(state, sql).run(
+    chunkKey,
+    t.recalls,
+    t.relevanceSum,
+    t.scoreSum,
+    t.firstAtMs,
+    t.lastAtMs,
+    t.firstDay,
+    t.lastDay,
+    JSON.stringify(t.queries),
+    JSON.stringify(t.days),
+  )
 }

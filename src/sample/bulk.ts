@@ -40,13 +40,38 @@ const CHATS = [
 const BRANCH = { branchId: 'bulk-work-fork-1', chatJid: 'web:bulk-work/fork-1', rootChatJid: 'web:bulk-work' }
 
 // Three word lists of coprime lengths: cheap to combine, and rows rarely repeat exactly.
-const OPENERS = ['quick question:', 'remind me', 'can you check', 'note that', 'what about', 'ok so', 'thoughts on']
+const OPENERS = [
+  'quick question:',
+  'remind me',
+  'can you check',
+  'note that',
+  'what about',
+  'ok so',
+  'thoughts on',
+]
 const TOPICS = [
-  'the deploy window', 'the invoice from the plumber', 'tomorrow’s standup', 'a pasta recipe with lemon',
-  'the flaky integration test', 'the dentist on Thursday', 'the roadmap draft', 'the train times to Braga',
-  'migrating the cron jobs', 'the birthday gift idea', 'index bloat on events', 'the quarterly review',
-  'the API rate limits', 'a weekend hike', 'renewing the passport', 'the on-call handover', 'the new laptop',
-  'the customer escalation', 'a bread starter', 'the conference budget', 'the staging database', 'the gym',
+  'the deploy window',
+  'the invoice from the plumber',
+  'tomorrow’s standup',
+  'a pasta recipe with lemon',
+  'the flaky integration test',
+  'the dentist on Thursday',
+  'the roadmap draft',
+  'the train times to Braga',
+  'migrating the cron jobs',
+  'the birthday gift idea',
+  'index bloat on events',
+  'the quarterly review',
+  'the API rate limits',
+  'a weekend hike',
+  'renewing the passport',
+  'the on-call handover',
+  'the new laptop',
+  'the customer escalation',
+  'a bread starter',
+  'the conference budget',
+  'the staging database',
+  'the gym',
   'the holiday rota',
 ]
 const TAILS = ['', ' please', ' — no rush', ' before Friday', ' 🙂']
@@ -55,7 +80,13 @@ function phrase(a: number, b: number, c: number): string {
   return `${OPENERS[a % OPENERS.length]} ${TOPICS[b % TOPICS.length]}${TAILS[c % TAILS.length]}`
 }
 
-function bulkMessage(id: string, index: number, chatIndex: number, atMs: number, content: string): NewMessage {
+function bulkMessage(
+  id: string,
+  index: number,
+  chatIndex: number,
+  atMs: number,
+  content: string,
+): NewMessage {
   const isBot = index % 2 === 1
   const who = isBot ? ASSISTANT : USER
   return {
@@ -74,7 +105,13 @@ function* historyMessages(count: number, fromMs: number, toMs: number): Generato
   const stepMs = (toMs - fromMs) / count
   for (let j = 0; j < count; j++) {
     const content = phrase(j, j * 7 + 3, j >> 1)
-    yield bulkMessage(`h${String(j).padStart(9, '0')}`, j, j >> 3, Math.floor(fromMs + (j + 0.5) * stepMs), content)
+    yield bulkMessage(
+      `h${String(j).padStart(9, '0')}`,
+      j,
+      j >> 3,
+      Math.floor(fromMs + (j + 0.5) * stepMs),
+      content,
+    )
   }
 }
 
@@ -98,7 +135,8 @@ function checkBulkInput(input: BulkInput): void {
       `bulk sample needs whole counts with windowMessages ≤ total (got ${input.windowMessages}, ${input.total})`,
     )
   }
-  if (!Number.isInteger(input.windowDays) || input.windowDays < 1) throw new UsageError('windowDays must be at least 1')
+  if (!Number.isInteger(input.windowDays) || input.windowDays < 1)
+    throw new UsageError('windowDays must be at least 1')
   if (!isValidTimeZone(input.timeZone)) throw new UsageError(`unknown time zone "${input.timeZone}"`)
 }
 

@@ -26,9 +26,13 @@ export async function isEmptyDbFile(file: string): Promise<boolean> {
     return false
   }
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
+      name: string
+    }[]
     return tables.every(({ name }) => {
-      const row = db.prepare(`SELECT EXISTS (SELECT 1 FROM "${name.replaceAll('"', '""')}") AS found`).get() as {
+      const row = db
+        .prepare(`SELECT EXISTS (SELECT 1 FROM "${name.replaceAll('"', '""')}") AS found`)
+        .get() as {
         found: number
       }
       return row.found === 0
@@ -46,9 +50,13 @@ export async function isEmptyDbFile(file: string): Promise<boolean> {
  */
 export async function openFreshMessagesDb(file: string, overwrite: boolean): Promise<MessagesDb> {
   if (!(await isEmptyDbFile(file)) && !overwrite) {
-    throw new UsageError(`${file} already holds data; refusing to overwrite it (pass overwrite to replace it)`)
+    throw new UsageError(
+      `${file} already holds data; refusing to overwrite it (pass overwrite to replace it)`,
+    )
   }
   // Even an empty file is replaced, so the schema is always ours and the result always fresh.
-  await Promise.all([file, ...SIDE_FILES.map((suffix) => file + suffix)].map((path) => rm(path, { force: true })))
+  await Promise.all(
+    [file, ...SIDE_FILES.map((suffix) => file + suffix)].map((path) => rm(path, { force: true })),
+  )
   return openMessagesDb(file, { create: true })
 }

@@ -45,7 +45,12 @@ export function layOutSample(input: LayoutInput): SampleLayout {
   const scale = (daysAgo: number): number => scaleDaysAgo(daysAgo, input.days)
   const scenes = buildScenes(storyDates(today))
   const busy = new Set(BUSY_DAYS_AGO.map(scale))
-  const empty = pickEmptyDays(scenes.map((scene) => scale(scene.daysAgo)), busy, input.days, prng)
+  const empty = pickEmptyDays(
+    scenes.map((scene) => scale(scene.daysAgo)),
+    busy,
+    input.days,
+    prng,
+  )
   const decks = makeDecks(prng)
   const layout: SampleLayout = { messages: [], planted: [], firstMessageAt: {} }
 
@@ -55,7 +60,10 @@ export function layOutSample(input: LayoutInput): SampleLayout {
       const filler = SAMPLE_CHATS[key].filler
       return filler === 'always' || (filler !== 'never' && scale(filler.afterDaysAgo) > daysAgo)
     })
-    const bursts = sceneBursts(scenes.filter((scene) => scale(scene.daysAgo) === daysAgo), prng)
+    const bursts = sceneBursts(
+      scenes.filter((scene) => scale(scene.daysAgo) === daysAgo),
+      prng,
+    )
     const day = addDays(today, -daysAgo)
     if (busy.has(daysAgo)) bursts.push(...planBusyFiller(open, decks, prng))
     else bursts.push(...planFiller(open, latestStartHour(day, input), decks, prng))
@@ -68,14 +76,17 @@ export function layOutSample(input: LayoutInput): SampleLayout {
 export function scaleDaysAgo(daysAgo: number, days: number): number {
   if (daysAgo <= RECENT_DAYS) return daysAgo
   const olderStory = STORY_DAYS - 1 - (RECENT_DAYS + 1)
-  return RECENT_DAYS + 1 + Math.round(((daysAgo - RECENT_DAYS - 1) * (days - 1 - (RECENT_DAYS + 1))) / olderStory)
+  return (
+    RECENT_DAYS + 1 + Math.round(((daysAgo - RECENT_DAYS - 1) * (days - 1 - (RECENT_DAYS + 1))) / olderStory)
+  )
 }
 
 /** Some older quiet days get no messages at all; the last week never goes silent. */
 function pickEmptyDays(sceneDays: number[], busy: Set<number>, days: number, prng: Prng): Set<number> {
   const taken = new Set([...sceneDays, ...busy])
   const candidates: number[] = []
-  for (let daysAgo = days - 1; daysAgo > RECENT_DAYS; daysAgo--) if (!taken.has(daysAgo)) candidates.push(daysAgo)
+  for (let daysAgo = days - 1; daysAgo > RECENT_DAYS; daysAgo--)
+    if (!taken.has(daysAgo)) candidates.push(daysAgo)
   const count = Math.min(Math.ceil(candidates.length / 2), Math.ceil(days * 0.15))
   return new Set(prng.shuffle(candidates).slice(0, count))
 }
@@ -121,7 +132,12 @@ function fillerBurst(chat: ChatKey, pairs: number, decks: Map<ChatKey, Deck<Exch
 }
 
 /** An ordinary day: one to three short bursts in chats weighted by how chatty they are. */
-function planFiller(open: ChatKey[], lastHour: number, decks: Map<ChatKey, Deck<Exchange>>, prng: Prng): Burst[] {
+function planFiller(
+  open: ChatKey[],
+  lastHour: number,
+  decks: Map<ChatKey, Deck<Exchange>>,
+  prng: Prng,
+): Burst[] {
   const bursts: Burst[] = []
   const count = prng.int(1, 3)
   for (let i = 0; i < count && lastHour > FIRST_HOUR; i++) {
@@ -193,7 +209,13 @@ function fitBefore(timed: TimedLine[], limitMs: number): void {
 }
 
 /** Writes one day's rows into `layout`, leaving out anything after `now` (today is still going on). */
-function placeDay(day: LocalDay, bursts: Burst[], input: LayoutInput, prng: Prng, layout: SampleLayout): void {
+function placeDay(
+  day: LocalDay,
+  bursts: Burst[],
+  input: LayoutInput,
+  prng: Prng,
+  layout: SampleLayout,
+): void {
   const dayStartMs = startOfLocalDay(day, input.timeZone).getTime()
   const shiftMs = wallShiftMs(dayStartMs, input.timeZone)
   const timed = timeBursts(bursts, prng)
@@ -215,7 +237,9 @@ function placeDay(day: LocalDay, bursts: Burst[], input: LayoutInput, prng: Prng
  * start an hour off), zero otherwise. Subtracting it keeps "09:00" meaning 09:00 on the clock.
  */
 function wallShiftMs(dayStartMs: number, timeZone: string): number {
-  const [hours = 12, minutes = 0] = localTimeOf(new Date(dayStartMs + 12 * 3_600_000), timeZone).split(':').map(Number)
+  const [hours = 12, minutes = 0] = localTimeOf(new Date(dayStartMs + 12 * 3_600_000), timeZone)
+    .split(':')
+    .map(Number)
   return (hours * 60 + minutes) * 60_000 - 12 * 3_600_000
 }
 

@@ -3,14 +3,7 @@ import type { MessageRole } from '../db/messages.js'
 import type { LocalDay } from '../time/local-day.js'
 
 export type FactKind =
-  | 'identity'
-  | 'preference'
-  | 'relation'
-  | 'decision'
-  | 'plan'
-  | 'feedback'
-  | 'reference'
-  | 'correction'
+  'identity' | 'preference' | 'relation' | 'decision' | 'plan' | 'feedback' | 'reference' | 'correction'
 
 /** The memory file a faithful consolidation should put a planted fact in. */
 export type ExpectedFile = 'user.md' | 'feedback.md' | 'project.md' | 'reference.md' | 'current-state.md'

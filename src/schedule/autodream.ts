@@ -19,7 +19,10 @@ export function nextFireTimes(cron: string, timeZone: string, from: Date, count 
   try {
     pattern = new Cron(cron, { timezone: timeZone, paused: true })
   } catch (error) {
-    throw new ConfigError([{ key: 'autoDream.cron', message: `not a valid cron pattern: ${(error as Error).message}` }], 'settings')
+    throw new ConfigError(
+      [{ key: 'autoDream.cron', message: `not a valid cron pattern: ${(error as Error).message}` }],
+      'settings',
+    )
   }
   const out: Date[] = []
   let cursor = from

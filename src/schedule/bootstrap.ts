@@ -22,9 +22,11 @@ export function claimBootstrap(state: StateDb, clock: Clock, reclaimAfterMs: num
   const now = clock.now()
   const horizon = new Date(now.getTime() - reclaimAfterMs).toISOString()
   const result = state
-    .prepare(`INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+    .prepare(
+      `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
       ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-      WHERE settings.updated_at < ?`)
+      WHERE settings.updated_at < ?`,
+    )
     .run(CLAIM_KEY, now.toISOString(), now.toISOString(), horizon)
   return result.changes === 1
 }
@@ -36,7 +38,12 @@ export interface BootstrapDecision {
 }
 
 /** Decides and prepares the bootstrap; the caller queues the dream when `claimed`. */
-export async function prepareBootstrap(input: { paths: WorkspacePaths; state: StateDb; clock: Clock; reclaimAfterMs: number }): Promise<BootstrapDecision> {
+export async function prepareBootstrap(input: {
+  paths: WorkspacePaths
+  state: StateDb
+  clock: Clock
+  reclaimAfterMs: number
+}): Promise<BootstrapDecision> {
   const missing = missingCoreFiles(input.paths)
   if (missing.length === 0) return { missing, claimed: false }
   const claimed = claimBootstrap(input.state, input.clock, input.reclaimAfterMs)

@@ -16,7 +16,9 @@ import { MAX_BODY_BYTES } from './validate.js'
 export function createApp(host: ServerHost, policy: AccessPolicy = { token: null, isLoopback: true }): Hono {
   const app = new Hono()
   app.onError((error, c) => errorResponse(error, c, host.log))
-  app.notFound((c) => errorResponse(new DreamlaneError('NOT_FOUND', `nothing at ${c.req.method} ${c.req.path}`), c, host.log))
+  app.notFound((c) =>
+    errorResponse(new DreamlaneError('NOT_FOUND', `nothing at ${c.req.method} ${c.req.path}`), c, host.log),
+  )
   app.use('*', async (c, next) => {
     await next()
     // Pages and API answers are about live state: never cache them; never let another site frame them.
@@ -24,7 +26,10 @@ export function createApp(host: ServerHost, policy: AccessPolicy = { token: null
     c.header('X-Frame-Options', 'DENY')
     // same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on form posts.
     c.header('Referrer-Policy', 'same-origin')
-    c.header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'")
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'",
+    )
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   app.use('*', accessGuard(policy))

@@ -26,11 +26,17 @@ export function accessGuard(policy: AccessPolicy): MiddlewareHandler {
     if (policy.isLoopback && !isLoopbackHost(hostnameOf(c.req.header('host') ?? ''))) {
       throw new DreamlaneError('FORBIDDEN', 'this server only answers to 127.0.0.1 and localhost')
     }
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') checkSameOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'))
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
+      checkSameOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'))
     if (expected === null) return next()
     const fromQuery = c.req.query('token')
     // A link carrying ?token= (the URL `serve` prints) logs the browser in once, then the cookie carries it.
-    if (fromQuery !== undefined && matches(fromQuery, expected) && c.req.method === 'GET' && !c.req.path.startsWith('/api/')) {
+    if (
+      fromQuery !== undefined &&
+      matches(fromQuery, expected) &&
+      c.req.method === 'GET' &&
+      !c.req.path.startsWith('/api/')
+    ) {
       setCookie(c, TOKEN_COOKIE, fromQuery, { httpOnly: true, sameSite: 'Strict', path: '/' })
       const url = new URL(c.req.url)
       url.searchParams.delete('token')
@@ -39,16 +45,24 @@ export function accessGuard(policy: AccessPolicy): MiddlewareHandler {
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
     const presented = bearer ?? getCookie(c, TOKEN_COOKIE)
     if (presented === undefined || !matches(presented, expected)) {
-      throw new DreamlaneError('UNAUTHORIZED', 'a bearer token is required (Authorization: Bearer <token>, or open the URL with ?token=)')
+      throw new DreamlaneError(
+        'UNAUTHORIZED',
+        'a bearer token is required (Authorization: Bearer <token>, or open the URL with ?token=)',
+      )
     }
     return next()
   }
 }
 
 /** Form posts and fetches from other sites are refused, so a page elsewhere cannot trigger dreams or restores. */
-function checkSameOrigin(origin: string | undefined, fetchSite: string | undefined, host: string | undefined): void {
+function checkSameOrigin(
+  origin: string | undefined,
+  fetchSite: string | undefined,
+  host: string | undefined,
+): void {
   if (fetchSite === 'same-origin') return
-  if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw new DreamlaneError('FORBIDDEN', 'cross-site requests are refused')
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site')
+    throw new DreamlaneError('FORBIDDEN', 'cross-site requests are refused')
   // Clients that send no Origin (curl, scripts) are not browsers acting for another site.
   if (origin === undefined) return
   let originHost = ''

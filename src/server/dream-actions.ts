@@ -34,7 +34,9 @@ export async function triggerThroughGate(lane: Dreamlane, input: TriggerInput): 
     return { accepted: false, gate: decision.outcome, reason: decision.reason, run: null, coalesced: false }
   }
   const result = lane.trigger({ mode: input.mode, chatJid: input.chatJid, days: input.days })
-  const reason = result.coalesced ? `joined ${result.run.id}, which is already ${result.run.status}` : decision.reason
+  const reason = result.coalesced
+    ? `joined ${result.run.id}, which is already ${result.run.status}`
+    : decision.reason
   return { accepted: true, gate: decision.outcome, reason, run: result.run, coalesced: result.coalesced }
 }
 
@@ -53,7 +55,9 @@ export async function restoreUnderLock(lane: Dreamlane, id: string, clock: Clock
   })
   try {
     const result = await restoreBackup({ paths: lane.paths, id, clock, keep: lane.config.backups.keep })
-    const touched = [...result.restored, ...result.removed].map((path) => join(lane.paths.workspace, ...path.split('/')))
+    const touched = [...result.restored, ...result.removed].map((path) =>
+      join(lane.paths.workspace, ...path.split('/')),
+    )
     markDirty(lane.state, lane.paths.workspace, touched)
     return result
   } finally {

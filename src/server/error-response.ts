@@ -52,7 +52,9 @@ export function errorResponse(error: unknown, c: Context, log: Logger): Response
   const page = renderPage({
     title: `Error ${status}`,
     page: 'error',
-    body: html`<h1>Error ${status}</h1><p class="error-message">${body.error.message}</p><p><a href="/dreams">Back to Dreams</a> · <a href="/chat">Chat</a></p>`,
+    body: html`<h1>Error ${status}</h1>
+      <p class="error-message">${body.error.message}</p>
+      <p><a href="/dreams">Back to Dreams</a> · <a href="/chat">Chat</a></p>`,
   })
   return c.html(page, status)
 }

@@ -40,8 +40,18 @@ export class EventHub {
     return this.#closed
   }
 
-  publish(name: HubEventName, data: unknown, scope: { runId?: string | null; chatJid?: string | null } = {}): HubEvent {
-    const event: HubEvent = { id: this.#nextId++, name, runId: scope.runId ?? null, chatJid: scope.chatJid ?? null, data }
+  publish(
+    name: HubEventName,
+    data: unknown,
+    scope: { runId?: string | null; chatJid?: string | null } = {},
+  ): HubEvent {
+    const event: HubEvent = {
+      id: this.#nextId++,
+      name,
+      runId: scope.runId ?? null,
+      chatJid: scope.chatJid ?? null,
+      data,
+    }
     this.#history.push(event)
     if (this.#history.length > HISTORY_LIMIT) this.#history.splice(0, this.#history.length - HISTORY_LIMIT)
     for (const listener of this.#listeners) listener(event)

@@ -52,7 +52,9 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
     const id = `dream-summary-${summary.runId}`
     // The summary was stamped moments ago; a recent slice finds it however long the chat is.
     const start = new Date(clock.now().getTime() - SUMMARY_LOOKBACK_MS)
-    const row = lane.messages.listChatMessages(summary.chatJid, { start, limit: 5_000 }).find((message) => message.id === id)
+    const row = lane.messages
+      .listChatMessages(summary.chatJid, { start, limit: 5_000 })
+      .find((message) => message.id === id)
     if (row) events.publishMessage(toChatMessage(row))
   }
 

@@ -36,7 +36,8 @@ export interface FileDiff {
  * What "after" is: the run's own change ledger (exact, also for held runs), the next backup (the state the run
  * left), or the files as they are now.
  */
-export type DiffTarget = { kind: 'recorded' } | { kind: 'next-backup'; backupId: string; createdAt: string } | { kind: 'current' }
+export type DiffTarget =
+  { kind: 'recorded' } | { kind: 'next-backup'; backupId: string; createdAt: string } | { kind: 'current' }
 
 export interface RunDiff {
   available: boolean
@@ -49,16 +50,28 @@ export interface RunDiff {
 }
 
 /** `recorded` is the run's change ledger (`lane.changes(id)`); runs that have one are shown exactly as recorded. */
-export async function diffRun(paths: WorkspacePaths, run: RunRecord, recorded: readonly FileChange[] = []): Promise<RunDiff> {
+export async function diffRun(
+  paths: WorkspacePaths,
+  run: RunRecord,
+  recorded: readonly FileChange[] = [],
+): Promise<RunDiff> {
   if (recorded.length > 0) return fromLedger(run, recorded)
-  if (!run.backupId) return unavailable('this run took no backup (it stopped before the backup step), so there is nothing to compare')
+  if (!run.backupId)
+    return unavailable(
+      'this run took no backup (it stopped before the backup step), so there is nothing to compare',
+    )
   const backups = await listBackups(paths)
   const own = backups.findIndex((backup) => backup.id === run.backupId)
   const base = backups[own]
-  if (!base) return unavailable(`backup ${run.backupId} is gone (pruned: only the newest ${backups.length} are kept)`)
-  const changed = [...new Set(run.changedFiles.map((file) => workspacePath(paths.workspace, file)))].filter(isSafeBackupPath).sort()
+  if (!base)
+    return unavailable(`backup ${run.backupId} is gone (pruned: only the newest ${backups.length} are kept)`)
+  const changed = [...new Set(run.changedFiles.map((file) => workspacePath(paths.workspace, file)))]
+    .filter(isSafeBackupPath)
+    .sort()
   const next = run.finishedAt ? nextBackup(backups.slice(0, own), run.finishedAt) : undefined
-  const after: DiffTarget = next ? { kind: 'next-backup', backupId: next.id, createdAt: next.createdAt } : { kind: 'current' }
+  const after: DiffTarget = next
+    ? { kind: 'next-backup', backupId: next.id, createdAt: next.createdAt }
+    : { kind: 'current' }
   const before = await readFromBackup(base.file, changed)
   const afterFiles = next ? await readFromBackup(next.file, changed) : await readFromWorkspace(paths, changed)
   const files = changed.map((path) => diffFile(path, before.get(path) ?? null, afterFiles.get(path) ?? null))
@@ -84,7 +97,10 @@ async function readFromBackup(file: string, wanted: readonly string[]): Promise<
   return files
 }
 
-async function readFromWorkspace(paths: WorkspacePaths, wanted: readonly string[]): Promise<Map<string, string>> {
+async function readFromWorkspace(
+  paths: WorkspacePaths,
+  wanted: readonly string[],
+): Promise<Map<string, string>> {
   const files = new Map<string, string>()
   for (const path of wanted) {
     try {
@@ -97,13 +113,24 @@ async function readFromWorkspace(paths: WorkspacePaths, wanted: readonly string[
 }
 
 export function diffFile(path: string, before: string | null, after: string | null): FileDiff {
-  const change: FileDiff['change'] = before === null ? 'added' : after === null ? 'removed' : before === after ? 'unchanged' : 'modified'
+  const change: FileDiff['change'] =
+    before === null ? 'added' : after === null ? 'removed' : before === after ? 'unchanged' : 'modified'
   const empty = { path, change, additions: 0, deletions: 0, hunks: [] }
   if (change === 'unchanged' || (before === null && after === null)) return { ...empty, tooLarge: false }
-  if (Buffer.byteLength(before ?? '') > MAX_DIFF_BYTES || Buffer.byteLength(after ?? '') > MAX_DIFF_BYTES) return { ...empty, tooLarge: true }
-  const patch = structuredPatch(path, path, before ?? '', after ?? '', undefined, undefined, { context: CONTEXT_LINES })
-  const hunks = patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({ oldStart, oldLines, newStart, newLines, lines }))
-  const count = (mark: string) => hunks.reduce((sum, hunk) => sum + hunk.lines.filter((line) => line.startsWith(mark)).length, 0)
+  if (Buffer.byteLength(before ?? '') > MAX_DIFF_BYTES || Buffer.byteLength(after ?? '') > MAX_DIFF_BYTES)
+    return { ...empty, tooLarge: true }
+  const patch = structuredPatch(path, path, before ?? '', after ?? '', undefined, undefined, {
+    context: CONTEXT_LINES,
+  })
+  const hunks = patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({
+    oldStart,
+    oldLines,
+    newStart,
+    newLines,
+    lines,
+  }))
+  const count = (mark: string) =>
+    hunks.reduce((sum, hunk) => sum + hunk.lines.filter((line) => line.startsWith(mark)).length, 0)
   return { path, change, additions: count('+'), deletions: count('-'), hunks, tooLarge: false }
 }
 
@@ -115,11 +142,23 @@ function fromLedger(run: RunRecord, changes: readonly FileChange[]): RunDiff {
       change: change.change,
       additions: change.linesAdded,
       deletions: change.linesRemoved,
-      hunks: hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({ oldStart, oldLines, newStart, newLines, lines })),
+      hunks: hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({
+        oldStart,
+        oldLines,
+        newStart,
+        newLines,
+        lines,
+      })),
       tooLarge: change.tooLarge,
     }
   })
-  return { available: true, reason: null, before: run.backupId ? { backupId: run.backupId } : null, after: { kind: 'recorded' }, files }
+  return {
+    available: true,
+    reason: null,
+    before: run.backupId ? { backupId: run.backupId } : null,
+    after: { kind: 'recorded' },
+    files,
+  }
 }
 
 function unavailable(reason: string): RunDiff {

@@ -91,7 +91,13 @@ export function summarizeRun(run: RunRecord, workspace: string): RunSummary {
 }
 
 export function detailRun(run: RunRecord, workspace: string): RunDetail {
-  return { ...summarizeRun(run, workspace), steps: run.steps, toolCalls: run.toolCalls, usage: run.usage, transcript: run.transcript }
+  return {
+    ...summarizeRun(run, workspace),
+    steps: run.steps,
+    toolCalls: run.toolCalls,
+    usage: run.usage,
+    transcript: run.transcript,
+  }
 }
 
 /** `file` relative to the workspace with '/' separators (absolute paths outside it stay as they are). */

@@ -29,7 +29,10 @@ export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 8787
 const CLOSE_GRACE_MS = 1_000
 
-export async function startServer(serverHost: ServerHost, options: StartServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  serverHost: ServerHost,
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST
   const token = checkBinding(host, options.token)
   const app = createApp(serverHost, { token, isLoopback: isLoopbackHost(host) })
@@ -58,12 +61,18 @@ export async function startServer(serverHost: ServerHost, options: StartServerOp
 export function checkBinding(host: string, token: string | null | undefined): string | null {
   const trimmed = token?.trim() || null
   if (!isLoopbackHost(host) && trimmed === null) {
-    throw new UsageError(`binding to ${host} exposes your notes to the network: pass --token <secret> (or set DREAMLANE_TOKEN)`)
+    throw new UsageError(
+      `binding to ${host} exposes your notes to the network: pass --token <secret> (or set DREAMLANE_TOKEN)`,
+    )
   }
   return trimmed
 }
 
-function listen(fetch: Parameters<typeof serve>[0]['fetch'], hostname: string, port: number): Promise<Server> {
+function listen(
+  fetch: Parameters<typeof serve>[0]['fetch'],
+  hostname: string,
+  port: number,
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, hostname, port }) as Server
     server.once('error', reject)

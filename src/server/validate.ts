@@ -13,7 +13,10 @@ export const jidSchema = z
   .trim()
   .min(1, 'chat id is empty')
   .max(MAX_JID_CHARS, `chat id is longer than ${MAX_JID_CHARS} characters`)
-  .refine((jid) => !jid.startsWith(DREAM_CHANNEL_PREFIX), `chat ids starting with "${DREAM_CHANNEL_PREFIX}" are reserved for dream channels`)
+  .refine(
+    (jid) => !jid.startsWith(DREAM_CHANNEL_PREFIX),
+    `chat ids starting with "${DREAM_CHANNEL_PREFIX}" are reserved for dream channels`,
+  )
 
 export const messageText = z
   .string()
@@ -21,7 +24,11 @@ export const messageText = z
   .refine((text) => text.length <= MAX_MESSAGE_CHARS, `text is longer than ${MAX_MESSAGE_CHARS} characters`)
 
 /** Ids of runs and backups: short, printable, no path separators (they name rows and files). */
-export const idSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9._:@-]+$/, 'not a valid id')
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._:@-]+$/, 'not a valid id')
 
 export const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() })
 

@@ -15,9 +15,7 @@ const LIST_SCAN_MAX = 20_000
 const GREP_LINE_MAX_CHARS = 240
 
 const notePath = z.string().describe('Workspace-relative path with "/" separators, e.g. notes/memory/user.md')
-const noteText = z
-  .string()
-  .refine((text) => !text.includes('\0'), 'must be text (no NUL bytes)')
+const noteText = z.string().refine((text) => !text.includes('\0'), 'must be text (no NUL bytes)')
 
 const readInput = z.strictObject({ path: notePath })
 

@@ -23,7 +23,15 @@ export const searchWorkspaceTool: ToolDefinition<z.infer<typeof searchInput>> = 
     // Files written since the last refresh (by this turn or anyone else) are re-indexed before searching.
     await refreshIndex({ state, paths, config, clock })
     const limit = Math.min(input.limit ?? DEFAULT_LIMIT, config.tools.maxResults)
-    const found = await searchIndex({ state, paths, config, clock, query: input.query, limit, refresh: false })
+    const found = await searchIndex({
+      state,
+      paths,
+      config,
+      clock,
+      query: input.query,
+      limit,
+      refresh: false,
+    })
     const hits = found.map(({ path, line, snippet, score }) => ({ path, line, snippet, score }))
     // Dream turns never feed recall: a dream reading its own notes must not promote them.
     if (!context.isDream) context.onRecall?.(input.query, hits)

@@ -21,7 +21,9 @@ const FLAGS = [
 
 export async function launchChromium(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (or set DREAMLANE_SKIP_BROWSER=1 to skip the browser tests)`)
+    throw new Error(
+      `chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (or set DREAMLANE_SKIP_BROWSER=1 to skip the browser tests)`,
+    )
   }
   return chromium.launchPersistentContext(makeTempDir('dreamlane-chromium-'), {
     executablePath: CHROMIUM_PATH,
@@ -47,7 +49,12 @@ const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url))
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 /** A PNG (full page unless told) into `dir`, or into docs/ (for the README) when `dir` is null; checks it is a PNG. */
-export async function saveScreenshot(page: Page, name: string, dir: string | null, options: { fullPage?: boolean } = {}): Promise<string> {
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  dir: string | null,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   const file = join(dir ?? DOCS, name)
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true })
   if (!readFileSync(file).subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error(`${file} is not a PNG`)
@@ -55,25 +62,51 @@ export async function saveScreenshot(page: Page, name: string, dir: string | nul
 }
 
 /** Polls `read` until `accept` says yes (playwright-core has no expect): the UI is asynchronous by design. */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = performance.now() + timeoutMs
   let last: T | undefined
   for (;;) {
     last = await read()
     if (accept(last)) return last
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last)}`)
+    if (performance.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last)}`)
     await new Promise((resolve) => setTimeout(resolve, 40))
   }
 }
 
 export function seeText(locator: Locator, text: string, timeoutMs?: number): Promise<string> {
-  return eventually(async () => ((await locator.count()) ? ((await locator.first().textContent()) ?? '') : ''), (value) => value.includes(text), `text "${text}"`, timeoutMs)
+  return eventually(
+    async () => ((await locator.count()) ? ((await locator.first().textContent()) ?? '') : ''),
+    (value) => value.includes(text),
+    `text "${text}"`,
+    timeoutMs,
+  )
 }
 
-export function seeAttribute(locator: Locator, name: string, value: string, timeoutMs?: number): Promise<string | null> {
-  return eventually(() => locator.getAttribute(name), (seen) => seen === value, `${name}="${value}"`, timeoutMs)
+export function seeAttribute(
+  locator: Locator,
+  name: string,
+  value: string,
+  timeoutMs?: number,
+): Promise<string | null> {
+  return eventually(
+    () => locator.getAttribute(name),
+    (seen) => seen === value,
+    `${name}="${value}"`,
+    timeoutMs,
+  )
 }
 
 export function seeCount(locator: Locator, count: number, timeoutMs?: number): Promise<number> {
-  return eventually(() => locator.count(), (seen) => seen === count, `${count} element(s)`, timeoutMs)
+  return eventually(
+    () => locator.count(),
+    (seen) => seen === count,
+    `${count} element(s)`,
+    timeoutMs,
+  )
 }

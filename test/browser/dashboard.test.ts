@@ -7,7 +7,16 @@ import { systemClock } from '../../src/clock.js'
 import { createScriptedProvider } from '../../src/model/scripted.js'
 import { makeTempDir } from '../helpers/workspace.js'
 import { DREAMT_USER_MD, USER_MD, dreamScript, startServerWorld } from '../server/world.js'
-import { SKIP_BROWSER, eventually, launchChromium, saveScreenshot, seeAttribute, seeCount, seeText, watchPageErrors } from './chromium.js'
+import {
+  SKIP_BROWSER,
+  eventually,
+  launchChromium,
+  saveScreenshot,
+  seeAttribute,
+  seeCount,
+  seeText,
+  watchPageErrors,
+} from './chromium.js'
 
 function nav(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })
@@ -28,7 +37,9 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
       clock: systemClock,
       messages: recentHistory(),
       // Slow enough (2 × 600 ms inside the model turn) that progress is seen while it runs.
-      dreamProvider: createScriptedProvider(dreamScript(600), { usagePerStep: { inputTokens: 1200, outputTokens: 90 } }),
+      dreamProvider: createScriptedProvider(dreamScript(600), {
+        usagePerStep: { inputTokens: 1200, outputTokens: 90 },
+      }),
     })
     const browser = await launchChromium()
     onTestFinished(() => browser.close())
@@ -43,7 +54,10 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     const composer = page.getByLabel('Message')
     await composer.fill('Where do I live? Porto?')
     await composer.press('Enter')
-    await seeText(page.locator('.msg-assistant').last(), 'notes/memory/user.md:3 — Lives in Porto since October 2026.')
+    await seeText(
+      page.locator('.msg-assistant').last(),
+      'notes/memory/user.md:3 — Lives in Porto since October 2026.',
+    )
 
     // /dream 7: the reply, then the run's progress in the activity panel, then its summary in the chat.
     await composer.fill('/dream 7')
@@ -72,7 +86,9 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     await row.getByRole('link', { name: runId }).click()
     const userDiff = page.locator('details.diff-file[data-path="notes/memory/user.md"]')
     await seeText(userDiff, 'modified')
-    expect(await userDiff.locator('tr.add ins').allTextContents()).toEqual(['- Started learning Portuguese (2026-11-21).'])
+    expect(await userDiff.locator('tr.add ins').allTextContents()).toEqual([
+      '- Started learning Portuguese (2026-11-21).',
+    ])
     await seeText(page.locator('.diff-basis'), 'as this run left them')
     await saveScreenshot(page, 'run-diff.png', shots)
 
@@ -82,14 +98,22 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     await page.getByRole('button', { name: 'Start dream' }).click()
     await seeText(page.locator('.notice'), 'Dream queued')
     await seeText(page.locator('#run-live'), 'Running')
-    await eventually(() => page.locator('#run-status').textContent(), (text) => text === 'succeeded', 'the run page to show succeeded', 15_000)
+    await eventually(
+      () => page.locator('#run-status').textContent(),
+      (text) => text === 'succeeded',
+      'the run page to show succeeded',
+      15_000,
+    )
     await seeCount(page.locator('#steps li'), 9)
 
     // Restore the first run's backup: notes go back to before the first dream.
     expect(readFileSync(join(api.world.paths.memory, 'user.md'), 'utf8')).toBe(DREAMT_USER_MD)
     const backupId = api.host.lane.runs.get(runId).backupId ?? ''
     await nav(page, 'Dreams').click()
-    await page.locator(`tr[data-backup-id="${backupId}"]`).getByRole('button', { name: /Restore/ }).click()
+    await page
+      .locator(`tr[data-backup-id="${backupId}"]`)
+      .getByRole('button', { name: /Restore/ })
+      .click()
     await seeText(page.locator('.notice'), `Restored backup ${backupId}.`)
     expect(readFileSync(join(api.world.paths.memory, 'user.md'), 'utf8')).toBe(USER_MD)
     await nav(page, 'Memory').click()

@@ -7,7 +7,15 @@ import { generateSample } from '../../src/sample/generate.js'
 import { openServerHost } from '../../src/server/host.js'
 import { startServer } from '../../src/server/start.js'
 import { makeTempDir, makeWorkspace } from '../helpers/workspace.js'
-import { SKIP_BROWSER, eventually, launchChromium, saveScreenshot, seeAttribute, seeText, watchPageErrors } from './chromium.js'
+import {
+  SKIP_BROWSER,
+  eventually,
+  launchChromium,
+  saveScreenshot,
+  seeAttribute,
+  seeText,
+  watchPageErrors,
+} from './chromium.js'
 
 /** `DREAMLANE_UPDATE_SCREENSHOTS=1` writes docs/*.png for the README; otherwise they go to a temp dir. */
 const SHOTS_TO_DOCS = process.env.DREAMLANE_UPDATE_SCREENSHOTS === '1'
@@ -18,7 +26,12 @@ describe.skipIf(SKIP_BROWSER)('the pages on the sample history', () => {
     await initWorkspace(ws.paths)
     const sample = await generateSample({ file: ws.paths.messagesDb, now: new Date(), timeZone: 'UTC' })
     // env {}: the offline engine, whatever keys the machine running the tests has.
-    const host = openServerHost({ config: ws.config, env: {}, clock: systemClock, logger: pino({ level: 'silent' }) })
+    const host = openServerHost({
+      config: ws.config,
+      env: {},
+      clock: systemClock,
+      logger: pino({ level: 'silent' }),
+    })
     const server = await startServer(host, { port: 0 })
     onTestFinished(async () => {
       await server.close()
@@ -46,13 +59,20 @@ describe.skipIf(SKIP_BROWSER)('the pages on the sample history', () => {
 
     const runId = (await page.locator('#activity').getAttribute('data-run-id')) ?? ''
     expect(runId).toMatch(/^run-/)
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dreams', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Dreams', exact: true })
+      .click()
     await seeText(page.locator(`tr[data-run-id="${runId}"]`), 'succeeded')
     await saveScreenshot(page, 'dreams.png', shots)
 
     await page.locator(`tr[data-run-id="${runId}"]`).getByRole('link').click()
     const memoryDiffs = page.locator('details.diff-file[open]')
-    const changed = await eventually(() => memoryDiffs.count(), (count) => count > 0, 'memory file diffs')
+    const changed = await eventually(
+      () => memoryDiffs.count(),
+      (count) => count > 0,
+      'memory file diffs',
+    )
     expect(changed).toBeGreaterThan(0)
     expect(await page.locator('details.diff-file[open] tr.add').count()).toBeGreaterThan(0)
     await page.evaluate("document.getElementById('diff').scrollIntoView({ block: 'start' })")

@@ -70,7 +70,10 @@ describe('the assistant host', () => {
     // Time moves (1 ms per reading), as it does between a chat turn and the end of a dream.
     let at = Date.parse(NOW)
     const clock = { now: () => new Date((at += 1)) }
-    const provider = createScriptedProvider([{ tool: 'write_file', input: { path: 'notes/memory/user.md', content: `${USER_MD}- Dreamt.\n` } }, { text: 'ok' }])
+    const provider = createScriptedProvider([
+      { tool: 'write_file', input: { path: 'notes/memory/user.md', content: `${USER_MD}- Dreamt.\n` } },
+      { text: 'ok' },
+    ])
     const lane = w.open({ provider, clock })
     const turn = await createAssistant({ lane, clock }).send('web:main', '/dream 2')
     expect(turn.reply.content).toBe('Dream queued in the background for the last 2 day(s).')
@@ -95,7 +98,12 @@ describe('the assistant host', () => {
       { tool: 'write_file', input: { path: 'notes/memory/user.md', content: 'overwritten' } },
       { text: 'You prefer green tea (notes/memory/user.md).' },
     ])
-    const assistant = createAssistant({ lane, clock: w.clock, provider: model, onRecall: (event) => recalls.push(event) })
+    const assistant = createAssistant({
+      lane,
+      clock: w.clock,
+      provider: model,
+      onRecall: (event) => recalls.push(event),
+    })
 
     const turn = await assistant.send('web:work', 'What do I drink?')
 
@@ -109,7 +117,11 @@ describe('the assistant host', () => {
   it('falls back to quoting notes, with a note, when the model fails', async () => {
     const w = await world()
     const lane = w.open()
-    const assistant = createAssistant({ lane, clock: w.clock, provider: createScriptedProvider([{ fail: 'HTTP 529 overloaded' }]) })
+    const assistant = createAssistant({
+      lane,
+      clock: w.clock,
+      provider: createScriptedProvider([{ fail: 'HTTP 529 overloaded' }]),
+    })
     const turn = await assistant.send('web:main', 'Which database for Atlas?')
     expect(turn.engine).toBe('quote')
     expect(turn.note).toContain('HTTP 529 overloaded')
@@ -126,7 +138,10 @@ describe('the assistant host', () => {
     const w = await world()
     const lane = w.open()
     const before = lane.messages.listChats().length
-    await expect(createAssistant({ lane, clock: w.clock }).send(jid, text)).rejects.toMatchObject({ code: 'REQUEST_INVALID', message: expect.stringContaining(message) })
+    await expect(createAssistant({ lane, clock: w.clock }).send(jid, text)).rejects.toMatchObject({
+      code: 'REQUEST_INVALID',
+      message: expect.stringContaining(message),
+    })
     expect(lane.messages.listChats()).toHaveLength(before)
     await lane.close()
   })
@@ -135,10 +150,19 @@ describe('the assistant host', () => {
     const w = await world()
     const lane = w.open()
     const assistant = createAssistant({ lane, clock: w.clock })
-    const turns = await Promise.all(['Porto?', 'Postgres?', 'tea?'].map((text) => assistant.send('web:main', text)))
+    const turns = await Promise.all(
+      ['Porto?', 'Postgres?', 'tea?'].map((text) => assistant.send('web:main', text)),
+    )
     const expected = turns.flatMap((turn) => [turn.message.id, turn.reply.id])
-    expect(assistant.history('web:main').map((m) => m.id).slice(-6)).toEqual(expected)
-    expect(new Set(assistant.history('web:main').map((m) => m.timestamp)).size).toBe(assistant.history('web:main').length)
+    expect(
+      assistant
+        .history('web:main')
+        .map((m) => m.id)
+        .slice(-6),
+    ).toEqual(expected)
+    expect(new Set(assistant.history('web:main').map((m) => m.timestamp)).size).toBe(
+      assistant.history('web:main').length,
+    )
     await lane.close()
   })
 
@@ -148,17 +172,37 @@ describe('the assistant host', () => {
     const day = 86_400_000
     const ages = [900, 400, 40, 9, 2, 0.5, 0.01]
     lane.messages.upsertChat('web:old', null)
-    lane.messages.insertMessages(ages.map((age, i) => ({ id: `m${i}`, chatJid: 'web:old', content: `age ${age}`, timestamp: new Date(Date.parse(NOW) - age * day).toISOString() })))
+    lane.messages.insertMessages(
+      ages.map((age, i) => ({
+        id: `m${i}`,
+        chatJid: 'web:old',
+        content: `age ${age}`,
+        timestamp: new Date(Date.parse(NOW) - age * day).toISOString(),
+      })),
+    )
     const assistant = createAssistant({ lane, clock: w.clock })
     expect(assistant.history('web:old', 3).map((m) => m.content)).toEqual(['age 2', 'age 0.5', 'age 0.01'])
-    expect(assistant.history('web:old', 6).map((m) => m.content)).toEqual(['age 400', 'age 40', 'age 9', 'age 2', 'age 0.5', 'age 0.01'])
+    expect(assistant.history('web:old', 6).map((m) => m.content)).toEqual([
+      'age 400',
+      'age 40',
+      'age 9',
+      'age 2',
+      'age 0.5',
+      'age 0.01',
+    ])
     expect(assistant.history('web:old', 50)).toHaveLength(7)
     expect(assistant.history('web:none', 5)).toEqual([])
     await lane.close()
   })
 
   it('keeps topic words of a question and drops fillers', () => {
-    expect(questionTerms("What's the user's favourite tea, and where do they live in 2026?")).toEqual(['user', 'favourite', 'tea', 'live', '2026'])
+    expect(questionTerms("What's the user's favourite tea, and where do they live in 2026?")).toEqual([
+      'user',
+      'favourite',
+      'tea',
+      'live',
+      '2026',
+    ])
     expect(questionTerms('what do you know?')).toEqual([])
   })
 })

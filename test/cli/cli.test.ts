@@ -16,7 +16,10 @@ describe('dreamlane CLI', () => {
   it('names the bad key and exits 3 on a bad config', async () => {
     const dir = makeTempDir()
     mkdirSync(join(dir, '.dreamlane'))
-    writeFileSync(join(dir, '.dreamlane', 'config.json'), '{"backups": {"keep": 0}, "timezone": "Nowhere/City"}')
+    writeFileSync(
+      join(dir, '.dreamlane', 'config.json'),
+      '{"backups": {"keep": 0}, "timezone": "Nowhere/City"}',
+    )
     const result = await runCli(['--workspace', dir, 'status'])
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(/backups\.keep: expected an integer ≥ 1/)
@@ -93,10 +96,19 @@ describe('dreamlane demo', () => {
     const dir = join(makeTempDir(), 'demo')
     const first = await runCli(['demo', '--dir', dir], { timeoutMs: 120_000 })
     expect(first.code).toBe(0)
-    for (const step of ['back up notes', 'seed daily notes', 'model turn', 'index pass', 'refresh search index', 'remove dream channel']) {
+    for (const step of [
+      'back up notes',
+      'seed daily notes',
+      'model turn',
+      'index pass',
+      'refresh search index',
+      'remove dream channel',
+    ]) {
       expect(first.stdout).toContain(`✓ ${step}`)
     }
-    expect(first.stdout).toMatch(/you › \/dream 7\ndreamlane › Dream queued in the background for the last 7 day\(s\)\./)
+    expect(first.stdout).toMatch(
+      /you › \/dream 7\ndreamlane › Dream queued in the background for the last 7 day\(s\)\./,
+    )
     expect(first.stdout).toMatch(/Dream finished \(manual, last 7 day\(s\)/)
     expect(first.stdout).toMatch(/changed notes\/memory\/user\.md/)
     const memory = readFileSync(join(dir, 'notes', 'memory', 'user.md'), 'utf8')

@@ -42,13 +42,20 @@ describe('dreamlane memory', () => {
     expect(preview.code, preview.stderr).toBe(0)
     const plan = JSON.parse(preview.stdout)
     expect(plan.applied).toBeNull()
-    expect(plan.plan.candidates.map((c: { startLine: number; gate: string }) => [c.startLine, c.gate])).toEqual([
+    expect(
+      plan.plan.candidates.map((c: { startLine: number; gate: string }) => [c.startLine, c.gate]),
+    ).toEqual([
       [3, 'pass'],
       [4, 'min-recalls'],
     ])
-    expect(Object.keys(plan.plan.candidates[0].signals).sort()).toEqual(
-      ['consolidation', 'diversity', 'frequency', 'recency', 'relevance', 'richness'],
-    )
+    expect(Object.keys(plan.plan.candidates[0].signals).sort()).toEqual([
+      'consolidation',
+      'diversity',
+      'frequency',
+      'recency',
+      'relevance',
+      'richness',
+    ])
     expect(readFileSync(memory, 'utf8')).toBe('# Memory\n')
 
     const text = await runCli([...args, 'memory', 'promote', '--apply'])
@@ -67,7 +74,9 @@ describe('dreamlane memory', () => {
     const status = await runCli([...args, '--json', 'memory', 'status'])
     expect(JSON.parse(status.stdout)).toMatchObject({ shortTerm: 1, ready: 0, promoted: 1, events: 4 })
     const line = await runCli([...args, 'memory', 'status'])
-    expect(line.stdout).toMatch(/^Recall: 1 short-term \(0 ready, core\), 1 promoted \(last .+\), 4 events stored\.$/m)
+    expect(line.stdout).toMatch(
+      /^Recall: 1 short-term \(0 ready, core\), 1 promoted \(last .+\), 4 events stored\.$/m,
+    )
   })
 
   it('takes --preset and refuses an unknown one with usage exit 2', async () => {

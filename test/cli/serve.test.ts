@@ -29,8 +29,8 @@ function serve(ws: TestWorkspace, env: Record<string, string>): Served {
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; atMs: number }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal, atMs: performance.now() })),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; atMs: number }>(
+    (resolve) => child.on('exit', (code, signal) => resolve({ code, signal, atMs: performance.now() })),
   )
   onTestFinished(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
@@ -42,8 +42,10 @@ function serve(ws: TestWorkspace, env: Record<string, string>): Served {
     async waitFor(pattern, timeoutMs = 30_000) {
       const deadline = performance.now() + timeoutMs
       while (!pattern.test(out)) {
-        if (performance.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output so far:\n${out}`)
-        if (child.exitCode !== null) throw new Error(`serve exited (${child.exitCode}) before ${pattern}:\n${out}`)
+        if (performance.now() > deadline)
+          throw new Error(`timed out waiting for ${pattern}; output so far:\n${out}`)
+        if (child.exitCode !== null)
+          throw new Error(`serve exited (${child.exitCode}) before ${pattern}:\n${out}`)
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
     },
@@ -53,21 +55,32 @@ function serve(ws: TestWorkspace, env: Record<string, string>): Served {
 async function waitForRequests(server: FakeServer, count: number): Promise<void> {
   const deadline = performance.now() + 30_000
   while (server.requests.length < count) {
-    if (performance.now() > deadline) throw new Error(`the fake saw ${server.requests.length} request(s), wanted ${count}`)
+    if (performance.now() > deadline)
+      throw new Error(`the fake saw ${server.requests.length} request(s), wanted ${count}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
 /** A workspace whose dream writes user.md through the model, then hangs on the next model request. */
-async function hangingDream(): Promise<{ ws: TestWorkspace; server: FakeServer; env: Record<string, string> }> {
+async function hangingDream(): Promise<{
+  ws: TestWorkspace
+  server: FakeServer
+  env: Record<string, string>
+}> {
   const ws = makeWorkspace()
   await initWorkspace(ws.paths)
   const today = new Date().toISOString().slice(0, 10)
   makeMessagesDb(ws.paths, [
-    { chatJid: 'web:main', content: 'We decided to ship Atlas on Friday.', timestamp: `${today}T00:00:01.000Z` },
+    {
+      chatJid: 'web:main',
+      content: 'We decided to ship Atlas on Friday.',
+      timestamp: `${today}T00:00:01.000Z`,
+    },
   ]).close()
   const server = await startFakeOpenAi([
-    openAiReply.tools([{ name: 'write_file', arguments: { path: 'notes/memory/user.md', content: WRITTEN } }]),
+    openAiReply.tools([
+      { name: 'write_file', arguments: { path: 'notes/memory/user.md', content: WRITTEN } },
+    ]),
     { hang: true },
   ])
   onTestFinished(() => server.close())
@@ -117,7 +130,9 @@ describe('dreamlane serve, as a process', () => {
 
     const restarted = serve(ws, {})
     await restarted.waitFor(/dreamlane serving/)
-    expect(restarted.output()).toMatch(/recovered: 1 run\(s\) marked lost, lock reaped, 1 dream channel\(s\) removed/)
+    expect(restarted.output()).toMatch(
+      /recovered: 1 run\(s\) marked lost, lock reaped, 1 dream channel\(s\) removed/,
+    )
     restarted.child.kill('SIGTERM')
     await restarted.exited
 

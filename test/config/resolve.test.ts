@@ -31,7 +31,11 @@ describe('resolveConfig', () => {
     const fromEnv = resolveConfig({ cwd: dir, env: { DREAMLANE_BACKUP_KEEP: '5' } })
     expect(fromEnv.backups.keep).toBe(5)
     expect(fromEnv.timezone).toBe('Asia/Tokyo')
-    const fromFlags = resolveConfig({ cwd: dir, env: { DREAMLANE_BACKUP_KEEP: '5' }, flags: { backups: { keep: 7 } } })
+    const fromFlags = resolveConfig({
+      cwd: dir,
+      env: { DREAMLANE_BACKUP_KEEP: '5' },
+      flags: { backups: { keep: 7 } },
+    })
     expect(fromFlags.backups.keep).toBe(7)
   })
 

@@ -23,7 +23,12 @@ describe('messages DB', () => {
         { chatJid: 'main', content: 'before', timestamp: '2026-11-20T23:59:59.000Z' },
         { chatJid: 'fork', content: 'in fork', timestamp: '2026-11-21T10:00:00.000Z' },
         { chatJid: 'main', content: 'in main', timestamp: '2026-11-21T09:00:00.000Z' },
-        { chatJid: 'dream:manual:main:1', content: 'dream talk', timestamp: '2026-11-21T09:30:00.000Z', isBotMessage: true },
+        {
+          chatJid: 'dream:manual:main:1',
+          content: 'dream talk',
+          timestamp: '2026-11-21T09:30:00.000Z',
+          isBotMessage: true,
+        },
         { chatJid: 'main', content: 'after', timestamp: '2026-11-22T00:00:00.000Z' },
       ],
       [{ branchId: 'b1', chatJid: 'fork', rootChatJid: 'main' }],
@@ -40,7 +45,9 @@ describe('messages DB', () => {
     const ws = makeWorkspace()
     const db = makeMessagesDb(ws.paths, [])
     const plan = db.db
-      .prepare("EXPLAIN QUERY PLAN SELECT * FROM messages WHERE timestamp >= ? AND timestamp < ? AND substr(chat_jid,1,6) <> 'dream:'")
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT * FROM messages WHERE timestamp >= ? AND timestamp < ? AND substr(chat_jid,1,6) <> 'dream:'",
+      )
       .all('a', 'b') as { detail: string }[]
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/idx_messages_timestamp/)
   })
@@ -68,10 +75,22 @@ describe('messages DB', () => {
     const db = openMessagesDb(file)
     const rows = [...db.iterateWindow(new Date('2026-11-21T00:00:00Z'), new Date('2026-11-22T00:00:00Z'))]
     expect(rows[0]?.content).toBe('hello from blocks')
-    db.insertMessages([{ id: '2', chatJid: 'web:main', content: 'summary posted', timestamp: '2026-11-21T11:00:00.000Z', isBotMessage: true }])
-    const fts = db.db.prepare("SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH 'summary'").get() as { n: number }
+    db.insertMessages([
+      {
+        id: '2',
+        chatJid: 'web:main',
+        content: 'summary posted',
+        timestamp: '2026-11-21T11:00:00.000Z',
+        isBotMessage: true,
+      },
+    ])
+    const fts = db.db
+      .prepare("SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH 'summary'")
+      .get() as { n: number }
     expect(fts.n).toBe(1)
-    const columns = (db.db.prepare('PRAGMA table_info(messages)').all() as { name: string }[]).map((c) => c.name)
+    const columns = (db.db.prepare('PRAGMA table_info(messages)').all() as { name: string }[]).map(
+      (c) => c.name,
+    )
     expect(columns).toContain('is_steering_message')
     db.close()
   })
@@ -80,7 +99,9 @@ describe('messages DB', () => {
     const ws = makeWorkspace()
     const db = makeMessagesDb(ws.paths, [])
     db.db
-      .prepare("INSERT INTO messages (id, chat_jid, content, timestamp) VALUES ('x', 'main', ?, '2026-11-21T10:00:00.000Z')")
+      .prepare(
+        "INSERT INTO messages (id, chat_jid, content, timestamp) VALUES ('x', 'main', ?, '2026-11-21T10:00:00.000Z')",
+      )
       .run(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0xff, 0x21]))
     const [row] = [...db.iterateWindow(new Date('2026-11-21T00:00:00Z'), new Date('2026-11-22T00:00:00Z'))]
     expect(row?.content).toBe('caf\uFFFD \uFFFD!')
@@ -89,7 +110,12 @@ describe('messages DB', () => {
   it('inserts idempotently and deletes a dream channel with its rows', () => {
     const ws = makeWorkspace()
     const db = makeMessagesDb(ws.paths, [])
-    const message = { id: 'a', chatJid: 'dream:manual:main:1', content: 'x', timestamp: '2026-11-21T10:00:00.000Z' }
+    const message = {
+      id: 'a',
+      chatJid: 'dream:manual:main:1',
+      content: 'x',
+      timestamp: '2026-11-21T10:00:00.000Z',
+    }
     db.upsertChat(message.chatJid, 'dream')
     expect(db.insertMessages([message])).toBe(1)
     expect(db.insertMessages([message])).toBe(0)
@@ -104,7 +130,13 @@ describe('self-feeding', () => {
     const ws = makeWorkspace()
     const db = makeMessagesDb(ws.paths, [
       { chatJid: 'main', content: 'hello', timestamp: '2026-11-21T10:00:00.000Z' },
-      { chatJid: 'main', content: 'Dream finished …', sender: 'dreamlane', isBotMessage: true, timestamp: '2026-11-21T11:00:00.000Z' },
+      {
+        chatJid: 'main',
+        content: 'Dream finished …',
+        sender: 'dreamlane',
+        isBotMessage: true,
+        timestamp: '2026-11-21T11:00:00.000Z',
+      },
     ])
     const window = [new Date('2026-11-21T00:00:00Z'), new Date('2026-11-22T00:00:00Z')] as const
     expect([...db.iterateWindow(...window)].map((m) => m.content)).toEqual(['hello'])
@@ -129,8 +161,22 @@ describe('window summary', () => {
       [{ branchId: 'x', chatJid: 'dream-branch', rootChatJid: 'dream:manual:a:1' }],
     )
     expect(db.summarizeWindow(new Date('2026-11-21T00:00:00Z'), new Date('2026-11-22T00:00:00Z'))).toEqual([
-      { jid: 'b', name: 'b', root: 'b', messages: 1, first: '2026-11-21T10:00:00.000Z', last: '2026-11-21T10:00:00.000Z' },
-      { jid: 'a', name: 'a', root: 'a', messages: 2, first: '2026-11-21T08:00:00.000Z', last: '2026-11-21T09:00:00.000Z' },
+      {
+        jid: 'b',
+        name: 'b',
+        root: 'b',
+        messages: 1,
+        first: '2026-11-21T10:00:00.000Z',
+        last: '2026-11-21T10:00:00.000Z',
+      },
+      {
+        jid: 'a',
+        name: 'a',
+        root: 'a',
+        messages: 2,
+        first: '2026-11-21T08:00:00.000Z',
+        last: '2026-11-21T09:00:00.000Z',
+      },
     ])
   })
 })

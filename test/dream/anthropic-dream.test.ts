@@ -4,7 +4,12 @@ import { pino } from 'pino'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.js'
 import { createDreamlane } from '../../src/create.js'
-import { anthropicReply, startScriptedServer, toolResultsOf, type FakeStep } from '../helpers/fake-anthropic.js'
+import {
+  anthropicReply,
+  startScriptedServer,
+  toolResultsOf,
+  type FakeStep,
+} from '../helpers/fake-anthropic.js'
 import { makeDreamWorld } from '../helpers/dream-world.js'
 
 const USER_MD = '# User\n\n- Lives in Porto. [[2026-11-20]]\n'
@@ -13,7 +18,11 @@ async function dreamWith(script: FakeStep[]) {
   const world = await makeDreamWorld()
   const server = await startScriptedServer(script)
   onTestFinished(() => server.close())
-  const env = { ANTHROPIC_API_KEY: 'sk-test-not-real', ANTHROPIC_BASE_URL: server.url, DREAMLANE_DREAM_MODEL: 'claude-test-dream' }
+  const env = {
+    ANTHROPIC_API_KEY: 'sk-test-not-real',
+    ANTHROPIC_BASE_URL: server.url,
+    DREAMLANE_DREAM_MODEL: 'claude-test-dream',
+  }
   const config = resolveConfig({ env, flags: { workspace: world.dir, timezone: 'UTC' } })
   const lane = createDreamlane({ config, env, clock: world.clock, logger: pino({ level: 'silent' }) })
   onTestFinished(() => lane.close())
@@ -23,17 +32,36 @@ async function dreamWith(script: FakeStep[]) {
 describe('a dream on the Anthropic provider (local fake Messages API), through the real lifecycle', () => {
   it('edits notes through the tools, records exact usage and the dream model, and shows refusals as is_error', async () => {
     const { world, server, lane } = await dreamWith([
-      anthropicReply.tools([{ name: 'write_file', input: { path: 'notes/memory/user.md', content: USER_MD } }], { input: 1000, output: 50, cacheWrite: 2400 }),
-      anthropicReply.tools([{ name: 'write_file', input: { path: 'notes/secrets.json', content: '{}' } }], { input: 200, output: 30, cacheRead: 2400 }),
+      anthropicReply.tools(
+        [{ name: 'write_file', input: { path: 'notes/memory/user.md', content: USER_MD } }],
+        { input: 1000, output: 50, cacheWrite: 2400 },
+      ),
+      anthropicReply.tools([{ name: 'write_file', input: { path: 'notes/secrets.json', content: '{}' } }], {
+        input: 200,
+        output: 30,
+        cacheRead: 2400,
+      }),
       anthropicReply.text('Updated user.md.', { input: 300, output: 10, cacheRead: 2400 }),
     ])
     const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.provider).toBe('anthropic')
     expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(USER_MD)
-    expect(run.usage).toEqual({ inputTokens: 1500, outputTokens: 90, cacheReadTokens: 4800, cacheWriteTokens: 2400, requests: 3 })
+    expect(run.usage).toEqual({
+      inputTokens: 1500,
+      outputTokens: 90,
+      cacheReadTokens: 4800,
+      cacheWriteTokens: 2400,
+      requests: 3,
+    })
     expect(toolResultsOf(server.requests[2]!)[0]).toMatchObject({ is_error: true })
-    expect(server.requests[0]!.body.system).toEqual(expect.arrayContaining([expect.objectContaining({ cache_control: { type: 'ephemeral' } })]))
-    expect(server.requests.map((r) => r.body.model)).toEqual(['claude-test-dream', 'claude-test-dream', 'claude-test-dream'])
+    expect(server.requests[0]!.body.system).toEqual(
+      expect.arrayContaining([expect.objectContaining({ cache_control: { type: 'ephemeral' } })]),
+    )
+    expect(server.requests.map((r) => r.body.model)).toEqual([
+      'claude-test-dream',
+      'claude-test-dream',
+      'claude-test-dream',
+    ])
     expect(run.model).toBe('claude-test-dream')
   })
 
@@ -42,7 +70,9 @@ describe('a dream on the Anthropic provider (local fake Messages API), through t
     const { world, lane } = await dreamWith(errors)
     const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.status).toBe('degraded')
-    expect(run.reason).toMatch(/anthropic provider failed: model request failed after \d+ attempt\(s\): HTTP 500/)
+    expect(run.reason).toMatch(
+      /anthropic provider failed: model request failed after \d+ attempt\(s\): HTTP 500/,
+    )
     expect(run.steps.find((s) => s.name === 'fallback')?.ok).toBe(true)
     expect(readFileSync(join(world.paths.daily, '2026-11-21.md'), 'utf8')).not.toContain('NEEDS_SUMMARY')
     expect(lane.runs.lastSucceeded()).toBeNull()

@@ -12,7 +12,10 @@ import { makeMessagesDb, makeWorkspace } from '../helpers/workspace.js'
 const NOW = '2026-11-21T01:00:00.000Z'
 const COMPLETE_NOTE = (day: string) =>
   `---\ndate: '${day}'\nsummarised_until: '${day}T23:00:00.000Z'\nmessages_total: 1\nmessages_user: 1\nmessages_assistant: 0\nsession_trees: 1\nsession_chats: 1\nfirst_message: '${day}T10:00:00.000Z'\nlast_message: '${day}T10:00:00.000Z'\nscope_mode: local-day\nscope_anchor: ${day} UTC\n---\n# Day\n\n## Summary\n\nDone.\n`
-const UNSUMMARISED_NOTE = (day: string) => COMPLETE_NOTE(day).replace(/summarised_until: .*/, 'summarised_until: null').replace('Done.', '<!-- NEEDS_SUMMARY -->')
+const UNSUMMARISED_NOTE = (day: string) =>
+  COMPLETE_NOTE(day)
+    .replace(/summarised_until: .*/, 'summarised_until: null')
+    .replace('Done.', '<!-- NEEDS_SUMMARY -->')
 
 interface Scenario {
   autoOff?: boolean
@@ -38,23 +41,59 @@ function world(scenario: Scenario) {
   }
   const lastSuccess = scenario.lastSuccessHoursAgo ?? 0
   const before = new Date(new Date(NOW).getTime() - (lastSuccess + 1) * 3_600_000).toISOString()
-  const messages = makeMessagesDb(ws.paths, [{ chatJid: 'main', content: 'old', timestamp: before }, ...(scenario.messagesAfterSuccess ?? [])])
+  const messages = makeMessagesDb(ws.paths, [
+    { chatJid: 'main', content: 'old', timestamp: before },
+    ...(scenario.messagesAfterSuccess ?? []),
+  ])
   if (scenario.liveLock) {
-    writeFileSync(ws.paths.lockFile, JSON.stringify({ pid: process.pid, host: hostname(), runId: 'run-live', startedAt: NOW }))
+    writeFileSync(
+      ws.paths.lockFile,
+      JSON.stringify({ pid: process.pid, host: hostname(), runId: 'run-live', startedAt: NOW }),
+    )
   }
   return { config: ws.config, paths: ws.paths, clock, runs, settings, messages }
 }
 
-const recent = (hoursAgo: number): string => new Date(new Date(NOW).getTime() - hoursAgo * 3_600_000).toISOString()
+const recent = (hoursAgo: number): string =>
+  new Date(new Date(NOW).getTime() - hoursAgo * 3_600_000).toISOString()
 
 describe('gate cascade', () => {
   it.each<[string, Scenario, string, RegExp]>([
     ['AutoDream switched off', { autoOff: true, liveLock: true }, 'disabled', /AutoDream is off/],
     ['a live lock', { liveLock: true, lastSuccessHoursAgo: 48 }, 'lock', /already running: run run-live/],
-    ['too soon after a success', { lastSuccessHoursAgo: 5, messagesAfterSuccess: [{ chatJid: 'main', content: 'hi', timestamp: recent(1) }] }, 'time', /5\.0 h ago \(minimum 20 h\)/],
-    ['no new sessions and no backlog', { lastSuccessHoursAgo: 30, notes: { 'notes/daily/2026-11-20.md': COMPLETE_NOTE('2026-11-20') } }, 'sessions', /no new sessions/],
-    ['no new sessions but a backlog', { lastSuccessHoursAgo: 30, notes: { 'notes/daily/2026-11-20.md': UNSUMMARISED_NOTE('2026-11-20') } }, 'triggered', /1 daily note\(s\) still need a summary/],
-    ['new sessions', { lastSuccessHoursAgo: 30, messagesAfterSuccess: [{ chatJid: 'a', content: 'x', timestamp: recent(2) }, { chatJid: 'b', content: 'y', timestamp: recent(3) }] }, 'triggered', /2 session tree\(s\)/],
+    [
+      'too soon after a success',
+      {
+        lastSuccessHoursAgo: 5,
+        messagesAfterSuccess: [{ chatJid: 'main', content: 'hi', timestamp: recent(1) }],
+      },
+      'time',
+      /5\.0 h ago \(minimum 20 h\)/,
+    ],
+    [
+      'no new sessions and no backlog',
+      { lastSuccessHoursAgo: 30, notes: { 'notes/daily/2026-11-20.md': COMPLETE_NOTE('2026-11-20') } },
+      'sessions',
+      /no new sessions/,
+    ],
+    [
+      'no new sessions but a backlog',
+      { lastSuccessHoursAgo: 30, notes: { 'notes/daily/2026-11-20.md': UNSUMMARISED_NOTE('2026-11-20') } },
+      'triggered',
+      /1 daily note\(s\) still need a summary/,
+    ],
+    [
+      'new sessions',
+      {
+        lastSuccessHoursAgo: 30,
+        messagesAfterSuccess: [
+          { chatJid: 'a', content: 'x', timestamp: recent(2) },
+          { chatJid: 'b', content: 'y', timestamp: recent(3) },
+        ],
+      },
+      'triggered',
+      /2 session tree\(s\)/,
+    ],
     ['no prior consolidation', {}, 'triggered', /no prior consolidation/],
   ])('%s → %s', async (_name, scenario, outcome, reason) => {
     const decision = await checkGates('auto', world(scenario))
@@ -64,12 +103,23 @@ describe('gate cascade', () => {
 
   it("does not count dreamlane's own summary post as a new session", async () => {
     const w = world({ lastSuccessHoursAgo: 30 })
-    w.messages.insertMessages([{ id: 's', chatJid: 'main', sender: 'dreamlane', content: 'Dream finished', timestamp: recent(29), isBotMessage: true }])
+    w.messages.insertMessages([
+      {
+        id: 's',
+        chatJid: 'main',
+        sender: 'dreamlane',
+        content: 'Dream finished',
+        timestamp: recent(29),
+        isBotMessage: true,
+      },
+    ])
     expect((await checkGates('auto', w)).outcome).toBe('sessions')
   })
 
   it('lets manual dreams through every gate but the lock', async () => {
-    expect((await checkGates('manual', world({ autoOff: true, lastSuccessHoursAgo: 1 }))).outcome).toBe('triggered')
+    expect((await checkGates('manual', world({ autoOff: true, lastSuccessHoursAgo: 1 }))).outcome).toBe(
+      'triggered',
+    )
     expect((await checkGates('manual', world({ liveLock: true }))).outcome).toBe('lock')
   })
 })

@@ -27,8 +27,12 @@ describe('workspace lock', () => {
       runId: 'run-a',
       startedAt: '2026-11-21T01:00:00.000Z',
     })
-    await expect(acquireLock({ file, runId: 'run-b', clock, staleAfterMs: HOUR })).rejects.toThrow(LockHeldError)
-    await expect(acquireLock({ file, runId: 'run-b', clock, staleAfterMs: HOUR })).rejects.toThrow(/run-a \(pid/)
+    await expect(acquireLock({ file, runId: 'run-b', clock, staleAfterMs: HOUR })).rejects.toThrow(
+      LockHeldError,
+    )
+    await expect(acquireLock({ file, runId: 'run-b', clock, staleAfterMs: HOUR })).rejects.toThrow(
+      /run-a \(pid/,
+    )
     await lock.release()
     expect(existsSync(file)).toBe(false)
   })
@@ -36,7 +40,15 @@ describe('workspace lock', () => {
   it('reaps a lock whose pid is dead and takes it', async () => {
     const file = join(makeTempDir(), 'dream.lock')
     const clock = fixedClock('2026-11-21T01:00:00Z')
-    writeFileSync(file, JSON.stringify({ pid: deadPid(), host: hostname(), runId: 'old', startedAt: '2026-11-21T00:59:00.000Z' }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        pid: deadPid(),
+        host: hostname(),
+        runId: 'old',
+        startedAt: '2026-11-21T00:59:00.000Z',
+      }),
+    )
     const lock = await acquireLock({ file, runId: 'new', clock, staleAfterMs: HOUR })
     expect(lock.reaped?.runId).toBe('old')
     expect(JSON.parse(readFileSync(file, 'utf8')).runId).toBe('new')
@@ -45,7 +57,15 @@ describe('workspace lock', () => {
   it('reaps a lock older than the run timeout even when its pid lives', async () => {
     const file = join(makeTempDir(), 'dream.lock')
     const clock = fixedClock('2026-11-21T03:00:00Z')
-    writeFileSync(file, JSON.stringify({ pid: process.pid, host: hostname(), runId: 'old', startedAt: '2026-11-21T01:00:00.000Z' }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        pid: process.pid,
+        host: hostname(),
+        runId: 'old',
+        startedAt: '2026-11-21T01:00:00.000Z',
+      }),
+    )
     expect((await reapStaleLock({ file, clock, staleAfterMs: HOUR }))?.runId).toBe('old')
     expect(existsSync(file)).toBe(false)
   })
@@ -53,7 +73,15 @@ describe('workspace lock', () => {
   it('keeps a live lock and treats a garbage lock file as stale', async () => {
     const file = join(makeTempDir(), 'dream.lock')
     const clock = fixedClock('2026-11-21T01:00:00Z')
-    writeFileSync(file, JSON.stringify({ pid: process.pid, host: hostname(), runId: 'live', startedAt: '2026-11-21T00:59:00.000Z' }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        pid: process.pid,
+        host: hostname(),
+        runId: 'live',
+        startedAt: '2026-11-21T00:59:00.000Z',
+      }),
+    )
     expect(await reapStaleLock({ file, clock, staleAfterMs: HOUR })).toBeNull()
     expect(existsSync(file)).toBe(true)
     writeFileSync(file, '{torn')

@@ -15,7 +15,8 @@ function dailyNoteFor(world: { paths: { daily: string } }, day: string): string 
 describe('a dream, end to end', () => {
   it('keeps the model edits byte-for-byte, cleans the channel, posts the summary and indexes new text', async () => {
     const world = await makeDreamWorld()
-    const memoryIndex = '# Memory index\n\n- [User](user.md)\n- 2026-11-21: [days/2026-11-21.md](days/2026-11-21.md)\n'
+    const memoryIndex =
+      '# Memory index\n\n- [User](user.md)\n- 2026-11-21: [days/2026-11-21.md](days/2026-11-21.md)\n'
     const provider = createScriptedProvider(
       [
         { tool: 'read_file', input: { path: 'notes/memory/MEMORY.md' } },
@@ -44,15 +45,24 @@ describe('a dream, end to end', () => {
     expect(channelsSeen[0]).toMatch(/^dream:manual:web:main:\d+$/)
     expect(lane.messages.listDreamChannels()).toEqual([])
     // Summary posted to the originating chat as a bot message.
-    const posted = lane.messages.listChatMessages('web:main').filter((m) => m.isBotMessage && m.sender === 'dreamlane')
+    const posted = lane.messages
+      .listChatMessages('web:main')
+      .filter((m) => m.isBotMessage && m.sender === 'dreamlane')
     expect(posted).toHaveLength(1)
     expect(posted[0]?.content).toContain(run.id)
     // The search index finds what the dream wrote.
     const { searchIndex } = await import('../../src/fts/search.js')
-    const hits = await searchIndex({ state: lane.state, paths: world.paths, config: world.config, query: 'zanzibarite' })
+    const hits = await searchIndex({
+      state: lane.state,
+      paths: world.paths,
+      config: world.config,
+      query: 'zanzibarite',
+    })
     expect(hits.map((h) => h.path)).toContain('notes/memory/user.md')
     // The record has timings, tool calls (including the refused one) and usage.
-    expect(run.steps.map((s) => s.name)).toEqual(expect.arrayContaining(['lock', 'backup', 'seed', 'channel', 'model', 'index', 'fts', 'cleanup']))
+    expect(run.steps.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['lock', 'backup', 'seed', 'channel', 'model', 'index', 'fts', 'cleanup']),
+    )
     expect(run.steps.every((s) => s.durationMs >= 0 && s.startedAt)).toBe(true)
     expect(run.toolCalls.map((c) => [c.name, c.ok])).toEqual([
       ['read_file', true],
@@ -61,7 +71,13 @@ describe('a dream, end to end', () => {
       ['write_file', true],
       ['write_file', false],
     ])
-    expect(run.usage).toEqual({ inputTokens: 600, outputTokens: 60, cacheReadTokens: 300, cacheWriteTokens: 30, requests: 6 })
+    expect(run.usage).toEqual({
+      inputTokens: 600,
+      outputTokens: 60,
+      cacheReadTokens: 300,
+      cacheWriteTokens: 30,
+      requests: 6,
+    })
     // It wrote, so it did work (the "no writes while the backlog is not empty" rule only catches idle turns).
     expect(run.status).toBe('succeeded')
     expect(existsSync(world.paths.lockFile)).toBe(false)
@@ -117,7 +133,9 @@ describe('a dream, end to end', () => {
 
   it('reaps a stale lock (dead pid) and runs', async () => {
     const world = await makeDreamWorld()
-    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString())
+    const dead = Number(
+      spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString(),
+    )
     writeForeignLock(world.paths.lockFile, dead, NOW)
     const lane = world.open()
     const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
@@ -129,7 +147,9 @@ describe('a dream, end to end', () => {
 
   it('falls back when the turn ends without writing while notes need summaries', async () => {
     const world = await makeDreamWorld()
-    const lane = world.open({ provider: createScriptedProvider([{ tool: 'list_files', input: {} }, { text: 'All good!' }]) })
+    const lane = world.open({
+      provider: createScriptedProvider([{ tool: 'list_files', input: {} }, { text: 'All good!' }]),
+    })
     const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.status).toBe('degraded')
     expect(run.reason).toMatch(/without writing while 2 daily note\(s\) still need a summary/)
@@ -156,11 +176,19 @@ describe('a dream, end to end', () => {
     const run = lane.runs.open({ mode: 'manual', chatJid: 'web:main', days: 2 })
     lane.runs.markRunning(run.id)
     lane.messages.upsertChat('dream:manual:web:main:1', 'leftover')
-    lane.messages.insertMessages([{ id: 'x', chatJid: 'dream:manual:web:main:1', content: 'half a turn', timestamp: NOW }])
-    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString())
+    lane.messages.insertMessages([
+      { id: 'x', chatJid: 'dream:manual:web:main:1', content: 'half a turn', timestamp: NOW },
+    ])
+    const dead = Number(
+      spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString(),
+    )
     writeForeignLock(world.paths.lockFile, dead, NOW, run.id)
     const report = await lane.recover()
-    expect(report).toEqual({ reapedLock: run.id, lostRuns: [run.id], removedChannels: ['dream:manual:web:main:1'] })
+    expect(report).toEqual({
+      reapedLock: run.id,
+      lostRuns: [run.id],
+      removedChannels: ['dream:manual:web:main:1'],
+    })
     expect(lane.runs.get(run.id).status).toBe('lost')
     await lane.close()
   })
@@ -168,13 +196,17 @@ describe('a dream, end to end', () => {
   it('answers /dream in chat and runs in the background', async () => {
     const world = await makeDreamWorld()
     const lane = world.open()
-    expect(await lane.handleChatInput('web:main', '/dream 2')).toBe('Dream queued in the background for the last 2 day(s).')
+    expect(await lane.handleChatInput('web:main', '/dream 2')).toBe(
+      'Dream queued in the background for the last 2 day(s).',
+    )
     expect(await lane.handleChatInput('web:main', '/dream nope')).toMatch(/^Usage: \/dream \[days\]/)
     expect(await lane.handleChatInput('web:main', 'just chatting')).toBeNull()
     await lane.close()
     const reopened = world.open()
     expect(reopened.runs.latest()?.status).toBe('succeeded')
-    expect(await reopened.handleChatInput('web:main', '/dream status')).toMatch(/Latest dream: run-.* succeeded/)
+    expect(await reopened.handleChatInput('web:main', '/dream status')).toMatch(
+      /Latest dream: run-.* succeeded/,
+    )
     await reopened.close()
   })
 })

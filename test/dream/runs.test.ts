@@ -20,11 +20,18 @@ describe('run records', () => {
     runs.update(run.id, {
       steps: [{ name: 'backup', startedAt: '2026-11-21T01:00:01.000Z', durationMs: 12, ok: true }],
       usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 3, cacheWriteTokens: 2, requests: 1 },
-      toolCalls: [{ name: 'read_file', input: { path: 'x' }, ok: true, preview: '', startedAt: 'x', durationMs: 1 }],
+      toolCalls: [
+        { name: 'read_file', input: { path: 'x' }, ok: true, preview: '', startedAt: 'x', durationMs: 1 },
+      ],
       changedFiles: ['/w/notes/memory/user.md'],
     })
     const done = runs.close(run.id, { status: 'succeeded', gate: 'triggered', summary: 'ok' })
-    expect(done).toMatchObject({ status: 'succeeded', gate: 'triggered', summary: 'ok', changedFiles: ['/w/notes/memory/user.md'] })
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      gate: 'triggered',
+      summary: 'ok',
+      changedFiles: ['/w/notes/memory/user.md'],
+    })
     expect(done.usage.cacheReadTokens).toBe(3)
     expect(done.steps[0]?.name).toBe('backup')
     expect(done.toolCalls).toHaveLength(1)

@@ -11,10 +11,28 @@ import { makeMessagesDb, makeWorkspace, type MessageSpec, type TestWorkspace } f
 export const NOW = '2026-11-21T20:00:00.000Z'
 
 export const SMALL_HISTORY: MessageSpec[] = [
-  { chatJid: 'web:main', content: 'I moved to Porto last month and I love it.', timestamp: '2026-11-20T09:00:00.000Z' },
-  { chatJid: 'web:main', content: 'Nice! Porto is lovely.', timestamp: '2026-11-20T09:00:05.000Z', isBotMessage: true },
-  { chatJid: 'web:main', content: 'We decided to use Postgres for the Atlas project.', timestamp: '2026-11-21T10:00:00.000Z' },
-  { chatJid: 'web:main', content: 'Noted: Postgres for Atlas.', timestamp: '2026-11-21T10:00:04.000Z', isBotMessage: true },
+  {
+    chatJid: 'web:main',
+    content: 'I moved to Porto last month and I love it.',
+    timestamp: '2026-11-20T09:00:00.000Z',
+  },
+  {
+    chatJid: 'web:main',
+    content: 'Nice! Porto is lovely.',
+    timestamp: '2026-11-20T09:00:05.000Z',
+    isBotMessage: true,
+  },
+  {
+    chatJid: 'web:main',
+    content: 'We decided to use Postgres for the Atlas project.',
+    timestamp: '2026-11-21T10:00:00.000Z',
+  },
+  {
+    chatJid: 'web:main',
+    content: 'Noted: Postgres for Atlas.',
+    timestamp: '2026-11-21T10:00:04.000Z',
+    isBotMessage: true,
+  },
 ]
 
 export interface DreamWorld extends TestWorkspace {
@@ -31,7 +49,12 @@ export async function makeDreamWorld(messages: MessageSpec[] = SMALL_HISTORY): P
     ...ws,
     clock,
     open(options = {}) {
-      const lane = createDreamlane({ config: ws.config, clock, logger: pino({ level: 'silent' }), ...options })
+      const lane = createDreamlane({
+        config: ws.config,
+        clock,
+        logger: pino({ level: 'silent' }),
+        ...options,
+      })
       return lane
     },
   }

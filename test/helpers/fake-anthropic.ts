@@ -14,7 +14,8 @@ export interface RecordedRequest {
 }
 
 /** What the fake answers: a status, headers and JSON body, or nothing at all until the client gives up. */
-export type FakeResponse = { status?: number; headers?: Record<string, string>; body?: unknown } | { hang: true }
+export type FakeResponse =
+  { status?: number; headers?: Record<string, string>; body?: unknown } | { hang: true }
 
 /** A scripted answer: fixed, or computed from the request it answers. */
 export type FakeStep = FakeResponse | ((request: RecordedRequest) => FakeResponse)
@@ -47,7 +48,10 @@ export async function startScriptedServer(script: FakeStep[]): Promise<FakeServe
       const step = script[requests.length]
       requests.push(request)
       const response = typeof step === 'function' ? step(request) : step
-      answer(res, response ?? { status: 400, body: { error: `script exhausted at request ${requests.length}` } })
+      answer(
+        res,
+        response ?? { status: 400, body: { error: `script exhausted at request ${requests.length}` } },
+      )
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -78,7 +82,12 @@ export interface FakeUsage {
 
 let ids = 0
 
-function message(request: RecordedRequest, content: unknown[], stopReason: string, usage: FakeUsage): FakeResponse {
+function message(
+  request: RecordedRequest,
+  content: unknown[],
+  stopReason: string,
+  usage: FakeUsage,
+): FakeResponse {
   return {
     body: {
       id: `msg_${++ids}`,
@@ -101,9 +110,18 @@ function message(request: RecordedRequest, content: unknown[], stopReason: strin
 /** Builders for Messages API answers. */
 export const anthropicReply = {
   /** The model calls these tools (ids are generated), optionally saying something first. */
-  tools(calls: { name: string; input: unknown; id?: string }[], usage: FakeUsage = {}, text?: string): FakeStep {
+  tools(
+    calls: { name: string; input: unknown; id?: string }[],
+    usage: FakeUsage = {},
+    text?: string,
+  ): FakeStep {
     return (request) => {
-      const blocks = calls.map((call) => ({ type: 'tool_use', id: call.id ?? `toolu_${++ids}`, name: call.name, input: call.input }))
+      const blocks = calls.map((call) => ({
+        type: 'tool_use',
+        id: call.id ?? `toolu_${++ids}`,
+        name: call.name,
+        input: call.input,
+      }))
       return message(request, [...(text ? [{ type: 'text', text }] : []), ...blocks], 'tool_use', usage)
     }
   },
@@ -121,7 +139,9 @@ export const anthropicReply = {
 }
 
 /** The tool_result blocks of the last user message of a recorded request. */
-export function toolResultsOf(request: RecordedRequest): { tool_use_id: string; content: string; is_error?: boolean }[] {
+export function toolResultsOf(
+  request: RecordedRequest,
+): { tool_use_id: string; content: string; is_error?: boolean }[] {
   const messages = request.body.messages as { role: string; content: unknown }[]
   const last = messages[messages.length - 1]
   if (!last || !Array.isArray(last.content)) return []

@@ -1,5 +1,11 @@
 // A local fake of an OpenAI-compatible chat completions server (llama.cpp / Ollama / vLLM style), scripted.
-import { startScriptedServer, type FakeResponse, type FakeServer, type FakeStep, type RecordedRequest } from './fake-anthropic.js'
+import {
+  startScriptedServer,
+  type FakeResponse,
+  type FakeServer,
+  type FakeStep,
+  type RecordedRequest,
+} from './fake-anthropic.js'
 
 export { type FakeServer, type RecordedRequest }
 
@@ -35,7 +41,9 @@ function completion(
               prompt_tokens: usage.prompt ?? 100,
               completion_tokens: usage.completion ?? 20,
               total_tokens: (usage.prompt ?? 100) + (usage.completion ?? 20),
-              ...(usage.cached === undefined ? {} : { prompt_tokens_details: { cached_tokens: usage.cached } }),
+              ...(usage.cached === undefined
+                ? {}
+                : { prompt_tokens_details: { cached_tokens: usage.cached } }),
             },
           }),
     },

@@ -18,8 +18,10 @@ export function readMessageRows(file: string, range?: { start: Date; end: Date }
   const db = openDb(file, { readonly: true })
   try {
     return db
-      .prepare(`SELECT id, chat_jid, sender, sender_name, content, timestamp, is_from_me, is_bot_message
-        FROM messages WHERE timestamp >= ? AND timestamp < ? ORDER BY timestamp, chat_jid, id`)
+      .prepare(
+        `SELECT id, chat_jid, sender, sender_name, content, timestamp, is_from_me, is_bot_message
+        FROM messages WHERE timestamp >= ? AND timestamp < ? ORDER BY timestamp, chat_jid, id`,
+      )
       .all(range?.start.toISOString() ?? '', range?.end.toISOString() ?? '\uffff') as Row[]
   } finally {
     db.close()

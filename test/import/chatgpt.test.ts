@@ -10,7 +10,14 @@ describe('ChatGPT import', () => {
   it('keeps the current branch as the chat and skips system, tool, tool-call and reasoning nodes', async () => {
     const ws = makeWorkspace()
     const result = await runImport(ws, CONVERSATIONS)
-    expect(result).toMatchObject({ format: 'chatgpt', chats: 5, messages: 10, skipped: 4, duplicates: 0, invalid: 0 })
+    expect(result).toMatchObject({
+      format: 'chatgpt',
+      chats: 5,
+      messages: 10,
+      skipped: 4,
+      duplicates: 0,
+      invalid: 0,
+    })
     const { messages, chats } = readDb(ws.paths.messagesDb)
     const lisbon = messages.filter((m) => m.chat_jid === 'chatgpt:conv-lisbon')
     expect(lisbon.map((m) => [m.id, m.sender, m.content, m.is_from_me, m.is_bot_message])).toEqual([
@@ -87,7 +94,10 @@ describe('ChatGPT import', () => {
     const dir = makeTempDir()
     const file = join(dir, 'conversations.json')
     const good = (JSON.parse(readFileSync(CONVERSATIONS, 'utf8')) as unknown[])[0]
-    writeFileSync(file, `[{"title": "cut", "mapping": {"x": tru}}, {"title": "no mapping"}, ${JSON.stringify(good)}]`)
+    writeFileSync(
+      file,
+      `[{"title": "cut", "mapping": {"x": tru}}, {"title": "no mapping"}, ${JSON.stringify(good)}]`,
+    )
     const ws = makeWorkspace()
     const result = await runImport(ws, file)
     expect(result).toMatchObject({ chats: 2, messages: 5, invalid: 2 })

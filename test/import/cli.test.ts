@@ -8,7 +8,14 @@ import { fixture, readDb } from './world.js'
 describe('dreamlane import', () => {
   it('imports with a progress bar on stderr and a final count; --json prints the counts on stdout', async () => {
     const dir = makeTempDir()
-    const text = await runCli(['--workspace', dir, '--tz', 'Europe/Berlin', 'import', fixture('history.jsonl')])
+    const text = await runCli([
+      '--workspace',
+      dir,
+      '--tz',
+      'Europe/Berlin',
+      'import',
+      fixture('history.jsonl'),
+    ])
     expect(text.code).toBe(0)
     expect(text.stderr).toMatch(/reading {2}\[#+\] 100%/)
     expect(text.stderr).toMatch(/writing {2}\[#+\] 100% {2}2\/2 chats/)
@@ -23,18 +30,41 @@ describe('dreamlane import', () => {
     const json = await runCli(['--workspace', dir, '--json', 'import', fixture('history.jsonl')])
     expect(json.code).toBe(0)
     expect(json.stderr).toBe('')
-    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, format: 'jsonl', chats: 2, messages: 0, duplicates: 4, invalid: 3 })
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: true,
+      format: 'jsonl',
+      chats: 2,
+      messages: 0,
+      duplicates: 4,
+      invalid: 3,
+    })
     expect(readDb(join(dir, '.dreamlane', 'messages.db')).messages).toHaveLength(4)
   })
 
   it('--dry-run with --format, --chat-name and --me writes nothing at all', async () => {
     const dir = makeTempDir()
     const result = await runCli([
-      '--workspace', dir, '--json', 'import', fixture('whatsapp-ios/_chat.txt'),
-      '--format', 'whatsapp', '--chat-name', 'Family', '--me', 'Anna', '--dry-run',
+      '--workspace',
+      dir,
+      '--json',
+      'import',
+      fixture('whatsapp-ios/_chat.txt'),
+      '--format',
+      'whatsapp',
+      '--chat-name',
+      'Family',
+      '--me',
+      'Anna',
+      '--dry-run',
     ])
     expect(result.code).toBe(0)
-    expect(JSON.parse(result.stdout)).toMatchObject({ dryRun: true, format: 'whatsapp', chats: 1, messages: 5, warnings: [] })
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      dryRun: true,
+      format: 'whatsapp',
+      chats: 1,
+      messages: 5,
+      warnings: [],
+    })
     expect(existsSync(join(dir, '.dreamlane'))).toBe(false)
   })
 
@@ -44,9 +74,19 @@ describe('dreamlane import', () => {
     expect(missing.code).toBe(4)
     expect(missing.stderr).toMatch(/import source not found: .*export\.zip/)
     const missingJson = await runCli(['--workspace', dir, '--json', 'import', join(dir, 'export.zip')])
-    expect(JSON.parse(missingJson.stdout)).toMatchObject({ ok: false, error: { code: 'IMPORT_SOURCE_MISSING' } })
+    expect(JSON.parse(missingJson.stdout)).toMatchObject({
+      ok: false,
+      error: { code: 'IMPORT_SOURCE_MISSING' },
+    })
 
-    const badFormat = await runCli(['--workspace', dir, 'import', fixture('history.jsonl'), '--format', 'telegram'])
+    const badFormat = await runCli([
+      '--workspace',
+      dir,
+      'import',
+      fixture('history.jsonl'),
+      '--format',
+      'telegram',
+    ])
     expect(badFormat.code).toBe(2)
     expect(badFormat.stderr).toMatch(/Allowed choices are auto, piclaw, chatgpt, whatsapp, jsonl/)
 
@@ -66,8 +106,20 @@ describe('dreamlane import', () => {
     writeFileSync(
       source,
       [
-        { chat: 'telegram:7', sender: 'alex', role: 'user', content: 'I adopted a greyhound called Biscuit.', timestamp: at(30) },
-        { chat: 'telegram:7', sender: 'bot', role: 'assistant', content: 'Congratulations on Biscuit!', timestamp: at(29.9) },
+        {
+          chat: 'telegram:7',
+          sender: 'alex',
+          role: 'user',
+          content: 'I adopted a greyhound called Biscuit.',
+          timestamp: at(30),
+        },
+        {
+          chat: 'telegram:7',
+          sender: 'bot',
+          role: 'assistant',
+          content: 'Congratulations on Biscuit!',
+          timestamp: at(29.9),
+        },
       ]
         .map((line) => JSON.stringify(line))
         .join('\n'),
@@ -76,7 +128,9 @@ describe('dreamlane import', () => {
     expect(imported.code).toBe(0)
     const { dreamDays, first } = JSON.parse(imported.stdout) as { dreamDays: number; first: string }
     expect(dreamDays).toBeGreaterThanOrEqual(2)
-    const dream = await runCli(['--workspace', dir, '--json', 'dream', '--days', String(dreamDays)], { timeoutMs: 120_000 })
+    const dream = await runCli(['--workspace', dir, '--json', 'dream', '--days', String(dreamDays)], {
+      timeoutMs: 120_000,
+    })
     expect(dream.code).toBe(0)
     const day = first.slice(0, 10) // the CLI runs with TZ=UTC
     expect(readFileSync(join(dir, 'notes', 'daily', `${day}.md`), 'utf8')).toContain('Biscuit')

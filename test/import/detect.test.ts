@@ -6,7 +6,10 @@ import { openImportSource } from '../../src/import/detect.js'
 import { makeTempDir } from '../helpers/workspace.js'
 import { fixture, writeExportZip } from './world.js'
 
-async function formatOf(path: string, format: Parameters<typeof openImportSource>[1] = 'auto'): Promise<string> {
+async function formatOf(
+  path: string,
+  format: Parameters<typeof openImportSource>[1] = 'auto',
+): Promise<string> {
   const opened = await openImportSource(path, format)
   opened.close()
   return opened.format
@@ -34,20 +37,35 @@ describe('openImportSource', () => {
   it('looks inside zips for conversations.json or a chat .txt', async () => {
     const dir = makeTempDir()
     const chatgpt = await writeExportZip(join(dir, 'a.zip'), { 'conversations.json': '[]', 'chat.html': '' })
-    const whatsapp = await writeExportZip(join(dir, 'b.zip'), { 'WhatsApp Chat with Kim.txt': readFileSync(fixture('WhatsApp Chat mit Lena.txt')), 'IMG-1.jpg': 'x' })
+    const whatsapp = await writeExportZip(join(dir, 'b.zip'), {
+      'WhatsApp Chat with Kim.txt': readFileSync(fixture('WhatsApp Chat mit Lena.txt')),
+      'IMG-1.jpg': 'x',
+    })
     const other = await writeExportZip(join(dir, 'c.zip'), { 'notes.md': '# hi', 'a.txt': 'x', 'b.txt': 'y' })
     expect(await formatOf(chatgpt)).toBe('chatgpt')
     expect(await formatOf(whatsapp)).toBe('whatsapp')
-    await expect(formatOf(other)).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/holds no conversations\.json/) })
+    await expect(formatOf(other)).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(/holds no conversations\.json/),
+    })
     await expect(formatOf(chatgpt, 'whatsapp')).rejects.toMatchObject({ code: 'USAGE' })
   })
 
   it('names a missing source (exit 4 in the CLI) and asks for --format when it cannot tell', async () => {
     const dir = makeTempDir()
-    await expect(formatOf(join(dir, 'nope.zip'))).rejects.toMatchObject({ code: 'IMPORT_SOURCE_MISSING', message: expect.stringMatching(/import source not found: .*nope\.zip/) })
+    await expect(formatOf(join(dir, 'nope.zip'))).rejects.toMatchObject({
+      code: 'IMPORT_SOURCE_MISSING',
+      message: expect.stringMatching(/import source not found: .*nope\.zip/),
+    })
     writeFileSync(join(dir, 'mystery'), 'just some words\nnothing to see\n')
-    await expect(formatOf(join(dir, 'mystery'))).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/pass --format/) })
+    await expect(formatOf(join(dir, 'mystery'))).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(/pass --format/),
+    })
     mkdirSync(join(dir, 'empty-folder'))
-    await expect(formatOf(join(dir, 'empty-folder'))).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/without conversations\.json/) })
+    await expect(formatOf(join(dir, 'empty-folder'))).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(/without conversations\.json/),
+    })
   })
 })

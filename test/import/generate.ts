@@ -2,7 +2,20 @@
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 
-const WORDS = ['porto', 'lisbon', 'meeting', 'sister', 'birthday', 'climbing', 'project', 'deadline', 'coffee', 'train', 'budget', 'garden']
+const WORDS = [
+  'porto',
+  'lisbon',
+  'meeting',
+  'sister',
+  'birthday',
+  'climbing',
+  'project',
+  'deadline',
+  'coffee',
+  'train',
+  'budget',
+  'garden',
+]
 
 /** Writes about `megabytes` MB of JSONL (20 interleaved chats, no ids, so every id is derived); returns the line count. */
 export async function writeLargeJsonl(file: string, megabytes: number): Promise<number> {
@@ -15,13 +28,14 @@ export async function writeLargeJsonl(file: string, megabytes: number): Promise<
     let chunk = ''
     for (let i = 0; i < 1000; i++, lines++) {
       const words = Array.from({ length: 16 }, (_, k) => WORDS[(lines * 7 + k * 3) % WORDS.length]).join(' ')
-      chunk += JSON.stringify({
-        chat: `bulk:${lines % 20}`,
-        sender: lines % 2 ? 'bot' : 'alex',
-        role: lines % 2 ? 'assistant' : 'user',
-        content: `message ${lines}: ${words}`,
-        timestamp: new Date(start + lines * 1000).toISOString(),
-      }) + '\n'
+      chunk +=
+        JSON.stringify({
+          chat: `bulk:${lines % 20}`,
+          sender: lines % 2 ? 'bot' : 'alex',
+          role: lines % 2 ? 'assistant' : 'user',
+          content: `message ${lines}: ${words}`,
+          timestamp: new Date(start + lines * 1000).toISOString(),
+        }) + '\n'
     }
     written += Buffer.byteLength(chunk)
     if (!out.write(chunk)) await once(out, 'drain')

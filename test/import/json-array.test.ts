@@ -14,7 +14,7 @@ async function collect(text: string | Buffer, size = 5): Promise<ArrayElement[]>
 
 describe('streamJsonArray', () => {
   it('yields each element, with brackets, braces and escaped quotes inside strings left alone', async () => {
-    const values = [{ a: '[not] {an} "array"', b: [1, { c: '\\' }] }, 'plain', 42, null, [], { 'é': 'ü ✓' }]
+    const values = [{ a: '[not] {an} "array"', b: [1, { c: '\\' }] }, 'plain', 42, null, [], { é: 'ü ✓' }]
     for (const size of [1, 4, 4096]) {
       const elements = await collect(JSON.stringify(values, null, 2), size)
       expect(elements).toEqual(values.map((value, index) => ({ index, value })))
@@ -22,7 +22,10 @@ describe('streamJsonArray', () => {
   })
 
   it('skips a BOM and reports a malformed element by index, then goes on', async () => {
-    const text = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('[{"ok":1}, {"bad": tru}, {"ok":3}]')])
+    const text = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('[{"ok":1}, {"bad": tru}, {"ok":3}]'),
+    ])
     const elements = await collect(text, 1)
     expect(elements[0]).toEqual({ index: 0, value: { ok: 1 } })
     expect(elements[1]).toMatchObject({ index: 1, error: expect.stringMatching(/invalid JSON/) })
@@ -31,7 +34,10 @@ describe('streamJsonArray', () => {
 
   it('reports a truncated file after yielding the complete elements', async () => {
     const elements = await collect('[{"a":1},{"b":[2,', 4)
-    expect(elements).toEqual([{ index: 0, value: { a: 1 } }, { index: 1, error: 'file ends inside the array (truncated?)' }])
+    expect(elements).toEqual([
+      { index: 0, value: { a: 1 } },
+      { index: 1, error: 'file ends inside the array (truncated?)' },
+    ])
   })
 
   it('refuses input that is not an array', async () => {
@@ -42,7 +48,11 @@ describe('streamJsonArray', () => {
   it('skips and reports an element over the size limit without buffering it', async () => {
     const big = JSON.stringify([{ a: 'x'.repeat(5000) }, { b: 1 }])
     const out: ArrayElement[] = []
-    for await (const element of streamJsonArray(chunked(big, 100), { maxElementBytes: 1000 })) out.push(element)
-    expect(out).toEqual([{ index: 0, error: 'element larger than 1000 bytes' }, { index: 1, value: { b: 1 } }])
+    for await (const element of streamJsonArray(chunked(big, 100), { maxElementBytes: 1000 }))
+      out.push(element)
+    expect(out).toEqual([
+      { index: 0, error: 'element larger than 1000 bytes' },
+      { index: 1, value: { b: 1 } },
+    ])
   })
 })

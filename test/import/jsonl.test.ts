@@ -10,20 +10,37 @@ describe('JSONL import', () => {
   it('imports valid lines and reports the invalid ones by line number', async () => {
     const ws = makeWorkspace()
     const result = await runImport(ws, HISTORY, { timeZone: 'Europe/Berlin' })
-    expect(result).toMatchObject({ format: 'jsonl', chats: 2, messages: 4, skipped: 1, duplicates: 0, invalid: 3 })
+    expect(result).toMatchObject({
+      format: 'jsonl',
+      chats: 2,
+      messages: 4,
+      skipped: 1,
+      duplicates: 0,
+      invalid: 3,
+    })
     expect(result.problems).toEqual([
       { line: 4, reason: expect.stringMatching(/^not valid JSON/) },
       { line: 5, reason: 'role: expected "user" or "assistant"' },
-      { line: 6, reason: 'timestamp: expected ISO 8601 (with or without offset) or epoch seconds/milliseconds' },
+      {
+        line: 6,
+        reason: 'timestamp: expected ISO 8601 (with or without offset) or epoch seconds/milliseconds',
+      },
     ])
     const { messages, chats } = readDb(ws.paths.messagesDb)
-    expect(messages.map((m) => [m.chat_jid, m.sender, m.sender_name, m.timestamp, m.is_bot_message])).toEqual([
-      ['slack:team', 'kim', 'kim', '2025-11-04T08:00:00.000Z', 0], // epoch seconds
-      ['telegram:42', 'alex', 'Alex', '2025-11-02T09:00:00.000Z', 0],
-      ['telegram:42', 'bot', 'bot', '2025-11-02T09:00:05.000Z', 1],
-      ['telegram:42', 'alex', 'alex', '2025-11-03T17:30:00.000Z', 0], // zone-less, read in Europe/Berlin
-    ])
-    expect(messages.filter((m) => m.chat_jid === 'telegram:42').map((m) => m.id).slice(0, 2)).toEqual(['t1', 't2'])
+    expect(messages.map((m) => [m.chat_jid, m.sender, m.sender_name, m.timestamp, m.is_bot_message])).toEqual(
+      [
+        ['slack:team', 'kim', 'kim', '2025-11-04T08:00:00.000Z', 0], // epoch seconds
+        ['telegram:42', 'alex', 'Alex', '2025-11-02T09:00:00.000Z', 0],
+        ['telegram:42', 'bot', 'bot', '2025-11-02T09:00:05.000Z', 1],
+        ['telegram:42', 'alex', 'alex', '2025-11-03T17:30:00.000Z', 0], // zone-less, read in Europe/Berlin
+      ],
+    )
+    expect(
+      messages
+        .filter((m) => m.chat_jid === 'telegram:42')
+        .map((m) => m.id)
+        .slice(0, 2),
+    ).toEqual(['t1', 't2'])
     expect(chats.map((c) => [c.jid, c.name])).toEqual([
       ['slack:team', null],
       ['telegram:42', 'Old assistant'],
@@ -44,7 +61,13 @@ describe('JSONL import', () => {
     const dir = makeTempDir()
     const file = join(dir, 'export.jsonl')
     const line = (content: string, second: number) =>
-      JSON.stringify({ chat: 'c', sender: 'u', role: 'user', content, timestamp: `2025-01-01T00:00:0${second}Z` })
+      JSON.stringify({
+        chat: 'c',
+        sender: 'u',
+        role: 'user',
+        content,
+        timestamp: `2025-01-01T00:00:0${second}Z`,
+      })
     writeFileSync(
       file,
       Buffer.concat([
@@ -59,7 +82,11 @@ describe('JSONL import', () => {
     const ws = makeWorkspace()
     const result = await runImport(ws, file)
     expect(result).toMatchObject({ messages: 3, invalid: 0 })
-    expect(readDb(ws.paths.messagesDb).messages.map((m) => m.content)).toEqual(['first', 'caf\ufffd\ufffd', 'third'])
+    expect(readDb(ws.paths.messagesDb).messages.map((m) => m.content)).toEqual([
+      'first',
+      'caf\ufffd\ufffd',
+      'third',
+    ])
   })
 
   it('puts lines without "chat" into the --chat-name chat, and refuses dream: chats', async () => {
@@ -74,10 +101,17 @@ describe('JSONL import', () => {
     )
     const ws = makeWorkspace()
     const result = await runImport(ws, file, { chatName: 'Old Bot' })
-    expect(result.problems).toEqual([{ line: 2, reason: 'chat: "dream:" chats are dreamlane\'s own channels' }])
-    expect(readDb(ws.paths.messagesDb).chats).toEqual([{ jid: 'import:old-bot', name: 'Old Bot', last_message_time: '2025-01-01T10:00:00.000Z' }])
+    expect(result.problems).toEqual([
+      { line: 2, reason: 'chat: "dream:" chats are dreamlane\'s own channels' },
+    ])
+    expect(readDb(ws.paths.messagesDb).chats).toEqual([
+      { jid: 'import:old-bot', name: 'Old Bot', last_message_time: '2025-01-01T10:00:00.000Z' },
+    ])
     const without = await runImport(makeWorkspace(), file)
-    expect(without.problems[0]).toEqual({ line: 1, reason: 'chat: expected a non-empty string (or pass --chat-name)' })
+    expect(without.problems[0]).toEqual({
+      line: 1,
+      reason: 'chat: expected a non-empty string (or pass --chat-name)',
+    })
   })
 
   it('--dry-run counts what would be new and writes nothing, not even the DB file', async () => {
@@ -89,7 +123,10 @@ describe('JSONL import', () => {
     await runImport(ws, HISTORY)
     const dir = makeTempDir()
     const more = join(dir, 'more.jsonl')
-    writeFileSync(more, `${readFileSync(HISTORY, 'utf8')}{"chat":"c2","sender":"x","role":"user","content":"new","timestamp":"2025-12-01T00:00:00Z"}\n`)
+    writeFileSync(
+      more,
+      `${readFileSync(HISTORY, 'utf8')}{"chat":"c2","sender":"x","role":"user","content":"new","timestamp":"2025-12-01T00:00:00Z"}\n`,
+    )
     const before = readFileSync(ws.paths.messagesDb)
     const dryAgain = await runImport(ws, more, { dryRun: true })
     expect(dryAgain).toMatchObject({ chats: 3, messages: 1, duplicates: 4 })
@@ -100,7 +137,8 @@ describe('JSONL import', () => {
   it('counts a message repeated with the same id inside the source as a duplicate', async () => {
     const dir = makeTempDir()
     const file = join(dir, 'dupes.jsonl')
-    const line = '{"chat":"c","id":"same","sender":"u","role":"user","content":"once","timestamp":"2025-01-01T00:00:00Z"}'
+    const line =
+      '{"chat":"c","id":"same","sender":"u","role":"user","content":"once","timestamp":"2025-01-01T00:00:00Z"}'
     writeFileSync(file, `${line}\n${line}\n`)
     expect(await runImport(makeWorkspace(), file)).toMatchObject({ messages: 1, duplicates: 1 })
   })

@@ -28,7 +28,11 @@ describe('readLineBatches', () => {
   })
 
   it('drops a UTF-8 BOM and turns invalid bytes into U+FFFD instead of failing', async () => {
-    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('héllo\n'), Buffer.from([0x61, 0xff, 0xfe, 0x62, 0x0a])])
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('héllo\n'),
+      Buffer.from([0x61, 0xff, 0xfe, 0x62, 0x0a]),
+    ])
     const lines = await collect(bytes, 2)
     expect(lines.map((l) => l.text)).toEqual(['héllo', 'a\ufffd\ufffdb'])
   })

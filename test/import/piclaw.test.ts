@@ -48,7 +48,9 @@ describe('PiClaw import', () => {
     const ws = makeWorkspace()
     const result = await runImport(ws, source)
     expect(result).toMatchObject({ format: 'piclaw', chats: 2, messages: 3, duplicates: 0, invalid: 1 })
-    expect(result.problems).toEqual([{ reason: 'timestamps outside 1970..9999 ISO 8601: not read', count: 1 }])
+    expect(result.problems).toEqual([
+      { reason: 'timestamps outside 1970..9999 ISO 8601: not read', count: 1 },
+    ])
     const { messages, chats, branches } = readDb(ws.paths.messagesDb)
     expect(messages.map((m) => [m.chat_jid, m.id, m.content, m.timestamp, m.is_bot_message])).toEqual([
       ['web:default', 'm1', 'Remember that my gym closes at 9 now.', '2025-06-01T10:00:00.000Z', 0],
@@ -60,7 +62,13 @@ describe('PiClaw import', () => {
       ['web:default:b1', 'Web (branch)'],
     ])
     expect(branches).toEqual([
-      { branch_id: 'b1', chat_jid: 'web:default:b1', root_chat_jid: 'web:default', parent_branch_id: null, created_at: '2025-06-01T10:03:00Z' },
+      {
+        branch_id: 'b1',
+        chat_jid: 'web:default:b1',
+        root_chat_jid: 'web:default',
+        parent_branch_id: null,
+        created_at: '2025-06-01T10:03:00Z',
+      },
     ])
   })
 
@@ -73,7 +81,11 @@ describe('PiClaw import', () => {
     await runImport(ws, source)
     expect(await runImport(ws, source)).toMatchObject({ messages: 0, duplicates: 3 })
     const db = new Database(ws.paths.messagesDb, { readonly: true })
-    const hits = db.prepare("SELECT m.id FROM messages_fts f JOIN messages m ON m.rowid = f.rowid WHERE messages_fts MATCH 'Fridays'").all()
+    const hits = db
+      .prepare(
+        "SELECT m.id FROM messages_fts f JOIN messages m ON m.rowid = f.rowid WHERE messages_fts MATCH 'Fridays'",
+      )
+      .all()
     expect(hits).toEqual([{ id: 'm3' }])
     expect(db.pragma('foreign_key_check')).toEqual([])
     db.close()
@@ -88,13 +100,18 @@ describe('PiClaw import', () => {
     const ws = makeWorkspace()
     await expect(runImport(ws, source)).rejects.toMatchObject({
       code: 'MESSAGES_DB_SCHEMA',
-      message: expect.stringMatching(/not a PiClaw messages DB: missing table chat_branches, messages\.chat_jid, messages\.sender, .*messages\.content, messages\.timestamp/),
+      message: expect.stringMatching(
+        /not a PiClaw messages DB: missing table chat_branches, messages\.chat_jid, messages\.sender, .*messages\.content, messages\.timestamp/,
+      ),
     })
   })
 
   it('refuses to import the messages DB into itself', async () => {
     const ws = makeWorkspace()
     makePiclawDb(ws.paths.messagesDb, true)
-    await expect(runImport(ws, ws.paths.messagesDb)).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/already is the messages DB/) })
+    await expect(runImport(ws, ws.paths.messagesDb)).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(/already is the messages DB/),
+    })
   })
 })

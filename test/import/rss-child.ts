@@ -5,4 +5,13 @@ const [source, messagesDb, tempDir] = process.argv.slice(2) as [string, string, 
 const before = process.memoryUsage().rss
 const result = await importHistory({ source, messagesDb, tempDir, timeZone: 'UTC' })
 const peak = process.resourceUsage().maxRSS * 1024
-console.log(JSON.stringify({ before, peak, growth: peak - before, messages: result.messages, chats: result.chats, invalid: result.invalid }))
+console.log(
+  JSON.stringify({
+    before,
+    peak,
+    growth: peak - before,
+    messages: result.messages,
+    chats: result.chats,
+    invalid: result.invalid,
+  }),
+)

@@ -36,7 +36,10 @@ describe('parseTimestamp', () => {
     expect(parseTimestamp(input, 'Europe/Berlin')?.toISOString()).toBe(utc)
   })
 
-  it.each(['yesterday', '2025-13-01T00:00:00Z', '2025-02-30 10:00', '', -5, null, {}])('refuses %j', (input) => {
-    expect(parseTimestamp(input, 'UTC')).toBeNull()
-  })
+  it.each(['yesterday', '2025-13-01T00:00:00Z', '2025-02-30 10:00', '', -5, null, {}])(
+    'refuses %j',
+    (input) => {
+      expect(parseTimestamp(input, 'UTC')).toBeNull()
+    },
+  )
 })

@@ -12,12 +12,26 @@ describe('WhatsApp import', () => {
   it('reads an Android US export: 12-hour times, multi-line messages, media, system and deleted lines', async () => {
     const ws = makeWorkspace()
     const result = await runImport(ws, US, { timeZone: 'America/New_York', me: 'Alex Doe' })
-    expect(result).toMatchObject({ format: 'whatsapp', chats: 1, messages: 6, skipped: 3, duplicates: 0, invalid: 0 })
+    expect(result).toMatchObject({
+      format: 'whatsapp',
+      chats: 1,
+      messages: 6,
+      skipped: 3,
+      duplicates: 0,
+      invalid: 0,
+    })
     const { messages, chats } = readDb(ws.paths.messagesDb)
-    expect(chats).toEqual([{ jid: 'whatsapp:sam-lee', name: 'Sam Lee', last_message_time: '2026-01-13T13:15:00.000Z' }])
+    expect(chats).toEqual([
+      { jid: 'whatsapp:sam-lee', name: 'Sam Lee', last_message_time: '2026-01-13T13:15:00.000Z' },
+    ])
     expect(messages.map((m) => [m.timestamp, m.sender, m.content, m.is_from_me])).toEqual([
       ['2026-01-01T02:05:00.000Z', 'Alex Doe', 'Are we still on for the party tonight?', 1],
-      ['2026-01-01T02:06:00.000Z', 'Sam Lee', "Yes! Bring the playlist.\nAlso, Mia is coming at 10.\nAnd she's bringing the cake", 0],
+      [
+        '2026-01-01T02:06:00.000Z',
+        'Sam Lee',
+        "Yes! Bring the playlist.\nAlso, Mia is coming at 10.\nAnd she's bringing the cake",
+        0,
+      ],
       ['2026-01-01T02:07:00.000Z', 'Sam Lee', '[media omitted]', 0],
       ['2026-01-01T02:07:00.000Z', 'Alex Doe', 'ok', 1],
       ['2026-01-01T02:07:00.000Z', 'Alex Doe', 'ok', 1],
@@ -83,7 +97,10 @@ describe('WhatsApp import', () => {
       { line: 1, reason: 'not a WhatsApp message line (no date/time header)' },
       { line: 3, reason: 'not a valid DMY date/time' },
     ])
-    expect(readDb(ws.paths.messagesDb).messages.map((m) => m.content)).toEqual(['first', 'second\nand a second line'])
+    expect(readDb(ws.paths.messagesDb).messages.map((m) => m.content)).toEqual([
+      'first',
+      'second\nand a second line',
+    ])
   })
 
   it('guesses day/month order when no date decides it, and --date-order overrides the guess', async () => {
@@ -113,7 +130,10 @@ describe('WhatsApp import', () => {
 
     const dir = makeTempDir()
     const longer = join(dir, 'WhatsApp Chat with Sam Lee.txt')
-    writeFileSync(longer, `${readFileSync(US, 'utf8')}1/14/26, 7:00 AM - Sam Lee: new since the last export\n`)
+    writeFileSync(
+      longer,
+      `${readFileSync(US, 'utf8')}1/14/26, 7:00 AM - Sam Lee: new since the last export\n`,
+    )
     const grown = await runImport(ws, longer, { timeZone: 'America/New_York' })
     expect(grown).toMatchObject({ messages: 1, duplicates: 6 })
     expect(readDb(ws.paths.messagesDb).messages).toHaveLength(7)

@@ -18,8 +18,18 @@ export function fixture(name: string): string {
 /** A messages row as stored (the same shape the sample tests read back). */
 export type StoredMessage = Row
 
-export function runImport(ws: TestWorkspace, source: string, options: Partial<ImportOptions> = {}): Promise<ImportResult> {
-  return importHistory({ source, messagesDb: ws.paths.messagesDb, tempDir: makeTempDir(), timeZone: 'UTC', ...options })
+export function runImport(
+  ws: TestWorkspace,
+  source: string,
+  options: Partial<ImportOptions> = {},
+): Promise<ImportResult> {
+  return importHistory({
+    source,
+    messagesDb: ws.paths.messagesDb,
+    tempDir: makeTempDir(),
+    timeZone: 'UTC',
+    ...options,
+  })
 }
 
 export interface StoredChat {
@@ -37,12 +47,20 @@ export interface StoredBranch {
 }
 
 /** Every message, chat and branch row of the DB at `file`, read with plain SQL. */
-export function readDb(file: string): { messages: StoredMessage[]; chats: StoredChat[]; branches: StoredBranch[] } {
+export function readDb(file: string): {
+  messages: StoredMessage[]
+  chats: StoredChat[]
+  branches: StoredBranch[]
+} {
   const db = openMessagesDb(file, { readonly: true })
   try {
     return {
-      messages: db.db.prepare('SELECT * FROM messages ORDER BY chat_jid, timestamp, rowid').all() as StoredMessage[],
-      chats: db.db.prepare('SELECT jid, name, last_message_time FROM chats ORDER BY jid').all() as StoredChat[],
+      messages: db.db
+        .prepare('SELECT * FROM messages ORDER BY chat_jid, timestamp, rowid')
+        .all() as StoredMessage[],
+      chats: db.db
+        .prepare('SELECT jid, name, last_message_time FROM chats ORDER BY jid')
+        .all() as StoredChat[],
       branches: db.db.prepare('SELECT * FROM chat_branches ORDER BY chat_jid').all() as StoredBranch[],
     }
   } finally {
@@ -51,7 +69,10 @@ export function readDb(file: string): { messages: StoredMessage[]; chats: Stored
 }
 
 /** A deflated zip like the ones ChatGPT and WhatsApp hand out. */
-export async function writeExportZip(file: string, entries: Record<string, string | Buffer>): Promise<string> {
+export async function writeExportZip(
+  file: string,
+  entries: Record<string, string | Buffer>,
+): Promise<string> {
   const archive = new ZipArchive({ zlib: { level: 6 } })
   const done = pipeline(archive, createWriteStream(file))
   for (const [name, content] of Object.entries(entries)) archive.append(content, { name })

@@ -7,7 +7,13 @@ import { makeTempDir, makeWorkspace } from '../helpers/workspace.js'
 import { readDb, runImport } from './world.js'
 
 const line = (chat: string, content: string, minute: number) =>
-  JSON.stringify({ chat, sender: 'u', role: 'user', content, timestamp: `2025-01-01T10:${String(minute).padStart(2, '0')}:00Z` })
+  JSON.stringify({
+    chat,
+    sender: 'u',
+    role: 'user',
+    content,
+    timestamp: `2025-01-01T10:${String(minute).padStart(2, '0')}:00Z`,
+  })
 
 describe('writing staged chats', () => {
   it('writes each chat in one transaction: a chat that fails leaves no row behind, earlier chats stay', async () => {
@@ -19,11 +25,23 @@ describe('writing staged chats', () => {
     target.close()
     const source = join(makeTempDir(), 'mixed.jsonl')
     // Chats interleave in the source; staging regroups them, so "b" fails as a whole.
-    writeFileSync(source, [line('a', 'a1', 1), line('b', 'b1', 2), line('a', 'a2', 3), line('b', 'boom', 4), line('b', 'b3', 5), line('c', 'c1', 6)].join('\n'))
+    writeFileSync(
+      source,
+      [
+        line('a', 'a1', 1),
+        line('b', 'b1', 2),
+        line('a', 'a2', 3),
+        line('b', 'boom', 4),
+        line('b', 'b3', 5),
+        line('c', 'c1', 6),
+      ].join('\n'),
+    )
 
     await expect(runImport(ws, source)).rejects.toMatchObject({
       code: 'IMPORT_FAILED',
-      message: expect.stringMatching(/chat b could not be written \(refused by test trigger\); none of its rows were kept\. 1 earlier chat/),
+      message: expect.stringMatching(
+        /chat b could not be written \(refused by test trigger\); none of its rows were kept\. 1 earlier chat/,
+      ),
     })
     const { messages, chats } = readDb(ws.paths.messagesDb)
     expect(messages.map((m) => m.content)).toEqual(['a1', 'a2'])
@@ -37,7 +55,9 @@ describe('writing staged chats', () => {
     writeFileSync(source, line('a', 'hello', 1))
     await runImport(ws, source, { tempDir: temp })
     expect(readdirSync(temp)).toEqual([])
-    await expect(runImport(ws, join(temp, 'missing.jsonl'), { tempDir: temp })).rejects.toMatchObject({ code: 'IMPORT_SOURCE_MISSING' })
+    await expect(runImport(ws, join(temp, 'missing.jsonl'), { tempDir: temp })).rejects.toMatchObject({
+      code: 'IMPORT_SOURCE_MISSING',
+    })
     writeFileSync(source, '{"not": "an array"}')
     await expect(runImport(ws, source, { tempDir: temp, format: 'chatgpt' })).rejects.toMatchObject({
       code: 'IMPORT_UNREADABLE',
@@ -53,9 +73,14 @@ describe('writing staged chats', () => {
     other.close()
     const source = join(makeTempDir(), 'ok.jsonl')
     writeFileSync(source, line('a', 'hello', 1))
-    await expect(runImport(ws, source)).rejects.toMatchObject({ code: 'MESSAGES_DB_SCHEMA', message: expect.stringMatching(/not a usable messages database/) })
+    await expect(runImport(ws, source)).rejects.toMatchObject({
+      code: 'MESSAGES_DB_SCHEMA',
+      message: expect.stringMatching(/not a usable messages database/),
+    })
     const check = new Database(ws.paths.messagesDb, { readonly: true })
-    expect(check.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual(['notes'])
+    expect(check.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual([
+      'notes',
+    ])
     check.close()
   })
 })

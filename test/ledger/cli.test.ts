@@ -55,12 +55,30 @@ async function cliWorld(settings: Record<string, unknown>) {
   const db = openMessagesDb(world.paths.messagesDb)
   db.upsertChat('web:main', 'web:main')
   db.insertMessages([
-    { id: 'cli-1', chatJid: 'web:main', sender: 'user', senderName: 'Alex', content: 'My cousin Leonor moved to Coimbra.', timestamp: recent },
-    { id: 'cli-2', chatJid: 'web:main', sender: 'bot', senderName: 'Assistant', content: 'Noted: Leonor is in Coimbra.', timestamp: recent, isBotMessage: true },
+    {
+      id: 'cli-1',
+      chatJid: 'web:main',
+      sender: 'user',
+      senderName: 'Alex',
+      content: 'My cousin Leonor moved to Coimbra.',
+      timestamp: recent,
+    },
+    {
+      id: 'cli-2',
+      chatJid: 'web:main',
+      sender: 'bot',
+      senderName: 'Assistant',
+      content: 'Noted: Leonor is in Coimbra.',
+      timestamp: recent,
+      isBotMessage: true,
+    },
   ])
   db.close()
   // The offline engine whatever the environment says: these runs must never reach a network.
-  writeFileSync(join(world.paths.dataDir, 'config.json'), JSON.stringify({ timezone: 'UTC', dream: { provider: 'offline', ...settings } }))
+  writeFileSync(
+    join(world.paths.dataDir, 'config.json'),
+    JSON.stringify({ timezone: 'UTC', dream: { provider: 'offline', ...settings } }),
+  )
   return world
 }
 
@@ -77,18 +95,30 @@ describe('CLI: dream --dry-run, runs show --diff, runs apply|discard|undo', () =
     expect(dry.out).toMatch(/^\+\+\+ b\/notes\/daily\/\d{4}-\d{2}-\d{2}\.md$/m)
     expect(world.snapshot()).toEqual(before)
 
-    const dryJson = JSON.parse((await cli([...ws, '--json', 'dream', '--days', '2', '--dry-run'])).out) as { changes: unknown[] }
-    const real = JSON.parse((await cli([...ws, '--json', 'dream', '--days', '2'])).out) as { id: string; status: string }
+    const dryJson = JSON.parse((await cli([...ws, '--json', 'dream', '--days', '2', '--dry-run'])).out) as {
+      changes: unknown[]
+    }
+    const real = JSON.parse((await cli([...ws, '--json', 'dream', '--days', '2'])).out) as {
+      id: string
+      status: string
+    }
     expect(real.status).toBe('succeeded')
-    const shown = JSON.parse((await cli([...ws, '--json', 'runs', 'show', real.id, '--diff'])).out) as { changes: unknown[] }
+    const shown = JSON.parse((await cli([...ws, '--json', 'runs', 'show', real.id, '--diff'])).out) as {
+      changes: unknown[]
+    }
     expect(shown.changes).toEqual(dryJson.changes)
 
     const text = await cli([...ws, 'runs', 'show', real.id, '--diff'])
     expect(text.out).toMatch(/changes: \d+ files changed, \+\d+ −\d+; \d+ entr(y|ies) superseded/)
-    expect(text.out).toMatch(/^notes\/memory\/MEMORY\.md {2}modified {2}\+\d+ −\d+ {2}\([0-9a-f]{10} → [0-9a-f]{10}\)$/m)
+    expect(text.out).toMatch(
+      /^notes\/memory\/MEMORY\.md {2}modified {2}\+\d+ −\d+ {2}\([0-9a-f]{10} → [0-9a-f]{10}\)$/m,
+    )
     expect(text.out).not.toContain('\x1b[')
 
-    expect(await cli([...ws, 'runs', 'apply', real.id])).toMatchObject({ code: 2, err: expect.stringMatching(/is succeeded, not held for review/) })
+    expect(await cli([...ws, 'runs', 'apply', real.id])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/is succeeded, not held for review/),
+    })
     const undo = await cli([...ws, 'runs', 'undo', real.id])
     expect(undo).toMatchObject({ code: 0, out: expect.stringMatching(new RegExp(`^Undid dream ${real.id}`)) })
     expect(world.snapshot()).toEqual(before)
@@ -97,27 +127,51 @@ describe('CLI: dream --dry-run, runs show --diff, runs apply|discard|undo', () =
   it('review "always": runs apply writes a held run; after an edit it refuses with exit 5; discard keeps the notes', async () => {
     const world = await cliWorld({ review: 'always' })
     const ws = ['--workspace', world.dir]
-    const first = JSON.parse((await cli([...ws, '--json', 'dream', '--days', '2'])).out) as { id: string; status: string; summary: string }
+    const first = JSON.parse((await cli([...ws, '--json', 'dream', '--days', '2'])).out) as {
+      id: string
+      status: string
+      summary: string
+    }
     expect(first.status).toBe('held')
     expect(first.summary).toContain('Dream ready for review')
     expect(world.read('notes/memory/MEMORY.md')).toBe(RICH_MEMORY)
-    expect(await cli([...ws, 'runs', 'apply', first.id])).toMatchObject({ code: 0, out: expect.stringMatching(/^Applied dream/) })
+    expect(await cli([...ws, 'runs', 'apply', first.id])).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^Applied dream/),
+    })
     expect(world.read('notes/memory/MEMORY.md')).not.toBe(RICH_MEMORY)
 
     const db = openMessagesDb(world.paths.messagesDb)
     const later = new Date(Date.now() - 3_600_000).toISOString()
-    db.insertMessages([{ id: 'cli-3', chatJid: 'web:main', sender: 'user', senderName: 'Alex', content: 'We decided to ship Atlas 2.0 on Friday.', timestamp: later }])
+    db.insertMessages([
+      {
+        id: 'cli-3',
+        chatJid: 'web:main',
+        sender: 'user',
+        senderName: 'Alex',
+        content: 'We decided to ship Atlas 2.0 on Friday.',
+        timestamp: later,
+      },
+    ])
     db.close()
-    const second = JSON.parse((await cli([...ws, '--json', 'dream', '--days', '2'])).out) as { id: string; status: string }
+    const second = JSON.parse((await cli([...ws, '--json', 'dream', '--days', '2'])).out) as {
+      id: string
+      status: string
+    }
     expect(second.status).toBe('held')
-    const changed = JSON.parse((await cli([...ws, '--json', 'runs', 'show', second.id, '--diff'])).out) as { changes: { path: string }[] }
+    const changed = JSON.parse((await cli([...ws, '--json', 'runs', 'show', second.id, '--diff'])).out) as {
+      changes: { path: string }[]
+    }
     const target = changed.changes[0]?.path ?? ''
     world.write(target, `${world.read(target)}\nEdited by hand.\n`)
     const refused = await cli([...ws, 'runs', 'apply', second.id])
     expect(refused.code).toBe(5)
     expect(refused.err).toContain(`${target} was edited since dream ${second.id}`)
     const edited = world.snapshot()
-    expect(await cli([...ws, 'runs', 'discard', second.id])).toMatchObject({ code: 0, out: `Discarded dream ${second.id}; your notes stay as they were.` })
+    expect(await cli([...ws, 'runs', 'discard', second.id])).toMatchObject({
+      code: 0,
+      out: `Discarded dream ${second.id}; your notes stay as they were.`,
+    })
     expect(world.snapshot()).toEqual(edited)
   })
 })

@@ -7,7 +7,11 @@ import { HALF_MEMORY, makeLedgerWorld, writesFiles } from './world.js'
 const MEMORY = 'notes/memory/MEMORY.md'
 
 /** Puts the workspace back into the state a crash between "marked held" and "files put back" leaves. */
-function crashBeforePutBack(dataDir: string, runId: string, write: (rel: string, content: string) => void): void {
+function crashBeforePutBack(
+  dataDir: string,
+  runId: string,
+  write: (rel: string, content: string) => void,
+): void {
   const file = join(dataDir, 'staged', runId, 'stage.json')
   const stage = JSON.parse(readFileSync(file, 'utf8')) as { settled: boolean }
   writeFileSync(file, JSON.stringify({ ...stage, settled: false }))

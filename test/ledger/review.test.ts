@@ -15,12 +15,22 @@ describe('review before apply', () => {
     expect(run.status).toBe('held')
     expect(run.heldOutcome).toBe('succeeded')
     expect(world.snapshot()).toEqual(before)
-    expect(run.lossFlags.map((flag) => flag.term)).toEqual(expect.arrayContaining(['Tomás', 'Fernwood', 'Porto']))
+    expect(run.lossFlags.map((flag) => flag.term)).toEqual(
+      expect.arrayContaining(['Tomás', 'Fernwood', 'Porto']),
+    )
     expect(run.holdReasons.join(' ')).toMatch(/would vanish from memory/)
     // The ledger holds what applying would do: MEMORY.md and the seeded daily notes.
     const changes = lane.changes(run.id)
-    expect(changes.map((c) => c.path)).toEqual(['notes/daily/2026-11-20.md', 'notes/daily/2026-11-21.md', MEMORY])
-    expect(changes.find((c) => c.path === MEMORY)).toMatchObject({ change: 'modified', linesAdded: 0, linesRemoved: 3 })
+    expect(changes.map((c) => c.path)).toEqual([
+      'notes/daily/2026-11-20.md',
+      'notes/daily/2026-11-21.md',
+      MEMORY,
+    ])
+    expect(changes.find((c) => c.path === MEMORY)).toMatchObject({
+      change: 'modified',
+      linesAdded: 0,
+      linesRemoved: 3,
+    })
     expect(existsSync(join(world.paths.dataDir, 'staged', run.id, 'stage.json'))).toBe(true)
     const posted = lane.messages.listChatMessages('web:main').filter((m) => m.sender === 'dreamlane')
     expect(posted.at(-1)?.content).toMatch(/Dream ready for review: 3 files changed, \+\d+ −3/)
@@ -64,7 +74,9 @@ describe('review before apply', () => {
     expect(existsSync(daily)).toBe(false)
     expect(lane.runs.get(held.id).status).toBe('held')
 
-    expect(await lane.handleChatInput('web:main', '/dream discard')).toBe(`Discarded dream ${held.id}; your notes stay as they were.`)
+    expect(await lane.handleChatInput('web:main', '/dream discard')).toBe(
+      `Discarded dream ${held.id}; your notes stay as they were.`,
+    )
     expect(world.read(MEMORY)).toBe(edited)
     expect(lane.runs.get(held.id).status).toBe('discarded')
     await lane.close()
@@ -98,7 +110,9 @@ describe('review before apply', () => {
     expect(kept.status).toBe('succeeded')
     expect(world.read(MEMORY)).toBe(HALF_MEMORY)
     expect(kept.lossFlags.length).toBeGreaterThan(3)
-    expect(kept.summary).toMatch(/Loss guard: \d+ item\(s\) vanished from memory: .*Tomás \(name, notes\/memory\/MEMORY\.md\)/)
+    expect(kept.summary).toMatch(
+      /Loss guard: \d+ item\(s\) vanished from memory: .*Tomás \(name, notes\/memory\/MEMORY\.md\)/,
+    )
     await never.close()
   })
 

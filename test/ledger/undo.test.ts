@@ -33,7 +33,9 @@ describe('undo', () => {
     expect(changes.find((c) => c.path === MEMORY)).toMatchObject({ linesAdded: 3, linesRemoved: 0 })
     // An undo does not count as a consolidation, and what was undone cannot be undone twice.
     expect(lane.runs.lastSucceeded()).toBeNull()
-    expect(await lane.handleChatInput('web:main', `/dream undo ${dream.id}`)).toMatch(/was already undone \(by undo-/)
+    expect(await lane.handleChatInput('web:main', `/dream undo ${dream.id}`)).toMatch(
+      /was already undone \(by undo-/,
+    )
     await lane.close()
   })
 
@@ -70,7 +72,9 @@ describe('undo', () => {
     const world = await makeLedgerWorld()
     const lane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
     const held = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
-    await expect(lane.undo(held.id)).rejects.toThrow(/is held for review and wrote nothing; discard it instead/)
+    await expect(lane.undo(held.id)).rejects.toThrow(
+      /is held for review and wrote nothing; discard it instead/,
+    )
     expect(await lane.handleChatInput('web:main', '/dream undo')).toBe('no kept dream with changes to undo')
     await lane.discard(held.id)
     await expect(lane.undo(held.id)).rejects.toThrow(/is discarded; only a kept dream/)

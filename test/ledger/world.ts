@@ -7,7 +7,10 @@ import type { ReviewMode } from '../../src/config/schema.js'
 import { createScriptedProvider, type ScriptStep } from '../../src/model/scripted.js'
 import { makeDreamWorld, type DreamWorld } from '../helpers/dream-world.js'
 
-const TEMPLATE_HEAD = readFileSync(join(import.meta.dirname, '..', '..', 'notes-template', 'MEMORY.md'), 'utf8')
+const TEMPLATE_HEAD = readFileSync(
+  join(import.meta.dirname, '..', '..', 'notes-template', 'MEMORY.md'),
+  'utf8',
+)
 
 /** Facts a careless merge could lose: names, numbers, dates. */
 export const FACT_LINES = [
@@ -53,13 +56,18 @@ function snapshotTree(root: string, dir: string): Record<string, string> {
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue
     const file = join(entry.parentPath, entry.name)
-    out[relative(root, file).split(sep).join('/')] = createHash('sha256').update(readFileSync(file)).digest('hex')
+    out[relative(root, file).split(sep).join('/')] = createHash('sha256')
+      .update(readFileSync(file))
+      .digest('hex')
   }
   return out
 }
 
 /** A provider whose turn writes each `files` entry with write_file, then says `text`. */
 export function writesFiles(files: Record<string, string>, text = 'Merged memory.') {
-  const steps: ScriptStep[] = Object.entries(files).map(([path, content]) => ({ tool: 'write_file', input: { path, content } }))
+  const steps: ScriptStep[] = Object.entries(files).map(([path, content]) => ({
+    tool: 'write_file',
+    input: { path, content },
+  }))
   return createScriptedProvider([...steps, { text }])
 }

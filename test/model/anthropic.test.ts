@@ -2,7 +2,12 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { DreamlaneError } from '../../src/errors.js'
 import { createAnthropicProvider, type AnthropicProviderOptions } from '../../src/model/anthropic.js'
-import { anthropicReply as reply, startScriptedServer, toolResultsOf, type FakeStep } from '../helpers/fake-anthropic.js'
+import {
+  anthropicReply as reply,
+  startScriptedServer,
+  toolResultsOf,
+  type FakeStep,
+} from '../helpers/fake-anthropic.js'
 import {
   BUDGET,
   makeProviderWorld,
@@ -36,8 +41,21 @@ describe('anthropic provider: the tool loop', () => {
     const { fake, provider, world } = await setup([
       reply.tools([{ name: 'read_file', input: { path: 'notes/memory/user.md' } }]),
       reply.tools([
-        { name: 'edit_file', input: { path: 'notes/memory/user.md', old_string: '- Name: Alex\n', new_string: '- Name: Alex\n- Lives in Porto (since 2026-10)\n' } },
-        { name: 'write_file', input: { path: 'notes/memory/project.md', content: '# Projects\n\n- Atlas: Postgres chosen 2026-11-23\n' } },
+        {
+          name: 'edit_file',
+          input: {
+            path: 'notes/memory/user.md',
+            old_string: '- Name: Alex\n',
+            new_string: '- Name: Alex\n- Lives in Porto (since 2026-10)\n',
+          },
+        },
+        {
+          name: 'write_file',
+          input: {
+            path: 'notes/memory/project.md',
+            content: '# Projects\n\n- Atlas: Postgres chosen 2026-11-23\n',
+          },
+        },
       ]),
       reply.text('Consolidated 2 facts.'),
     ])
@@ -47,7 +65,14 @@ describe('anthropic provider: the tool loop', () => {
     expect(world.read('notes/memory/user.md')).toContain('- Lives in Porto (since 2026-10)')
     expect(world.read('notes/memory/project.md')).toContain('Atlas: Postgres')
     expect(result.transcript.map((entry) => entry.kind)).toEqual([
-      'text', 'tool_call', 'tool_result', 'tool_call', 'tool_result', 'tool_call', 'tool_result', 'text',
+      'text',
+      'tool_call',
+      'tool_result',
+      'tool_call',
+      'tool_result',
+      'tool_call',
+      'tool_result',
+      'text',
     ])
     expect(fake.requests).toHaveLength(3)
     const [readResult] = toolResultsOf(fake.requests[1]!)
@@ -66,9 +91,13 @@ describe('anthropic provider: the tool loop', () => {
     const [first, second] = fake.requests.map((request) => request.body)
 
     expect(fake.requests[0]?.path).toBe('/v1/messages')
-    expect(fake.requests[0]?.headers.authorization ?? fake.requests[0]?.headers['x-api-key']).toContain('test-key')
+    expect(fake.requests[0]?.headers.authorization ?? fake.requests[0]?.headers['x-api-key']).toContain(
+      'test-key',
+    )
     expect(first.model).toBe('claude-dream-model')
-    expect(first.system).toEqual([{ type: 'text', text: SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }])
+    expect(first.system).toEqual([
+      { type: 'text', text: SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } },
+    ])
     const specs = world.tools.specs()
     expect(first.tools.map((tool: { name: string }) => tool.name)).toEqual(specs.map((spec) => spec.name))
     expect(first.tools[0].input_schema).toEqual(specs[0]?.inputSchema)
@@ -79,7 +108,10 @@ describe('anthropic provider: the tool loop', () => {
     expect(first.messages[0].content[0].cache_control).toEqual({ type: 'ephemeral' })
     expect(second.messages).toHaveLength(3)
     expect(second.messages[0].content[0].cache_control).toBeUndefined()
-    expect(second.messages[2].content[0]).toMatchObject({ type: 'tool_result', cache_control: { type: 'ephemeral' } })
+    expect(second.messages[2].content[0]).toMatchObject({
+      type: 'tool_result',
+      cache_control: { type: 'ephemeral' },
+    })
     expect(first.max_tokens).toBe(4096)
   })
 
@@ -109,7 +141,10 @@ describe('anthropic provider: the tool loop', () => {
     expect(results[1]?.content).toContain('there is no tool "delete_everything"')
     expect(results[2]?.content).toContain('invalid input for read_file')
     expect(world.tools.calls().map((call) => call.code)).toEqual([
-      'PATH_OUT_OF_SCOPE', 'UNKNOWN_TOOL', 'TOOL_INPUT_INVALID', expect.any(String),
+      'PATH_OUT_OF_SCOPE',
+      'UNKNOWN_TOOL',
+      'TOOL_INPUT_INVALID',
+      expect.any(String),
     ])
   })
 
@@ -143,7 +178,13 @@ describe('anthropic provider: retries', () => {
       expect.stringContaining('HTTP 529 overloaded_error'),
       expect.stringContaining('HTTP 429 rate_limit_error'),
     ])
-    expect(result.usage).toEqual({ inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 1 })
+    expect(result.usage).toEqual({
+      inputTokens: 10,
+      outputTokens: 5,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      requests: 1,
+    })
   })
 
   it('throws PROVIDER_FAILED after repeated 500s, with the last failure as cause', async () => {
@@ -162,13 +203,20 @@ describe('anthropic provider: retries', () => {
   })
 
   it('does not retry a 400 (a request the API will never accept)', async () => {
-    const { fake, provider, world } = await setup([reply.error(400, 'invalid_request_error'), reply.text('never')])
-    await expect(provider.runTurn(turnInput(), world.tools, neverAborted())).rejects.toThrow(/HTTP 400 invalid_request_error/)
+    const { fake, provider, world } = await setup([
+      reply.error(400, 'invalid_request_error'),
+      reply.text('never'),
+    ])
+    await expect(provider.runTurn(turnInput(), world.tools, neverAborted())).rejects.toThrow(
+      /HTTP 400 invalid_request_error/,
+    )
     expect(fake.requests).toHaveLength(1)
   })
 
   it('retries a request that exceeds the per-request timeout', async () => {
-    const { fake, provider, world, retries } = await setup([reply.hang(), reply.text('second try')], { requestTimeoutMs: 150 })
+    const { fake, provider, world, retries } = await setup([reply.hang(), reply.text('second try')], {
+      requestTimeoutMs: 150,
+    })
     const result = await provider.runTurn(turnInput(), world.tools, neverAborted())
     expect(result).toMatchObject({ stop: 'end', text: 'second try' })
     expect(fake.requests).toHaveLength(2)
@@ -180,7 +228,11 @@ describe('anthropic provider: limits, timeout, cancellation, usage', () => {
   it('stops a hanging response at the whole-turn timeout with limit "timeout"', async () => {
     const { provider, world } = await setup([reply.hang()])
     const started = performance.now()
-    const result = await provider.runTurn(turnInput({ budget: { ...BUDGET, timeoutMs: 200 } }), world.tools, neverAborted())
+    const result = await provider.runTurn(
+      turnInput({ budget: { ...BUDGET, timeoutMs: 200 } }),
+      world.tools,
+      neverAborted(),
+    )
     expect(result).toMatchObject({ stop: 'limit', limit: 'timeout' })
     expect(performance.now() - started).toBeLessThan(5_000)
   })
@@ -196,8 +248,16 @@ describe('anthropic provider: limits, timeout, cancellation, usage', () => {
 
   it('stops at the tool-call limit without running the extra call', async () => {
     const read = { name: 'read_file', input: { path: 'notes/memory/user.md' } }
-    const { fake, provider, world } = await setup([reply.tools([read, read]), reply.tools([read, read]), reply.text('never')])
-    const result = await provider.runTurn(turnInput({ budget: { ...BUDGET, maxToolCalls: 3 } }), world.tools, neverAborted())
+    const { fake, provider, world } = await setup([
+      reply.tools([read, read]),
+      reply.tools([read, read]),
+      reply.text('never'),
+    ])
+    const result = await provider.runTurn(
+      turnInput({ budget: { ...BUDGET, maxToolCalls: 3 } }),
+      world.tools,
+      neverAborted(),
+    )
     expect(result).toMatchObject({ stop: 'limit', limit: 'tool_calls' })
     expect(world.tools.calls()).toHaveLength(3)
     expect(fake.requests).toHaveLength(2)
@@ -206,7 +266,11 @@ describe('anthropic provider: limits, timeout, cancellation, usage', () => {
   it('caps max_tokens by the output budget and stops once it is spent', async () => {
     const read = { name: 'read_file', input: { path: 'notes/memory/user.md' } }
     const { fake, provider, world } = await setup([reply.tools([read], { output: 950 }), reply.text('never')])
-    const result = await provider.runTurn(turnInput({ budget: { ...BUDGET, maxOutputTokens: 1000 } }), world.tools, neverAborted())
+    const result = await provider.runTurn(
+      turnInput({ budget: { ...BUDGET, maxOutputTokens: 1000 } }),
+      world.tools,
+      neverAborted(),
+    )
     expect(fake.requests[0]?.body.max_tokens).toBe(1000)
     expect(result).toMatchObject({ stop: 'limit', limit: 'tokens' })
     expect(fake.requests).toHaveLength(1)
@@ -214,7 +278,11 @@ describe('anthropic provider: limits, timeout, cancellation, usage', () => {
 
   it('stops before a request whose estimated size would pass the total token budget', async () => {
     const { fake, provider, world } = await setup([reply.text('never')])
-    const result = await provider.runTurn(turnInput({ budget: { ...BUDGET, maxTotalTokens: 1000 } }), world.tools, neverAborted())
+    const result = await provider.runTurn(
+      turnInput({ budget: { ...BUDGET, maxTotalTokens: 1000 } }),
+      world.tools,
+      neverAborted(),
+    )
     expect(result).toMatchObject({ stop: 'limit', limit: 'tokens' })
     expect(fake.requests).toHaveLength(0)
   })
@@ -227,7 +295,13 @@ describe('anthropic provider: limits, timeout, cancellation, usage', () => {
       reply.text('done', { input: 90, output: 12, cacheWrite: 0, cacheRead: 5120 }),
     ])
     const result = await provider.runTurn(turnInput(), world.tools, neverAborted())
-    expect(result.usage).toEqual({ inputTokens: 1590, outputTokens: 87, cacheReadTokens: 10120, cacheWriteTokens: 5120, requests: 3 })
+    expect(result.usage).toEqual({
+      inputTokens: 1590,
+      outputTokens: 87,
+      cacheReadTokens: 10120,
+      cacheWriteTokens: 5120,
+      requests: 3,
+    })
   })
 })
 

@@ -1,10 +1,21 @@
 // The OpenAI-compatible provider against a local fake chat completions server: same loop, limits and accounting.
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { DreamlaneError } from '../../src/errors.js'
-import { createOpenAiCompatibleProvider, type OpenAiCompatibleProviderOptions } from '../../src/model/openai-compatible.js'
+import {
+  createOpenAiCompatibleProvider,
+  type OpenAiCompatibleProviderOptions,
+} from '../../src/model/openai-compatible.js'
 import type { FakeStep } from '../helpers/fake-anthropic.js'
 import { openAiReply as reply, startFakeOpenAi, toolMessagesOf } from '../helpers/fake-openai.js'
-import { BUDGET, makeProviderWorld, neverAborted, recordingSleep, recordRetries, SYSTEM_PROMPT, turnInput } from './provider-world.js'
+import {
+  BUDGET,
+  makeProviderWorld,
+  neverAborted,
+  recordingSleep,
+  recordRetries,
+  SYSTEM_PROMPT,
+  turnInput,
+} from './provider-world.js'
 
 async function setup(script: FakeStep[], options: Partial<OpenAiCompatibleProviderOptions> = {}) {
   const fake = await startFakeOpenAi(script)
@@ -30,7 +41,14 @@ describe('openai-compatible provider: the tool loop', () => {
     const { fake, provider, world } = await setup([
       reply.tools([readUser]),
       reply.tools([
-        { name: 'edit_file', arguments: { path: 'notes/memory/user.md', old_string: '- Name: Alex\n', new_string: '- Name: Alex\n- Lives in Porto\n' } },
+        {
+          name: 'edit_file',
+          arguments: {
+            path: 'notes/memory/user.md',
+            old_string: '- Name: Alex\n',
+            new_string: '- Name: Alex\n- Lives in Porto\n',
+          },
+        },
       ]),
       reply.text('Updated user.md.'),
     ])
@@ -41,7 +59,11 @@ describe('openai-compatible provider: the tool loop', () => {
     expect(fake.requests).toHaveLength(3)
     expect(toolMessagesOf(fake.requests[1]!)[0]?.content).toBe('# User\n\n- Name: Alex\n')
     const assistant = fake.requests[1]?.body.messages[2]
-    expect(assistant).toMatchObject({ role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'read_file' } }] })
+    expect(assistant).toMatchObject({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ type: 'function', function: { name: 'read_file' } }],
+    })
   })
 
   it('sends system prompt, run header, tools as functions, the turn model and the key', async () => {
@@ -59,7 +81,11 @@ describe('openai-compatible provider: the tool loop', () => {
     expect(request.body.tools).toHaveLength(specs.length)
     expect(request.body.tools[1]).toEqual({
       type: 'function',
-      function: { name: specs[1]?.name, description: specs[1]?.description, parameters: specs[1]?.inputSchema },
+      function: {
+        name: specs[1]?.name,
+        description: specs[1]?.description,
+        parameters: specs[1]?.inputSchema,
+      },
     })
     expect(request.body).toMatchObject({ max_tokens: 4096, stream: false })
   })
@@ -102,7 +128,10 @@ describe('openai-compatible provider: retries and failures', () => {
   })
 
   it('throws PROVIDER_FAILED after repeated 500s', async () => {
-    const { fake, provider, world } = await setup(Array.from({ length: 4 }, () => reply.error(500)), { retry: { maxRetries: 2 } })
+    const { fake, provider, world } = await setup(
+      Array.from({ length: 4 }, () => reply.error(500)),
+      { retry: { maxRetries: 2 } },
+    )
     const error = await provider.runTurn(turnInput(), world.tools, neverAborted()).catch((e: unknown) => e)
     expect((error as DreamlaneError).code).toBe('PROVIDER_FAILED')
     expect((error as Error).message).toMatch(/after 3 attempt\(s\): HTTP 500/)
@@ -114,14 +143,25 @@ describe('openai-compatible provider: retries and failures', () => {
     const url = fake.url
     await fake.close()
     const { sleep, waits } = recordingSleep()
-    const provider = createOpenAiCompatibleProvider({ baseUrl: url, model: 'm', sleep, retry: { maxRetries: 1 } })
-    await expect(provider.runTurn(turnInput(), world.tools, neverAborted())).rejects.toThrow(/after 2 attempt\(s\): connection failed/)
+    const provider = createOpenAiCompatibleProvider({
+      baseUrl: url,
+      model: 'm',
+      sleep,
+      retry: { maxRetries: 1 },
+    })
+    await expect(provider.runTurn(turnInput(), world.tools, neverAborted())).rejects.toThrow(
+      /after 2 attempt\(s\): connection failed/,
+    )
     expect(waits).toHaveLength(1)
   })
 
   it('stops a hanging response at the whole-turn timeout', async () => {
     const { provider, world } = await setup([reply.hang()])
-    const result = await provider.runTurn(turnInput({ budget: { ...BUDGET, timeoutMs: 200 } }), world.tools, neverAborted())
+    const result = await provider.runTurn(
+      turnInput({ budget: { ...BUDGET, timeoutMs: 200 } }),
+      world.tools,
+      neverAborted(),
+    )
     expect(result).toMatchObject({ stop: 'limit', limit: 'timeout' })
   })
 })
@@ -134,7 +174,13 @@ describe('openai-compatible provider: usage and limits', () => {
       reply.text('done', { prompt: 2200, completion: 10 }),
     ])
     const result = await provider.runTurn(turnInput(), world.tools, neverAborted())
-    expect(result.usage).toEqual({ inputTokens: 4400, outputTokens: 65, cacheReadTokens: 1900, cacheWriteTokens: 0, requests: 3 })
+    expect(result.usage).toEqual({
+      inputTokens: 4400,
+      outputTokens: 65,
+      cacheReadTokens: 1900,
+      cacheWriteTokens: 0,
+      requests: 3,
+    })
   })
 
   it('estimates usage (chars/4) when a server reports none', async () => {
@@ -145,15 +191,26 @@ describe('openai-compatible provider: usage and limits', () => {
   })
 
   it('stops at the tool-call limit', async () => {
-    const { provider, world } = await setup([reply.tools([readUser, readUser, readUser]), reply.text('never')])
-    const result = await provider.runTurn(turnInput({ budget: { ...BUDGET, maxToolCalls: 2 } }), world.tools, neverAborted())
+    const { provider, world } = await setup([
+      reply.tools([readUser, readUser, readUser]),
+      reply.text('never'),
+    ])
+    const result = await provider.runTurn(
+      turnInput({ budget: { ...BUDGET, maxToolCalls: 2 } }),
+      world.tools,
+      neverAborted(),
+    )
     expect(result).toMatchObject({ stop: 'limit', limit: 'tool_calls' })
     expect(world.tools.calls()).toHaveLength(2)
   })
 
   it('treats a length cut that spends the output budget as a token limit', async () => {
     const { provider, world } = await setup([reply.text('partial', { completion: 500 }, 'length')])
-    const result = await provider.runTurn(turnInput({ budget: { ...BUDGET, maxOutputTokens: 500 } }), world.tools, neverAborted())
+    const result = await provider.runTurn(
+      turnInput({ budget: { ...BUDGET, maxOutputTokens: 500 } }),
+      world.tools,
+      neverAborted(),
+    )
     expect(result).toMatchObject({ stop: 'limit', limit: 'tokens', text: 'partial' })
   })
 })

@@ -25,13 +25,23 @@ export const MEMORY = {
 
 export const HISTORY: MessageSpec[] = [
   { chatJid: 'web:main', content: 'I moved to Porto last month.', timestamp: '2026-11-22T09:00:00.000Z' },
-  { chatJid: 'web:main', content: 'Porto is lovely!', timestamp: '2026-11-22T09:00:05.000Z', isBotMessage: true },
+  {
+    chatJid: 'web:main',
+    content: 'Porto is lovely!',
+    timestamp: '2026-11-22T09:00:05.000Z',
+    isBotMessage: true,
+  },
   { chatJid: 'web:main', content: 'We picked Postgres for Atlas.', timestamp: '2026-11-23T10:00:00.000Z' },
 ]
 
 export const SYSTEM_PROMPT = readFileSync(join(import.meta.dirname, '../../skills/dream/SKILL.md'), 'utf8')
 
-export const BUDGET: TurnBudget = { maxToolCalls: 50, maxTotalTokens: 400_000, maxOutputTokens: 8_000, timeoutMs: 10_000 }
+export const BUDGET: TurnBudget = {
+  maxToolCalls: 50,
+  maxTotalTokens: 400_000,
+  maxOutputTokens: 8_000,
+  timeoutMs: 10_000,
+}
 
 /** A workspace with memory files and seeded daily notes for a 3-day window ending on NOW's day. */
 export async function makeProviderWorld(messages: MessageSpec[] = HISTORY) {
@@ -44,7 +54,15 @@ export async function makeProviderWorld(messages: MessageSpec[] = HISTORY) {
   const clock = fixedClock(NOW)
   const window = dayWindow(clock.now(), 3, ws.config.timezone)
   await seedDailyNotes({ paths: ws.paths, config: ws.config, messages: db, window })
-  const tools = createToolSet({ paths: ws.paths, config: ws.config, window, messages: db, state, clock, isDream: true })
+  const tools = createToolSet({
+    paths: ws.paths,
+    config: ws.config,
+    window,
+    messages: db,
+    state,
+    clock,
+    isDream: true,
+  })
   const read = (rel: string): string => readFileSync(join(ws.dir, rel), 'utf8')
   return { ...ws, clock, window, tools, read }
 }

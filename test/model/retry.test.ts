@@ -1,7 +1,12 @@
 // Retry policy: backoff and jitter, retry-after forms, giving up, stopping on abort.
 import { describe, expect, it } from 'vitest'
 import { fixedClock } from '../../src/clock.js'
-import { DEFAULT_RETRY_POLICY, parseRetryAfter, requestWithRetries, retryDelayMs } from '../../src/model/retry.js'
+import {
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  requestWithRetries,
+  retryDelayMs,
+} from '../../src/model/retry.js'
 import { recordingSleep } from './provider-world.js'
 
 const clock = fixedClock('2026-11-23T12:00:00.000Z')
@@ -26,8 +31,12 @@ describe('parseRetryAfter', () => {
 describe('retryDelayMs', () => {
   it('doubles per attempt with equal jitter, up to the ceiling', () => {
     const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1000, maxDelayMs: 4000 }
-    expect([0, 1, 2, 3, 4].map((n) => retryDelayMs(n, undefined, policy, () => 0))).toEqual([500, 1000, 2000, 2000, 2000])
-    expect([0, 1, 2, 3].map((n) => retryDelayMs(n, undefined, policy, () => 0.999_999))).toEqual([1000, 2000, 4000, 4000])
+    expect([0, 1, 2, 3, 4].map((n) => retryDelayMs(n, undefined, policy, () => 0))).toEqual([
+      500, 1000, 2000, 2000, 2000,
+    ])
+    expect([0, 1, 2, 3].map((n) => retryDelayMs(n, undefined, policy, () => 0.999_999))).toEqual([
+      1000, 2000, 4000, 4000,
+    ])
   })
 
   it("prefers the server's retry-after, capped", () => {
@@ -67,7 +76,12 @@ describe('requestWithRetries', () => {
     }
     const sleep = async () => controller.abort()
     await expect(
-      requestWithRetries(attempt, retryable, { policy: DEFAULT_RETRY_POLICY, sleep, random: () => 0 }, controller.signal),
+      requestWithRetries(
+        attempt,
+        retryable,
+        { policy: DEFAULT_RETRY_POLICY, sleep, random: () => 0 },
+        controller.signal,
+      ),
     ).rejects.toBe(failure)
     expect(calls).toBe(1)
   })
@@ -77,7 +91,7 @@ describe('the global model-call cap', () => {
   it('holds a slot for each HTTP attempt and gives it back during the backoff', async () => {
     const events: string[] = []
     let inSlot = false
-    const modelSlot = async <T,>(call: () => Promise<T>): Promise<T> => {
+    const modelSlot = async <T>(call: () => Promise<T>): Promise<T> => {
       events.push('take')
       inSlot = true
       try {

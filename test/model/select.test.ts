@@ -19,25 +19,40 @@ function configWith(env: Env, flags: ConfigFile = {}) {
 describe('selectProvider', () => {
   it('falls back to the offline engine with no key and no choice', () => {
     const selected = selectProvider(configWith({}), {})
-    expect(selected).toMatchObject({ name: 'offline', model: null, reason: expect.stringContaining('no ANTHROPIC_API_KEY') })
+    expect(selected).toMatchObject({
+      name: 'offline',
+      model: null,
+      reason: expect.stringContaining('no ANTHROPIC_API_KEY'),
+    })
     expect(selected.provider.name).toBe('offline')
   })
 
   it('picks anthropic when ANTHROPIC_API_KEY is set, with the default model', () => {
     const env = { ANTHROPIC_API_KEY: 'sk-test' }
     const selected = selectProvider(configWith(env), env)
-    expect(selected).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-4-5', reason: 'ANTHROPIC_API_KEY is set' })
+    expect(selected).toMatchObject({
+      name: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      reason: 'ANTHROPIC_API_KEY is set',
+    })
     expect(selected.provider).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-4-5' })
   })
 
   it('lets DREAMLANE_DREAM_MODEL override the model for dreams', () => {
-    const env = { ANTHROPIC_API_KEY: 'sk-test', DREAMLANE_MODEL: 'claude-chat', DREAMLANE_DREAM_MODEL: 'claude-dreamer' }
+    const env = {
+      ANTHROPIC_API_KEY: 'sk-test',
+      DREAMLANE_MODEL: 'claude-chat',
+      DREAMLANE_DREAM_MODEL: 'claude-dreamer',
+    }
     expect(selectProvider(configWith(env), env).model).toBe('claude-dreamer')
   })
 
   it('lets an explicit DREAMLANE_PROVIDER win over a present key', () => {
     const env = { ANTHROPIC_API_KEY: 'sk-test', DREAMLANE_PROVIDER: 'offline' }
-    expect(selectProvider(configWith(env), env)).toMatchObject({ name: 'offline', reason: 'DREAMLANE_PROVIDER=offline' })
+    expect(selectProvider(configWith(env), env)).toMatchObject({
+      name: 'offline',
+      reason: 'DREAMLANE_PROVIDER=offline',
+    })
   })
 
   it('reads DREAMLANE_PROVIDER even when the config was resolved without env', () => {
@@ -53,36 +68,55 @@ describe('selectProvider', () => {
 
   it.each([
     ['anthropic without a key', {}, { dream: { provider: 'anthropic' } }, 'ANTHROPIC_API_KEY'],
-    ['openai-compatible without a base URL', {}, { dream: { provider: 'openai-compatible', model: 'm' } }, 'providers.openaiCompatible.baseUrl'],
+    [
+      'openai-compatible without a base URL',
+      {},
+      { dream: { provider: 'openai-compatible', model: 'm' } },
+      'providers.openaiCompatible.baseUrl',
+    ],
     [
       'openai-compatible without a model',
       {},
-      { dream: { provider: 'openai-compatible' }, providers: { openaiCompatible: { baseUrl: 'http://127.0.0.1:1/v1' } } },
+      {
+        dream: { provider: 'openai-compatible' },
+        providers: { openaiCompatible: { baseUrl: 'http://127.0.0.1:1/v1' } },
+      },
       'providers.openaiCompatible.model',
     ],
     ['an unknown DREAMLANE_PROVIDER', { DREAMLANE_PROVIDER: 'gpt' }, {}, 'DREAMLANE_PROVIDER'],
-  ] as [string, Env, ConfigFile, string][])('refuses %s with a ConfigError naming the key', (_name, env, flags, key) => {
-    const config = configWith({}, flags)
-    let error: unknown
-    try {
-      selectProvider(config, env)
-    } catch (caught) {
-      error = caught
-    }
-    expect(error).toBeInstanceOf(ConfigError)
-    expect((error as ConfigError).issues[0]?.key).toBe(key)
-  })
+  ] as [string, Env, ConfigFile, string][])(
+    'refuses %s with a ConfigError naming the key',
+    (_name, env, flags, key) => {
+      const config = configWith({}, flags)
+      let error: unknown
+      try {
+        selectProvider(config, env)
+      } catch (caught) {
+        error = caught
+      }
+      expect(error).toBeInstanceOf(ConfigError)
+      expect((error as ConfigError).issues[0]?.key).toBe(key)
+    },
+  )
 })
 
 describe('selectProvider wiring (real turns against local fakes)', () => {
   it('honours ANTHROPIC_BASE_URL and sends the dream model', async () => {
     const fake = await startScriptedServer([anthropicReply.text('hello from the fake')])
     onTestFinished(() => fake.close())
-    const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url, DREAMLANE_DREAM_MODEL: 'claude-dreamer' }
+    const env = {
+      ANTHROPIC_API_KEY: 'sk-test',
+      ANTHROPIC_BASE_URL: fake.url,
+      DREAMLANE_DREAM_MODEL: 'claude-dreamer',
+    }
     const selected = selectProvider(configWith(env), env)
     expect(selected.reason).toBe(`ANTHROPIC_API_KEY is set (base URL ${fake.url})`)
     const world = await makeProviderWorld()
-    const result = await selected.provider.runTurn(turnInput({ model: 'claude-dreamer' }), world.tools, neverAborted())
+    const result = await selected.provider.runTurn(
+      turnInput({ model: 'claude-dreamer' }),
+      world.tools,
+      neverAborted(),
+    )
     expect(result.text).toBe('hello from the fake')
     expect(fake.requests[0]?.body.model).toBe('claude-dreamer')
   })
@@ -99,7 +133,11 @@ describe('selectProvider wiring (real turns against local fakes)', () => {
     const selected = selectProvider(configWith(env), env)
     expect(selected).toMatchObject({ name: 'openai-compatible', model: 'qwen3:8b' })
     const world = await makeProviderWorld()
-    const result = await selected.provider.runTurn(turnInput({ model: undefined }), world.tools, neverAborted())
+    const result = await selected.provider.runTurn(
+      turnInput({ model: undefined }),
+      world.tools,
+      neverAborted(),
+    )
     expect(result.text).toBe('local model here')
     expect(fake.requests[0]?.body.model).toBe('qwen3:8b')
     expect(fake.requests[0]?.headers.authorization).toBe('Bearer ollama')

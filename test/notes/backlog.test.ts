@@ -31,7 +31,12 @@ const FILES = {
   'notes/daily/2026-11-16.md': note('2026-11-16', null, '<!-- NEEDS_SUMMARY -->'),
   'notes/daily/2026-11-17.md': note('2026-11-17', null, 'Written, no watermark.'),
   'notes/daily/2026-11-18.md': note('2026-11-18', '2026-11-18T12:00:00.000Z', 'Morning only.'),
-  'notes/daily/2026-11-19.md': note('2026-11-19', '2026-11-19T20:00:00.000Z', 'Day.', '\n## Summary update (21:05)\n\n<!-- NEEDS_SUMMARY_UPDATE -->\n'),
+  'notes/daily/2026-11-19.md': note(
+    '2026-11-19',
+    '2026-11-19T20:00:00.000Z',
+    'Day.',
+    '\n## Summary update (21:05)\n\n<!-- NEEDS_SUMMARY_UPDATE -->\n',
+  ),
   'notes/daily/2026-11-20.md': note('2026-11-20', null, 'x').replace("date: '2026-11-20'", 'date: [oops'),
   'notes/daily/2026-11-21.md': note('2026-11-22', null, '<!-- NEEDS_SUMMARY -->'),
   'notes/daily/.2026-11-14.md.123.tmp': 'junk',
@@ -66,7 +71,9 @@ describe('readBacklog', () => {
   it('is empty without a notes/daily folder and when every note is complete', async () => {
     const ws = makeWorkspace()
     expect(await readBacklog(ws.paths)).toEqual([])
-    const done = makeWorkspace({ 'notes/daily/2026-11-18.md': note('2026-11-18', '2026-11-18T20:00:00.000Z', 'Done.') })
+    const done = makeWorkspace({
+      'notes/daily/2026-11-18.md': note('2026-11-18', '2026-11-18T20:00:00.000Z', 'Done.'),
+    })
     expect(await readBacklog(done.paths)).toEqual([])
   })
 })

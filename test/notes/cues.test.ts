@@ -25,11 +25,14 @@ function collect(rows: MessageRow[], settings = {}): string {
 }
 
 describe('escapeForComment', () => {
-  it.each(['--', '-->', '--->', '----', 'a--b--c', '<!-- x -->', '- - --'])('leaves no "--" in %j', (text) => {
-    const escaped = escapeForComment(text)
-    expect(escaped).not.toContain('--')
-    expect(escaped).toHaveLength(text.length)
-  })
+  it.each(['--', '-->', '--->', '----', 'a--b--c', '<!-- x -->', '- - --'])(
+    'leaves no "--" in %j',
+    (text) => {
+      const escaped = escapeForComment(text)
+      expect(escaped).not.toContain('--')
+      expect(escaped).toHaveLength(text.length)
+    },
+  )
 })
 
 describe('clipText', () => {
@@ -62,12 +65,23 @@ describe('CueCollector', () => {
   })
 
   it('shows a large tree as first and last messages and truncates snippets to snippetMaxChars', () => {
-    const rows = Array.from({ length: 30 }, (_, i) => row(i, i % 10 === 0 ? 'b' : 'a', `n${i} ${'z'.repeat(100)}`))
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      row(i, i % 10 === 0 ? 'b' : 'a', `n${i} ${'z'.repeat(100)}`),
+    )
     rows.push(row(31, 'c', 'x'))
     const cues = collect(rows, { snippetMaxChars: 40 })
     const snippets = cues.split('\n').filter((line) => line.startsWith('- 2026') && line.includes('[A]'))
     expect(snippets.map((line) => line.replace(/.*\[A\]: (n\d+).*/, '$1'))).toEqual([
-      'n1', 'n2', 'n3', 'n4', 'n5', 'n25', 'n26', 'n27', 'n28', 'n29',
+      'n1',
+      'n2',
+      'n3',
+      'n4',
+      'n5',
+      'n25',
+      'n26',
+      'n27',
+      'n28',
+      'n29',
     ])
     for (const line of snippets) expect(Array.from(line.replace(/.*\[A\]: /, ''))).toHaveLength(40)
     expect(cues).toContain('[A]: n5 ')
@@ -84,8 +98,14 @@ describe('CueCollector', () => {
 
 describe('formatSnippet via CueCollector', () => {
   it('clips sender to 40, chat to 80 and a megabyte message to snippetMaxChars', () => {
-    const message = { ...row(0, 'a', 'q'.repeat(1_000_000)), senderName: 'S'.repeat(100), chatName: 'C'.repeat(200) }
+    const message = {
+      ...row(0, 'a', 'q'.repeat(1_000_000)),
+      senderName: 'S'.repeat(100),
+      chatName: 'C'.repeat(200),
+    }
     const line = collect([message]).split('\n').at(-1) as string
-    expect(line).toBe(`- ${message.timestamp} user ${'S'.repeat(39)}… [${'C'.repeat(79)}…]: ${'q'.repeat(179)}…`)
+    expect(line).toBe(
+      `- ${message.timestamp} user ${'S'.repeat(39)}… [${'C'.repeat(79)}…]: ${'q'.repeat(179)}…`,
+    )
   })
 })

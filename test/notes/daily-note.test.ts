@@ -36,7 +36,8 @@ const SEEDED = `${FRONT}${HEADER}${WARNING}\n\n${CUES}\n\n## Summary\n\n<!-- NEE
 
 function withFront(text: string, changes: Record<string, string>): string {
   let result = text
-  for (const [key, value] of Object.entries(changes)) result = result.replace(new RegExp(`^${key}: .*$`, 'm'), `${key}: ${value}`)
+  for (const [key, value] of Object.entries(changes))
+    result = result.replace(new RegExp(`^${key}: .*$`, 'm'), `${key}: ${value}`)
   return result
 }
 
@@ -64,26 +65,35 @@ describe('parseDailyNote / renderDailyNote', () => {
   })
 
   it('reads an unquoted date as text, not a Date', () => {
-    const note = parseDailyNote(withFront(SEEDED, { date: '2026-11-21', first_message: '2026-11-21T08:02:11Z' }), 'x')
+    const note = parseDailyNote(
+      withFront(SEEDED, { date: '2026-11-21', first_message: '2026-11-21T08:02:11Z' }),
+      'x',
+    )
     expect(note.frontMatter.date).toBe('2026-11-21')
     expect(note.frontMatter.first_message).toBe('2026-11-21T08:02:11Z')
   })
 
   it('keeps unknown front matter keys, a preface and hand-written sections verbatim', () => {
-    const text = SEEDED.replace("scope_mode: local-day\n", "scope_mode: local-day\ntags: [trip, 'x']\n")
+    const text = SEEDED.replace('scope_mode: local-day\n', "scope_mode: local-day\ntags: [trip, 'x']\n")
       .replace(WARNING, `A line someone added.\n\n${WARNING}`)
       .replace('<!-- NEEDS_SUMMARY -->', 'Went hiking.  \n\n### Details\n\n- boots -- wet\n')
     const note = parseDailyNote(text, 'x')
     expect(note.extraFrontMatter).toEqual(["tags: [trip, 'x']"])
     expect(note.preface).toBe('A line someone added.')
-    expect(note.sections[0]).toEqual({ updateTime: null, text: 'Went hiking.  \n\n### Details\n\n- boots -- wet', isPending: false })
+    expect(note.sections[0]).toEqual({
+      updateTime: null,
+      text: 'Went hiking.  \n\n### Details\n\n- boots -- wet',
+      isPending: false,
+    })
     const rendered = renderDailyNote(note)
     expect(rendered).toContain("tags: [trip, 'x']\n---\n")
     expect(renderDailyNote(parseDailyNote(rendered, 'x'))).toBe(rendered)
   })
 
   it('refuses a DREAM_CUES comment that is never closed', () => {
-    expect(() => parseDailyNote(SEEDED.replace('DREAM_CUES -->', ''), 'notes/daily/x.md')).toThrow(NoteMalformedError)
+    expect(() => parseDailyNote(SEEDED.replace('DREAM_CUES -->', ''), 'notes/daily/x.md')).toThrow(
+      NoteMalformedError,
+    )
   })
 })
 
@@ -93,14 +103,22 @@ describe('dayStateOf', () => {
     ['unsummarised: placeholder still there', SEEDED, 'unsummarised'],
     ['unsummarised: heading with no text', SEEDED.replace('<!-- NEEDS_SUMMARY -->', ''), 'unsummarised'],
     ['missing_watermark: text but no summarised_until', summarised, 'missing_watermark'],
-    ['partial: watermark before last message', withFront(summarised, { summarised_until: "'2026-11-21T12:00:00.000Z'" }), 'partial'],
+    [
+      'partial: watermark before last message',
+      withFront(summarised, { summarised_until: "'2026-11-21T12:00:00.000Z'" }),
+      'partial',
+    ],
     [
       'partial: a pending update section',
       withFront(summarised, { summarised_until: "'2026-11-21T21:40:00.000Z'" }) +
         '\n## Summary update (13:40)\n\n<!-- NEEDS_SUMMARY_UPDATE -->\n',
       'partial',
     ],
-    ['complete: watermark at last message', withFront(summarised, { summarised_until: "'2026-11-21T21:40:00.000Z'" }), 'complete'],
+    [
+      'complete: watermark at last message',
+      withFront(summarised, { summarised_until: "'2026-11-21T21:40:00.000Z'" }),
+      'complete',
+    ],
   ])('%s', (_name, text, state) => {
     expect(dayStateOf(parseDailyNote(text, 'x'))).toBe(state)
   })
@@ -151,13 +169,28 @@ describe('checkDailyNoteText', () => {
   it.each([
     ['another day', SEEDED, /date is '2026-11-21' but this note is for '2026-11-22'/, '2026-11-22'],
     ['a missing key', SEEDED.replace('messages_user: 18\n', ''), /missing "messages_user"/, '2026-11-21'],
-    ['an unterminated quote', SEEDED.replace("date: '2026-11-21'", "date: '2026-11-21"), /date/, '2026-11-21'],
+    [
+      'an unterminated quote',
+      SEEDED.replace("date: '2026-11-21'", "date: '2026-11-21"),
+      /date/,
+      '2026-11-21',
+    ],
     ['a non-date date', withFront(SEEDED, { date: "'Nov 21'" }), /"date" must be/, '2026-11-21'],
     ['a nested value', withFront(SEEDED, { messages_total: '[1, 2]' }), /messages_total/, '2026-11-21'],
     ['a negative count', withFront(SEEDED, { messages_total: '-3' }), /messages_total/, '2026-11-21'],
-    ['a line that is not key: value', SEEDED.replace('scope_mode', 'scope_mode oops\nscope_mode'), /not "key: value"/, '2026-11-21'],
+    [
+      'a line that is not key: value',
+      SEEDED.replace('scope_mode', 'scope_mode oops\nscope_mode'),
+      /not "key: value"/,
+      '2026-11-21',
+    ],
     ['no front matter', SEEDED.slice(FRONT.length), /does not start/, '2026-11-21'],
-    ['an unclosed front matter', SEEDED.replace(/\n---\n# Saturday/, '\n# Saturday'), /not closed|not "key: value"/, '2026-11-21'],
+    [
+      'an unclosed front matter',
+      SEEDED.replace(/\n---\n# Saturday/, '\n# Saturday'),
+      /not closed|not "key: value"/,
+      '2026-11-21',
+    ],
     ['JavaScript front matter', `---js\n{ date: '2026-11-21' }\n---\n`, /does not start/, '2026-11-21'],
   ])('reports %s as a one-line reason', (_name, text, reason, day) => {
     const result = checkDailyNoteText(text, day)

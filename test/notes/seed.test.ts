@@ -10,17 +10,30 @@ import { makeMessagesDb, makeWorkspace, type MessageSpec } from '../helpers/work
 
 const NOW = '2026-11-21T23:00:00Z'
 
-function world(messages: MessageSpec[], options: { flags?: ConfigFile; branches?: NewBranch[]; files?: Record<string, string> } = {}) {
+function world(
+  messages: MessageSpec[],
+  options: { flags?: ConfigFile; branches?: NewBranch[]; files?: Record<string, string> } = {},
+) {
   const ws = makeWorkspace(options.files ?? {}, options.flags ?? {})
   const db = makeMessagesDb(ws.paths, messages, options.branches ?? [])
   const seed = (days = 3, now = NOW) =>
-    seedDailyNotes({ paths: ws.paths, config: ws.config, messages: db, window: dayWindow(new Date(now), days, ws.config.timezone) })
+    seedDailyNotes({
+      paths: ws.paths,
+      config: ws.config,
+      messages: db,
+      window: dayWindow(new Date(now), days, ws.config.timezone),
+    })
   const read = (day: string) => readFileSync(dailyNotePath(ws.paths, day), 'utf8')
   return { ws, db, seed, read }
 }
 
 /** `count` messages in `chatJid`, one minute apart from `startIso`, alternating user and assistant. */
-function chat(chatJid: string, startIso: string, count: number, content = (i: number) => `message ${i} about trips`): MessageSpec[] {
+function chat(
+  chatJid: string,
+  startIso: string,
+  count: number,
+  content = (i: number) => `message ${i} about trips`,
+): MessageSpec[] {
   const start = Date.parse(startIso)
   return Array.from({ length: count }, (_, i) => ({
     chatJid,
@@ -40,15 +53,23 @@ describe('seedDailyNotes', () => {
     const { seed, read, ws } = world(chat('team@g', '2026-11-21T08:02:11Z', 5))
     const result = await seed()
     const path = dailyNotePath(ws.paths, '2026-11-21')
-    expect(result.days).toEqual([{ day: '2026-11-21', path, state: 'unsummarised', messages: 5, outcome: 'created' }])
+    expect(result.days).toEqual([
+      { day: '2026-11-21', path, state: 'unsummarised', messages: 5, outcome: 'created' },
+    ])
     expect(result.changed).toEqual([path])
     expect(result.problems).toEqual([])
     expect(existsSync(dailyNotePath(ws.paths, '2026-11-20'))).toBe(false)
     const text = read('2026-11-21')
-    expect(text).toMatch(/^---\ndate: '2026-11-21'\nsummarised_until: null\nmessages_total: 5\nmessages_user: 3\n/)
-    expect(text).toContain("first_message: '2026-11-21T08:02:11.000Z'\nlast_message: '2026-11-21T08:06:11.000Z'\n")
+    expect(text).toMatch(
+      /^---\ndate: '2026-11-21'\nsummarised_until: null\nmessages_total: 5\nmessages_user: 3\n/,
+    )
+    expect(text).toContain(
+      "first_message: '2026-11-21T08:02:11.000Z'\nlast_message: '2026-11-21T08:06:11.000Z'\n",
+    )
     expect(text).toContain('# Saturday, November 21, 2026\n\n← [[2026-11-20]] | [[2026-11-22]] →\n\n---\n\n')
-    expect(text).toContain('> ⚠ **Incomplete daily note** — seeded from 5 messages; a dream has not summarised it yet.')
+    expect(text).toContain(
+      '> ⚠ **Incomplete daily note** — seeded from 5 messages; a dream has not summarised it yet.',
+    )
     const cues = cuesOf(text)
     expect(cues).toContain('slice: 2026-11-21T08:02:11.000Z .. 2026-11-21T08:06:11.000Z\n')
     expect(cues).toContain('messages: 5 (user 3, assistant 2) · session_trees: 1 · session_chats: 1\n')
@@ -120,7 +141,12 @@ describe('seedDailyNotes', () => {
         .split('\n')
         .filter((line) => line.startsWith('- 2026') && line.includes(`[${jid}]: `))
         .map((line) => line.replace(/.*: /, ''))
-      expect(lines).toEqual(['message 0 about trips', 'message 1 about trips', 'message 18 about trips', 'message 19 about trips'])
+      expect(lines).toEqual([
+        'message 0 about trips',
+        'message 1 about trips',
+        'message 18 about trips',
+        'message 19 about trips',
+      ])
     }
     const tight = world(messages, { flags: { seeding: { snippetBudget: 10 } } })
     await tight.seed()
@@ -129,7 +155,12 @@ describe('seedDailyNotes', () => {
 
   it('escapes -- and --> in content, sender and chat names so nothing can close the comment', async () => {
     const messages = [
-      { chatJid: 'x-->y@g', content: 'a --> b -- c ---- d <!-- e', senderName: 'Al--ex -->', timestamp: '2026-11-21T08:00:00Z' },
+      {
+        chatJid: 'x-->y@g',
+        content: 'a --> b -- c ---- d <!-- e',
+        senderName: 'Al--ex -->',
+        timestamp: '2026-11-21T08:00:00Z',
+      },
       { chatJid: 'x-->y@g', content: 'ends with -', timestamp: '2026-11-21T08:01:00Z' },
     ]
     const { seed, read } = world(messages)
@@ -138,7 +169,9 @@ describe('seedDailyNotes', () => {
     const cues = cuesOf(text)
     expect(cues).not.toContain('--')
     expect(cues.endsWith('\nDREAM_CUES ')).toBe(true)
-    expect(cues).toContain('user Al\u2010-ex \u2010-> [x\u2010->y@g]: a \u2010-> b \u2010- c \u2010\u2010\u2010- d <!\u2010- e\n')
+    expect(cues).toContain(
+      'user Al\u2010-ex \u2010-> [x\u2010->y@g]: a \u2010-> b \u2010- c \u2010\u2010\u2010- d <!\u2010- e\n',
+    )
     expect(parseDailyNote(text, 'x').sections).toEqual([{ updateTime: null, text: '', isPending: true }])
   })
 
@@ -147,7 +180,13 @@ describe('seedDailyNotes', () => {
     db.upsertChat('a@g', 'Alpha')
     db.db
       .prepare('INSERT INTO messages (id, chat_jid, sender, content, timestamp) VALUES (?, ?, ?, ?, ?)')
-      .run('raw1', 'a@g', 'u', Buffer.from([0x68, 0x69, 0xff, 0xfe, 0x20, 0x2d, 0x2d, 0x3e, 0x20, 0xc3]), '2026-11-21T08:00:00.000Z')
+      .run(
+        'raw1',
+        'a@g',
+        'u',
+        Buffer.from([0x68, 0x69, 0xff, 0xfe, 0x20, 0x2d, 0x2d, 0x3e, 0x20, 0xc3]),
+        '2026-11-21T08:00:00.000Z',
+      )
     const result = await seed()
     expect(result.days[0]?.messages).toBe(1)
     const cues = cuesOf(read('2026-11-21'))
@@ -155,23 +194,39 @@ describe('seedDailyNotes', () => {
   })
 
   it('adds one Summary update section for messages after summarised_until, at their local time', async () => {
-    const { seed, read, db, ws } = world(chat('a@g', '2026-11-21T16:00:00Z', 4), { flags: { timezone: 'America/Los_Angeles' } })
+    const { seed, read, db, ws } = world(chat('a@g', '2026-11-21T16:00:00Z', 4), {
+      flags: { timezone: 'America/Los_Angeles' },
+    })
     await seed(3, '2026-11-22T06:00:00Z')
     const path = dailyNotePath(ws.paths, '2026-11-21')
-    const summarised = withSummary(parseDailyNote(read('2026-11-21'), path), 'Talked trips.', '2026-11-21T16:03:00.000Z')
+    const summarised = withSummary(
+      parseDailyNote(read('2026-11-21'), path),
+      'Talked trips.',
+      '2026-11-21T16:03:00.000Z',
+    )
     writeFileSync(path, renderDailyNote(summarised))
     expect(dayStateOf(summarised)).toBe('complete')
     db.insertMessages([
       { id: 'late1', chatJid: 'a@g', content: 'one more -- thing', timestamp: '2026-11-21T20:15:00.000Z' },
-      { id: 'late2', chatJid: 'a@g', content: 'and another', timestamp: '2026-11-21T20:20:00.000Z', isBotMessage: true },
+      {
+        id: 'late2',
+        chatJid: 'a@g',
+        content: 'and another',
+        timestamp: '2026-11-21T20:20:00.000Z',
+        isBotMessage: true,
+      },
     ])
     const first = await seed(3, '2026-11-22T06:00:00Z')
     expect(first.days[0]).toMatchObject({ state: 'partial', outcome: 'updated', messages: 6 })
     const text = read('2026-11-21')
-    expect(text).toContain('## Summary\n\nTalked trips.\n\n## Summary update (12:15)\n\n<!-- NEEDS_SUMMARY_UPDATE -->\n')
+    expect(text).toContain(
+      '## Summary\n\nTalked trips.\n\n## Summary update (12:15)\n\n<!-- NEEDS_SUMMARY_UPDATE -->\n',
+    )
     expect(text).toContain('— 2 of 6 messages (from 12:15) are not summarised yet.')
     const cues = cuesOf(text)
-    expect(cues).toContain('slice: 2026-11-21T20:15:00.000Z .. 2026-11-21T20:20:00.000Z\nmessages: 2 (user 1, assistant 1)')
+    expect(cues).toContain(
+      'slice: 2026-11-21T20:15:00.000Z .. 2026-11-21T20:20:00.000Z\nmessages: 2 (user 1, assistant 1)',
+    )
     expect(cues).not.toContain('T16:0')
     const again = await seed(3, '2026-11-22T06:00:00Z')
     expect(again.days[0]?.outcome).toBe('unchanged')
@@ -182,7 +237,8 @@ describe('seedDailyNotes', () => {
     const { seed, read, db, ws } = world(chat('a@g', '2026-11-21T08:00:00Z', 3))
     await seed()
     const path = dailyNotePath(ws.paths, '2026-11-21')
-    const summary = 'Odd   spacing\t and tabs.  \n\n### Notes\n\n```\ncode -- block\n```\n- ünïcode ✓ [[2026-11-20]]'
+    const summary =
+      'Odd   spacing\t and tabs.  \n\n### Notes\n\n```\ncode -- block\n```\n- ünïcode ✓ [[2026-11-20]]'
     writeFileSync(
       path,
       read('2026-11-21')
@@ -200,7 +256,10 @@ describe('seedDailyNotes', () => {
     const { seed, read, db, ws } = world(chat('a@g', '2026-11-21T08:00:00Z', 2))
     await seed()
     const path = dailyNotePath(ws.paths, '2026-11-21')
-    writeFileSync(path, renderDailyNote(withSummary(parseDailyNote(read('2026-11-21'), path), 'Done.', '2026-11-21T08:01:00Z')))
+    writeFileSync(
+      path,
+      renderDailyNote(withSummary(parseDailyNote(read('2026-11-21'), path), 'Done.', '2026-11-21T08:01:00Z')),
+    )
     const complete = await seed()
     expect(complete.days[0]).toMatchObject({ state: 'complete', outcome: 'unchanged' })
     expect(read('2026-11-21')).not.toContain('DREAM_CUES')
@@ -240,7 +299,11 @@ describe('seedDailyNotes', () => {
   it.each([
     ['bad YAML', (text: string) => text.replace("date: '2026-11-21'", "date: '2026-11-21"), /date/],
     ['a missing key', (text: string) => text.replace(/messages_user: \d+\n/, ''), /missing "messages_user"/],
-    ['the wrong date', (text: string) => text.replace("date: '2026-11-21'", "date: '2026-11-20'"), /'2026-11-20' is not 2026-11-21/],
+    [
+      'the wrong date',
+      (text: string) => text.replace("date: '2026-11-21'", "date: '2026-11-20'"),
+      /'2026-11-20' is not 2026-11-21/,
+    ],
     ['no front matter', (text: string) => text.slice(text.indexOf('# Saturday')), /does not start/],
   ])('reports a note with %s and leaves it untouched', async (_name, breakIt, reason) => {
     const { seed, read, db, ws } = world(chat('a@g', '2026-11-21T08:00:00Z', 2))
@@ -285,7 +348,10 @@ describe('seedDailyNotes', () => {
       window: dayWindow(new Date(NOW), 3, 'UTC'),
       onProgress: (day, index, total) => progress.push(`${day} ${index}/${total}`),
     })
-    expect(result.days.map((day) => [day.day, day.messages])).toEqual([['2026-11-19', 2], ['2026-11-21', 1]])
+    expect(result.days.map((day) => [day.day, day.messages])).toEqual([
+      ['2026-11-19', 2],
+      ['2026-11-21', 1],
+    ])
     expect(progress).toEqual(['2026-11-19 1/2', '2026-11-21 2/2'])
   })
 

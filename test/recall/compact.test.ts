@@ -52,7 +52,11 @@ describe('compactRecall', () => {
     const after = byKey(loadCandidateStats(world.state))
     expect(Object.keys(after)).toEqual(Object.keys(before))
     for (const [key, stats] of Object.entries(before)) {
-      expect(after[key]).toMatchObject({ recalls: stats.recalls, uniqueQueries: stats.uniqueQueries, recallDays: 10 })
+      expect(after[key]).toMatchObject({
+        recalls: stats.recalls,
+        uniqueQueries: stats.uniqueQueries,
+        recallDays: 10,
+      })
     }
     expect(world.state.prepare('SELECT count(*) AS n FROM recall_totals').get()).toEqual({ n: 2 })
   })
@@ -75,7 +79,15 @@ describe('totals merging', () => {
   it('sums counts, keeps extremes and unions the sets', () => {
     const merged = mergeTotals(
       totals({}),
-      totals({ recalls: 2, firstAtMs: 5, lastAtMs: 50, firstDay: '2026-10-30', lastDay: '2026-11-03', queries: ['q1', 'q2'], days: ['2026-11-03'] }),
+      totals({
+        recalls: 2,
+        firstAtMs: 5,
+        lastAtMs: 50,
+        firstDay: '2026-10-30',
+        lastDay: '2026-11-03',
+        queries: ['q1', 'q2'],
+        days: ['2026-11-03'],
+      }),
     )
     expect(merged).toEqual({
       recalls: 3,
@@ -91,7 +103,9 @@ describe('totals merging', () => {
   })
 
   it(`caps stored sets at ${MAX_TRACKED}, keeping the most recent days`, () => {
-    const days = Array.from({ length: 100 }, (_, i) => new Date(Date.UTC(2026, 0, 1) + i * DAY_MS).toISOString().slice(0, 10))
+    const days = Array.from({ length: 100 }, (_, i) =>
+      new Date(Date.UTC(2026, 0, 1) + i * DAY_MS).toISOString().slice(0, 10),
+    )
     const queries = Array.from({ length: 100 }, (_, i) => `q${String(i).padStart(3, '0')}`)
     const capped = capTotals(totals({ days, queries }))
     expect(capped.days).toHaveLength(MAX_TRACKED)

@@ -5,12 +5,28 @@ import { tagConcepts } from '../../src/recall/concepts.js'
 describe('tagConcepts', () => {
   it('takes the file name words, then content words of 4+ letters (most frequent, then alphabetical)', () => {
     const text = 'Sam runs the kite shop on Harbour Street, and the shop opens at 9'
-    expect(tagConcepts('notes/kite-shop.md', text)).toEqual(['kite', 'shop', 'harbour', 'opens', 'runs', 'street'])
-    expect(tagConcepts('notes/people.md', text)).toEqual(['people', 'shop', 'harbour', 'kite', 'opens', 'runs', 'street'])
+    expect(tagConcepts('notes/kite-shop.md', text)).toEqual([
+      'kite',
+      'shop',
+      'harbour',
+      'opens',
+      'runs',
+      'street',
+    ])
+    expect(tagConcepts('notes/people.md', text)).toEqual([
+      'people',
+      'shop',
+      'harbour',
+      'kite',
+      'opens',
+      'runs',
+      'street',
+    ])
   })
 
   it('caps at 8 distinct tags, most frequent content words first', () => {
-    const text = 'zebra zebra zebra yak '.repeat(3) + 'alpha bravo charlie delta echo foxtrot golf hotel india'
+    const text =
+      'zebra zebra zebra yak '.repeat(3) + 'alpha bravo charlie delta echo foxtrot golf hotel india'
     const tags = tagConcepts('notes/x.md', text)
     expect(tags).toHaveLength(8)
     expect(tags[0]).toBe('zebra')

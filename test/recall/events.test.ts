@@ -48,12 +48,19 @@ describe('recording through search_workspace', () => {
     const note = dailyNote('2026-11-09', 'Alex talked about Maya and the Porto trip.')
     const world = makeRecallWorld({ ...NOTES, 'notes/daily/2026-11-09.md': note })
     const hits = await world.search('Maya')
-    expect(hits.map((hit) => hit.path).sort()).toEqual(['notes/daily/2026-11-09.md', 'notes/memory/user.md', 'notes/people.md'])
+    expect(hits.map((hit) => hit.path).sort()).toEqual([
+      'notes/daily/2026-11-09.md',
+      'notes/memory/user.md',
+      'notes/people.md',
+    ])
     expect(world.eventRows().map((row) => row.chunk_key.split(':')[0])).toEqual(['notes/people.md'])
   })
 
   it('counts text a person added to a daily note above its summary', async () => {
-    const note = dailyNote('2026-11-09', 'Summary by the dream.').replace('\n## Summary', '\nRemember the zeppelin tickets.\n\n## Summary')
+    const note = dailyNote('2026-11-09', 'Summary by the dream.').replace(
+      '\n## Summary',
+      '\nRemember the zeppelin tickets.\n\n## Summary',
+    )
     const world = makeRecallWorld({ ...NOTES, 'notes/daily/2026-11-09.md': note })
     await world.search('zeppelin')
     expect(world.eventRows().map((row) => row.chunk_key)).toEqual([
@@ -133,7 +140,9 @@ describe('recordRecall', () => {
       at,
       workspace: world.paths.workspace,
     })
-    expect(world.eventRows()[0]?.chunk_key).toBe(`notes/people.md:3-3:${hashText('- Sam sold the kite shop')}`)
+    expect(world.eventRows()[0]?.chunk_key).toBe(
+      `notes/people.md:3-3:${hashText('- Sam sold the kite shop')}`,
+    )
   })
 })
 
@@ -162,7 +171,12 @@ describe('recallRecorder', () => {
   it('hands errors to onError when given, and throws them otherwise', () => {
     const world = makeRecallWorld()
     const errors: unknown[] = []
-    const options = { workspace: world.paths.workspace, chatJid: 'alex@chat', clock: world.clock, timeZone: 'UTC' }
+    const options = {
+      workspace: world.paths.workspace,
+      chatJid: 'alex@chat',
+      clock: world.clock,
+      timeZone: 'UTC',
+    }
     const hit = { path: 'notes/people.md', line: 4, snippet: '', score: 1 }
     world.state.close()
     recallRecorder({ ...options, state: world.state, onError: (error) => errors.push(error) })('kite', [hit])

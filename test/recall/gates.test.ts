@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { RECALL_GATES, countByGate, gateCandidate, type GateInput } from '../../src/recall/gates.js'
 
 const policy = { minScore: 0.75, minRecallCount: 3, minUniqueQueries: 2, maxAgeDays: 30 }
-const passing: GateInput = { isPromoted: false, recalls: 3, relevance: 0.9, uniqueQueries: 2, ageDays: 30, score: 0.75 }
+const passing: GateInput = {
+  isPromoted: false,
+  recalls: 3,
+  relevance: 0.9,
+  uniqueQueries: 2,
+  ageDays: 30,
+  score: 0.75,
+}
 
 describe('gateCandidate', () => {
   it('passes a candidate exactly at every threshold (all inclusive)', () => {
@@ -23,7 +30,14 @@ describe('gateCandidate', () => {
   })
 
   it('names the first failing gate in order: promoted → no signal → recalls → queries → age → score', () => {
-    const failsAll: GateInput = { isPromoted: true, recalls: 0, relevance: 0, uniqueQueries: 0, ageDays: 99, score: 0 }
+    const failsAll: GateInput = {
+      isPromoted: true,
+      recalls: 0,
+      relevance: 0,
+      uniqueQueries: 0,
+      ageDays: 99,
+      score: 0,
+    }
     const expected = [...RECALL_GATES]
     const fixes: Partial<GateInput>[] = [
       { isPromoted: false },

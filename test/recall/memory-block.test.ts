@@ -1,13 +1,26 @@
 // MEMORY.md entries: one line, a stable marker per chunk key, note text that cannot break the markup.
 import { describe, expect, it } from 'vitest'
-import { PROMOTED_HEADING, insertEntries, markerIdOf, markersIn, renderEntry } from '../../src/recall/memory-block.js'
+import {
+  PROMOTED_HEADING,
+  insertEntries,
+  markerIdOf,
+  markersIn,
+  renderEntry,
+} from '../../src/recall/memory-block.js'
 
-const source = { path: 'notes/people.md', startLine: 3, endLine: 4, text: "- Maya is Alex's sister\n  she lives in Porto" }
+const source = {
+  path: 'notes/people.md',
+  startLine: 3,
+  endLine: 4,
+  text: "- Maya is Alex's sister\n  she lives in Porto",
+}
 
 describe('renderEntry', () => {
   it('is one line: the flattened text, a relative link with the line range, and the marker', () => {
     const entry = renderEntry(source, 'abcdef012345', '/ws/notes/memory', '/ws')
-    expect(entry).toBe("- Maya is Alex's sister she lives in Porto — [notes/people.md:3-4](../people.md) <!-- recall:abcdef012345 -->")
+    expect(entry).toBe(
+      "- Maya is Alex's sister she lives in Porto — [notes/people.md:3-4](../people.md) <!-- recall:abcdef012345 -->",
+    )
   })
 
   it('cannot open or close a comment, or hide the marker, whatever the note says', () => {
@@ -19,7 +32,12 @@ describe('renderEntry', () => {
   })
 
   it('clips long blocks to a short pointer', () => {
-    const entry = renderEntry({ ...source, text: 'word '.repeat(200) }, 'abcdef012345', '/ws/notes/memory', '/ws')
+    const entry = renderEntry(
+      { ...source, text: 'word '.repeat(200) },
+      'abcdef012345',
+      '/ws/notes/memory',
+      '/ws',
+    )
     expect(entry.length).toBeLessThan(260)
     expect(entry).toContain('…')
   })
@@ -39,7 +57,9 @@ describe('insertEntries', () => {
     expect(first.text).toBe(`# Memory\n\n- user.md\n\n${PROMOTED_HEADING}\n\n- one\n`)
     const withDays = `${first.text}\n## Days\n\n- 2026-11-20\n`
     const second = insertEntries(withDays, ['- two'], 10_000)
-    expect(second.text).toBe(`# Memory\n\n- user.md\n\n${PROMOTED_HEADING}\n\n- one\n- two\n\n## Days\n\n- 2026-11-20\n`)
+    expect(second.text).toBe(
+      `# Memory\n\n- user.md\n\n${PROMOTED_HEADING}\n\n- one\n- two\n\n## Days\n\n- 2026-11-20\n`,
+    )
   })
 
   it('leaves out entries that would pass the budget and still tries smaller later ones', () => {

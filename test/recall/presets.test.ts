@@ -12,8 +12,22 @@ function configWith(recall: unknown) {
 
 describe('normaliseWeights', () => {
   it('divides by the sum, so only ratios matter', () => {
-    const weights = normaliseWeights({ frequency: 2, relevance: 2, diversity: 0, recency: 4, consolidation: 0, richness: 0 })
-    expect(weights).toEqual({ frequency: 0.25, relevance: 0.25, diversity: 0, recency: 0.5, consolidation: 0, richness: 0 })
+    const weights = normaliseWeights({
+      frequency: 2,
+      relevance: 2,
+      diversity: 0,
+      recency: 4,
+      consolidation: 0,
+      richness: 0,
+    })
+    expect(weights).toEqual({
+      frequency: 0.25,
+      relevance: 0.25,
+      diversity: 0,
+      recency: 0.5,
+      consolidation: 0,
+      richness: 0,
+    })
   })
 
   it('sums the defaults to 1', () => {
@@ -25,7 +39,9 @@ describe('normaliseWeights', () => {
   it('refuses all-zero and negative weights as config errors naming the key', () => {
     const zero = { frequency: 0, relevance: 0, diversity: 0, recency: 0, consolidation: 0, richness: 0 }
     expect(() => normaliseWeights(zero)).toThrow(ConfigError)
-    expect(() => normaliseWeights({ ...zero, relevance: -1, recency: 1 })).toThrow(/recall\.weights\.relevance/)
+    expect(() => normaliseWeights({ ...zero, relevance: -1, recency: 1 })).toThrow(
+      /recall\.weights\.relevance/,
+    )
   })
 })
 

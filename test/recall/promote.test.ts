@@ -28,7 +28,12 @@ async function simulateWeek(world: World): Promise<void> {
 
 const memoryFile = (world: World) => join(world.paths.memory, 'MEMORY.md')
 const readMemory = (world: World) => readFileSync(memoryFile(world), 'utf8')
-const deps = (world: World) => ({ state: world.state, paths: world.paths, config: world.config, clock: world.clock })
+const deps = (world: World) => ({
+  state: world.state,
+  paths: world.paths,
+  config: world.config,
+  clock: world.clock,
+})
 
 describe('memory promote', () => {
   it('promotes the chunk recalled across days and queries, not the burst or the one-off', async () => {
@@ -36,12 +41,18 @@ describe('memory promote', () => {
     await simulateWeek(world)
     const plan = planPromotion(world.state, { now: world.clock.now(), settings: world.config.recall })
     const gates = Object.fromEntries(plan.candidates.map((c) => [c.excerpt.slice(0, 12), c.gate]))
-    expect(gates).toEqual({ "- Maya is Al": 'pass', '- Sam runs t': 'min-score', 'The Atlas la': 'min-recalls' })
+    expect(gates).toEqual({
+      '- Maya is Al': 'pass',
+      '- Sam runs t': 'min-score',
+      'The Atlas la': 'min-recalls',
+    })
     expect(plan.selected.map((c) => c.path)).toEqual(['notes/people.md'])
     const { applied } = await promoteMemory(deps(world), { apply: true })
     expect(applied?.written).toHaveLength(1)
     const text = readMemory(world)
-    expect(text).toContain("- Maya is Alex's sister and lives in Porto — [notes/people.md:3](../people.md) <!-- recall:")
+    expect(text).toContain(
+      "- Maya is Alex's sister and lives in Porto — [notes/people.md:3](../people.md) <!-- recall:",
+    )
     expect(text).toContain('## Promoted from recall')
     expect(text).not.toMatch(/kite|Atlas/)
     expect(text.startsWith('# Memory\n\n- [user.md](user.md): who Alex is\n')).toBe(true)
@@ -63,9 +74,15 @@ describe('memory promote', () => {
     expect(rerun.applied?.written).toEqual([])
     expect(readMemory(world)).toBe(once)
     expect(markersIn(once).size).toBe(1)
-    const listed = planPromotion(world.state, { now: world.clock.now(), settings: world.config.recall, includePromoted: true })
+    const listed = planPromotion(world.state, {
+      now: world.clock.now(),
+      settings: world.config.recall,
+      includePromoted: true,
+    })
     expect(listed.candidates.find((c) => c.path === 'notes/people.md')?.gate).toBe('promoted')
-    expect(planPromotion(world.state, { now: world.clock.now(), settings: world.config.recall }).candidates).toHaveLength(2)
+    expect(
+      planPromotion(world.state, { now: world.clock.now(), settings: world.config.recall }).candidates,
+    ).toHaveLength(2)
   })
 
   it('keeps an edit made to MEMORY.md between scoring and apply', async () => {
@@ -115,7 +132,12 @@ describe('memory promote', () => {
     const world = makeRecallWorld()
     await simulateWeek(world)
     const before = readMemory(world)
-    const held = await acquireLock({ file: world.paths.lockFile, runId: 'dream-1', clock: world.clock, staleAfterMs: 60_000 })
+    const held = await acquireLock({
+      file: world.paths.lockFile,
+      runId: 'dream-1',
+      clock: world.clock,
+      staleAfterMs: 60_000,
+    })
     try {
       await expect(promoteMemory(deps(world), { apply: true })).rejects.toBeInstanceOf(LockHeldError)
     } finally {
@@ -128,7 +150,12 @@ describe('memory promote', () => {
   it('needs no lock when nothing passes (a dream may hold it meanwhile)', async () => {
     const world = makeRecallWorld()
     await world.search('kite')
-    const held = await acquireLock({ file: world.paths.lockFile, runId: 'dream-1', clock: world.clock, staleAfterMs: 60_000 })
+    const held = await acquireLock({
+      file: world.paths.lockFile,
+      runId: 'dream-1',
+      clock: world.clock,
+      staleAfterMs: 60_000,
+    })
     try {
       const { applied } = await promoteMemory(deps(world), { apply: true })
       expect(applied).toMatchObject({ written: [], skipped: [], bytes: Buffer.byteLength(readMemory(world)) })

@@ -21,10 +21,19 @@ import {
 const NOW = new Date('2026-11-23T12:00:00Z')
 const DAY_MS = 86_400_000
 
-const equalWeights = Object.fromEntries(RECALL_SIGNALS.map((name) => [name, 1 / 6])) as RecallPolicy['weights']
+const equalWeights = Object.fromEntries(
+  RECALL_SIGNALS.map((name) => [name, 1 / 6]),
+) as RecallPolicy['weights']
 
 function policy(overrides: Partial<RecallPolicy> = {}): RecallPolicy {
-  return { preset: 'core', ...RECALL_PRESETS.core, maxAgeDays: 30, halfLifeDays: 14, weights: equalWeights, ...overrides }
+  return {
+    preset: 'core',
+    ...RECALL_PRESETS.core,
+    maxAgeDays: 30,
+    halfLifeDays: 14,
+    weights: equalWeights,
+    ...overrides,
+  }
 }
 
 function stats(overrides: Partial<CandidateStats> = {}): CandidateStats {
@@ -124,17 +133,45 @@ describe('daysBetween', () => {
 })
 
 describe('weightedScore', () => {
-  const signals: Signals = { frequency: 1, relevance: 0.5, diversity: 0, recency: 1, consolidation: 0, richness: 0.5 }
+  const signals: Signals = {
+    frequency: 1,
+    relevance: 0.5,
+    diversity: 0,
+    recency: 1,
+    consolidation: 0,
+    richness: 0.5,
+  }
 
   it('is the weighted sum with normalised weights', () => {
-    const weights = { frequency: 0.5, relevance: 0.5, diversity: 0, recency: 0, consolidation: 0, richness: 0 }
+    const weights = {
+      frequency: 0.5,
+      relevance: 0.5,
+      diversity: 0,
+      recency: 0,
+      consolidation: 0,
+      richness: 0,
+    }
     expect(weightedScore(signals, weights)).toBe(0.75)
     expect(weightedScore(signals, equalWeights)).toBeCloseTo(3 / 6, 9)
   })
 
   it('lands exactly on a threshold it mathematically equals (no 0.7499999 from float sums)', () => {
-    const thirds = { frequency: 0.1, relevance: 0.2, diversity: 0.3, recency: 0.4, consolidation: 0, richness: 0 }
-    const all = { frequency: 0.75, relevance: 0.75, diversity: 0.75, recency: 0.75, consolidation: 0.75, richness: 0.75 }
+    const thirds = {
+      frequency: 0.1,
+      relevance: 0.2,
+      diversity: 0.3,
+      recency: 0.4,
+      consolidation: 0,
+      richness: 0,
+    }
+    const all = {
+      frequency: 0.75,
+      relevance: 0.75,
+      diversity: 0.75,
+      recency: 0.75,
+      consolidation: 0.75,
+      richness: 0.75,
+    }
     expect(weightedScore(all, thirds)).toBe(0.75)
   })
 })
@@ -171,7 +208,9 @@ describe('scoreCandidates', () => {
       ],
       NOW,
       // Only relevance counts, so the three with relevance 0 tie on score and differ only in the tie-breaks.
-      policy({ weights: { frequency: 0, relevance: 1, diversity: 0, recency: 0, consolidation: 0, richness: 0 } }),
+      policy({
+        weights: { frequency: 0, relevance: 1, diversity: 0, recency: 0, consolidation: 0, richness: 0 },
+      }),
     )
     expect(scored.map((candidate) => candidate.chunkKey)).toEqual(['k4', 'k3', 'k2', 'k1'])
   })

@@ -32,19 +32,31 @@ describe('excludedPath', () => {
     expect(excludedPath(path)).toBe(reason)
   })
 
-  it.each(['notes/projects/atlas.md', 'skills/cooking/SKILL.md', 'notes/daily/2026-11-20.md', 'notes/memoryish.md'])(
-    'lets %s through (its lines are judged one by one)',
-    (path) => {
-      expect(excludedPath(path)).toBeNull()
-    },
-  )
+  it.each([
+    'notes/projects/atlas.md',
+    'skills/cooking/SKILL.md',
+    'notes/daily/2026-11-20.md',
+    'notes/memoryish.md',
+  ])('lets %s through (its lines are judged one by one)', (path) => {
+    expect(excludedPath(path)).toBeNull()
+  })
 })
 
 describe('classifyLines', () => {
   it('marks front matter and HTML comments as metadata in any note', () => {
     const text = '---\ntitle: x\n---\n# Atlas\n<!-- a\nhidden\n-->\nvisible <!-- inline --> text\nplain'
     const verdicts = classifyLines('notes/atlas.md', splitLines(text))
-    expect(verdicts).toEqual(['metadata', 'metadata', 'metadata', null, 'metadata', 'metadata', 'metadata', 'metadata', null])
+    expect(verdicts).toEqual([
+      'metadata',
+      'metadata',
+      'metadata',
+      null,
+      'metadata',
+      'metadata',
+      'metadata',
+      'metadata',
+      null,
+    ])
   })
 
   it('excludes a daily note from its first Summary heading on, and the seeded scaffolding above it', () => {
@@ -72,7 +84,7 @@ describe('locateBlock', () => {
   const note = [
     '# People', //            1
     '', //                    2
-    '- Maya is Alex\'s sister', // 3
+    "- Maya is Alex's sister", // 3
     '  she lives in Porto', //  4
     '- Sam runs the kite shop', // 5
     '', //                    6
@@ -86,20 +98,31 @@ describe('locateBlock', () => {
   it('takes a list item with its continuation lines, from either line', () => {
     expect(blockAt('notes/people.md', note, 3)).toMatchObject({ startLine: 3, endLine: 4 })
     expect(blockAt('notes/people.md', note, 4)).toMatchObject({ startLine: 3, endLine: 4 })
-    expect(blockAt('notes/people.md', note, 5)).toMatchObject({ startLine: 5, endLine: 5, text: '- Sam runs the kite shop' })
+    expect(blockAt('notes/people.md', note, 5)).toMatchObject({
+      startLine: 5,
+      endLine: 5,
+      text: '- Sam runs the kite shop',
+    })
   })
 
   it('takes a paragraph; a heading hit counts for the first block under it (blank lines or not)', () => {
     expect(blockAt('notes/people.md', note, 8)).toMatchObject({ startLine: 7, endLine: 8 })
     expect(blockAt('notes/people.md', note, 10)).toMatchObject({ startLine: 11, endLine: 11 })
     expect(blockAt('notes/people.md', note, 1)).toMatchObject({ startLine: 3, endLine: 4 })
-    expect(blockAt('notes/x.md', '# Empty\n## Next\ntext', 1)).toMatchObject({ startLine: 1, endLine: 1, text: '# Empty' })
+    expect(blockAt('notes/x.md', '# Empty\n## Next\ntext', 1)).toMatchObject({
+      startLine: 1,
+      endLine: 1,
+      text: '# Empty',
+    })
   })
 
   it(`caps a long paragraph at ${MAX_BLOCK_LINES} lines, starting at the hit when it is far down`, () => {
     const long = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n')
     expect(blockAt('notes/long.md', long, 2)).toMatchObject({ startLine: 1, endLine: MAX_BLOCK_LINES })
-    expect(blockAt('notes/long.md', long, 15)).toMatchObject({ startLine: 15, endLine: 15 + MAX_BLOCK_LINES - 1 })
+    expect(blockAt('notes/long.md', long, 15)).toMatchObject({
+      startLine: 15,
+      endLine: 15 + MAX_BLOCK_LINES - 1,
+    })
   })
 
   it('refuses blank and out-of-range lines and excluded ones, with the reason', () => {
@@ -131,11 +154,15 @@ describe('findBlock', () => {
 
   it('finds the block at its lines, or where it moved to', () => {
     expect(findBlock('notes/p.md', text, { startLine: 3, endLine: 3, hash })).toMatchObject({ startLine: 3 })
-    expect(findBlock('notes/p.md', `new first line\n${text}`, { startLine: 3, endLine: 3, hash })).toMatchObject({ startLine: 4 })
+    expect(
+      findBlock('notes/p.md', `new first line\n${text}`, { startLine: 3, endLine: 3, hash }),
+    ).toMatchObject({ startLine: 4 })
   })
 
   it('returns null once the text is edited away or sits in excluded lines', () => {
-    expect(findBlock('notes/p.md', text.replace('Porto', 'Lisbon'), { startLine: 3, endLine: 3, hash })).toBeNull()
+    expect(
+      findBlock('notes/p.md', text.replace('Porto', 'Lisbon'), { startLine: 3, endLine: 3, hash }),
+    ).toBeNull()
     expect(findBlock('notes/p.md', `<!--\n${text}-->`, { startLine: 3, endLine: 3, hash })).toBeNull()
   })
 })

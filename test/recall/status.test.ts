@@ -29,12 +29,24 @@ describe('memoryCounts', () => {
         at: new Date(`${day}T10:00:00Z`),
         workspace: world.paths.workspace,
       })
-    const mayaRecalls: [string, string][] = [['2026-11-10', 'porto'], ['2026-11-12', 'maya'], ['2026-11-14', 'sister']]
+    const mayaRecalls: [string, string][] = [
+      ['2026-11-10', 'porto'],
+      ['2026-11-12', 'maya'],
+      ['2026-11-14', 'sister'],
+    ]
     for (const [day, query] of mayaRecalls) record(day, query, 3)
     record('2026-11-14', 'kite', 4)
     world.clock.set('2026-11-15T09:00:00Z')
-    expect(memoryCounts(world.state, world.clock, world.config)).toMatchObject({ shortTerm: 2, ready: 1, promoted: 0, events: 4 })
-    await promoteMemory({ state: world.state, paths: world.paths, config: world.config, clock: world.clock }, { apply: true })
+    expect(memoryCounts(world.state, world.clock, world.config)).toMatchObject({
+      shortTerm: 2,
+      ready: 1,
+      promoted: 0,
+      events: 4,
+    })
+    await promoteMemory(
+      { state: world.state, paths: world.paths, config: world.config, clock: world.clock },
+      { apply: true },
+    )
     expect(memoryCounts(world.state, world.clock, world.config)).toMatchObject({
       shortTerm: 1,
       ready: 0,
@@ -63,7 +75,9 @@ describe('describeMemoryCounts', () => {
 
   it('leaves out the last promotion when there is none, and adds compacted chunks when there are some', () => {
     const line = describeMemoryCounts({ ...counts, promoted: 0, lastPromotionAt: null, compactedChunks: 7 })
-    expect(line).toBe('Recall: 12 short-term (2 ready, core), 0 promoted, 1,234 events stored + 7 compacted chunks.')
+    expect(line).toBe(
+      'Recall: 12 short-term (2 ready, core), 0 promoted, 1,234 events stored + 7 compacted chunks.',
+    )
     expect(line.includes('\n')).toBe(false)
   })
 })

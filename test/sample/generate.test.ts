@@ -150,7 +150,9 @@ describe('generateSample', () => {
       entry.trees.add(message.rootJid)
       byDay.set(day, entry)
     }
-    const busy = [...byDay].filter(([, entry]) => entry.count > 50 && entry.trees.size > 2).map(([day]) => day)
+    const busy = [...byDay]
+      .filter(([, entry]) => entry.count > 50 && entry.trees.size > 2)
+      .map(([day]) => day)
     expect(busy.length).toBeGreaterThanOrEqual(1)
     expect(result.busyDays).toEqual(busy)
     const week = new Set(dayWindow(NOW, 7, ZONE).days)
@@ -211,8 +213,8 @@ describe('generateSample', () => {
       planted.filter((fact) => week.has(fact.day)).map((fact) => `${fact.id}@${fact.day}`)
     expect(recentDays(result.planted)).toEqual(recentDays(standard.result.planted))
     expect(result.busyDays.length).toBeGreaterThanOrEqual(1)
-    expect(allMessages(file).every((message) => history.has(localDayOf(new Date(message.timestamp), ZONE)))).toBe(
-      true,
-    )
+    expect(
+      allMessages(file).every((message) => history.has(localDayOf(new Date(message.timestamp), ZONE))),
+    ).toBe(true)
   })
 })

@@ -9,17 +9,34 @@ describe('AutoDream schedule', () => {
   it('fires at 01:00 Los Angeles time on both sides of the spring DST change', async () => {
     const { clock, timers, advanceTo } = fakeTimers('2026-03-06T12:00:00Z')
     const fired: string[] = []
-    const scheduler = new AutoDreamScheduler({ cron: '0 1 * * *', timeZone: LA, clock, timers, onFire: () => void fired.push(clock.now().toISOString()) })
+    const scheduler = new AutoDreamScheduler({
+      cron: '0 1 * * *',
+      timeZone: LA,
+      clock,
+      timers,
+      onFire: () => void fired.push(clock.now().toISOString()),
+    })
     scheduler.start()
     expect(scheduler.nextRunAt?.toISOString()).toBe('2026-03-07T09:00:00.000Z')
     await advanceTo('2026-03-10T12:00:00Z')
     // 01:00 PST is 09:00 UTC; from March 8 on, 01:00 PDT is 08:00 UTC.
-    expect(fired).toEqual(['2026-03-07T09:00:00.000Z', '2026-03-08T09:00:00.000Z', '2026-03-09T08:00:00.000Z', '2026-03-10T08:00:00.000Z'])
+    expect(fired).toEqual([
+      '2026-03-07T09:00:00.000Z',
+      '2026-03-08T09:00:00.000Z',
+      '2026-03-09T08:00:00.000Z',
+      '2026-03-10T08:00:00.000Z',
+    ])
   })
 
   it('fires once on the autumn night when 01:00 happens twice', () => {
-    const times = nextFireTimes('0 1 * * *', LA, new Date('2026-10-31T12:00:00Z'), 3).map((d) => d.toISOString())
-    expect(times).toEqual(['2026-11-01T08:00:00.000Z', '2026-11-02T09:00:00.000Z', '2026-11-03T09:00:00.000Z'])
+    const times = nextFireTimes('0 1 * * *', LA, new Date('2026-10-31T12:00:00Z'), 3).map((d) =>
+      d.toISOString(),
+    )
+    expect(times).toEqual([
+      '2026-11-01T08:00:00.000Z',
+      '2026-11-02T09:00:00.000Z',
+      '2026-11-03T09:00:00.000Z',
+    ])
   })
 
   it('stops firing when stopped and keeps going when onFire throws', async () => {
@@ -51,6 +68,13 @@ describe('AutoDream schedule', () => {
 
   it('backs off 5, 10, 20, 40, 60 minutes and then stops', () => {
     const delays = [5, 10, 20, 40, 60]
-    expect([0, 1, 2, 3, 4, 5].map((attempt) => retryDelayMs(attempt, delays))).toEqual([300_000, 600_000, 1_200_000, 2_400_000, 3_600_000, null])
+    expect([0, 1, 2, 3, 4, 5].map((attempt) => retryDelayMs(attempt, delays))).toEqual([
+      300_000,
+      600_000,
+      1_200_000,
+      2_400_000,
+      3_600_000,
+      null,
+    ])
   })
 })

@@ -31,15 +31,29 @@ describe('bootstrap', () => {
     const first = await prepareBootstrap({ paths: ws.paths, state, clock, reclaimAfterMs: HOUR })
     expect(first).toEqual({ missing: ['MEMORY.md', 'current-state.md', 'recent-context.md'], claimed: true })
     expect(readdirSync(ws.paths.memory).sort()).toEqual([...MEMORY_FILES].sort())
-    expect(await prepareBootstrap({ paths: ws.paths, state, clock, reclaimAfterMs: HOUR })).toEqual({ missing: [], claimed: false })
+    expect(await prepareBootstrap({ paths: ws.paths, state, clock, reclaimAfterMs: HOUR })).toEqual({
+      missing: [],
+      claimed: false,
+    })
     state.close()
   })
 
   it('never bootstraps when the core files are present', async () => {
-    const files = Object.fromEntries(['MEMORY.md', 'current-state.md', 'recent-context.md'].map((n) => [`notes/memory/${n}`, 'x']))
+    const files = Object.fromEntries(
+      ['MEMORY.md', 'current-state.md', 'recent-context.md'].map((n) => [`notes/memory/${n}`, 'x']),
+    )
     const ws = makeWorkspace(files)
     const state = openStateDb(ws.paths.stateDb)
-    expect((await prepareBootstrap({ paths: ws.paths, state, clock: fixedClock('2026-11-21T01:00:00Z'), reclaimAfterMs: HOUR })).claimed).toBe(false)
+    expect(
+      (
+        await prepareBootstrap({
+          paths: ws.paths,
+          state,
+          clock: fixedClock('2026-11-21T01:00:00Z'),
+          reclaimAfterMs: HOUR,
+        })
+      ).claimed,
+    ).toBe(false)
     expect(existsSync(join(ws.paths.memory, 'user.md'))).toBe(false)
     state.close()
   })

@@ -4,8 +4,21 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { createScriptedProvider } from '../../src/model/scripted.js'
 import { countStore } from '../../src/recall/stats.js'
 import { writeForeignLock } from '../helpers/dream-world.js'
-import { anthropicReply, startScriptedServer, toolResultsOf, type RecordedRequest } from '../helpers/fake-anthropic.js'
-import { DREAMT_USER_MD, USER_MD, dreamScript, readEvents, startServerWorld, waitFor, type ServerWorld } from './world.js'
+import {
+  anthropicReply,
+  startScriptedServer,
+  toolResultsOf,
+  type RecordedRequest,
+} from '../helpers/fake-anthropic.js'
+import {
+  DREAMT_USER_MD,
+  USER_MD,
+  dreamScript,
+  readEvents,
+  startServerWorld,
+  waitFor,
+  type ServerWorld,
+} from './world.js'
 
 interface RunJson {
   id: string
@@ -23,17 +36,25 @@ async function dreamToEnd(api: ServerWorld, body: unknown = { days: 2 }): Promis
   const started = await api.json<{ runId: string }>('/api/dreams', { json: body })
   expect(started.status).toBe(202)
   return waitFor(async () => {
-    const { body: detail } = await api.json<{ run: RunJson & { finishedAt: string | null } }>(`/api/dreams/${started.body.runId}`)
+    const { body: detail } = await api.json<{ run: RunJson & { finishedAt: string | null } }>(
+      `/api/dreams/${started.body.runId}`,
+    )
     // Finished means the record is closed and the lock is gone (a held run is marked before its last steps).
     const settled = detail.run.finishedAt !== null && !existsSync(api.world.paths.lockFile)
-    return settled && ['succeeded', 'degraded', 'failed', 'skipped', 'held'].includes(detail.run.status) ? detail.run : undefined
+    return settled && ['succeeded', 'degraded', 'failed', 'skipped', 'held'].includes(detail.run.status)
+      ? detail.run
+      : undefined
   }, 'the dream to finish')
 }
 
 describe('chat API', () => {
   it('sends a message, answers from memory, and lists chats and messages', async () => {
     const api = await startServerWorld()
-    const sent = await api.json<{ message: { id: string }; reply: { id: string; content: string }; engine: string }>('/api/chats/web:main/messages', {
+    const sent = await api.json<{
+      message: { id: string }
+      reply: { id: string; content: string }
+      engine: string
+    }>('/api/chats/web:main/messages', {
       json: { text: 'Where do I live? Porto?' },
     })
     expect(sent.status).toBe(201)
@@ -55,7 +76,10 @@ describe('chat API', () => {
   ])('refuses %s with 400 and writes nothing', async (_what, json, message) => {
     const api = await startServerWorld()
     const before = api.host.lane.messages.listChatMessages('web:main').length
-    const response = await api.json<{ error: { code: string; message: string } }>('/api/chats/web:main/messages', { json })
+    const response = await api.json<{ error: { code: string; message: string } }>(
+      '/api/chats/web:main/messages',
+      { json },
+    )
     expect(response.status).toBe(400)
     expect(response.body.error.code).toBe('REQUEST_INVALID')
     expect(response.body.error.message).toContain(message)
@@ -65,8 +89,15 @@ describe('chat API', () => {
   it('refuses malformed JSON, reserved chat ids and oversized bodies; unknown chats are 404', async () => {
     const api = await startServerWorld()
     const chatsBefore = api.host.lane.messages.listChats().length
-    const malformed = await api.json<{ error: { message: string } }>('/api/chats/web:main/messages', { method: 'POST', body: '{"text":', headers: { 'content-type': 'application/json' } })
-    expect([malformed.status, malformed.body.error.message]).toEqual([400, 'the request body is not valid JSON'])
+    const malformed = await api.json<{ error: { message: string } }>('/api/chats/web:main/messages', {
+      method: 'POST',
+      body: '{"text":',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect([malformed.status, malformed.body.error.message]).toEqual([
+      400,
+      'the request body is not valid JSON',
+    ])
     const reserved = await api.json('/api/chats/dream:manual:x/messages', { json: { text: 'hi' } })
     expect(reserved.status).toBe(400)
     const huge = await api.json('/api/chats/web:main/messages', { json: { text: 'y'.repeat(70_000) } })
@@ -82,35 +113,64 @@ describe('chat API', () => {
 describe('dreams API', () => {
   it('streams a dream’s progress in order over SSE, then shows steps, tool calls, usage and the diff', async () => {
     const api = await startServerWorld()
-    const started = await api.json<{ accepted: boolean; gate: string; runId: string }>('/api/dreams', { json: { days: 2 } })
+    const started = await api.json<{ accepted: boolean; gate: string; runId: string }>('/api/dreams', {
+      json: { days: 2 },
+    })
     expect(started.status).toBe(202)
     expect(started.body).toMatchObject({ accepted: true, gate: 'triggered' })
 
     const stream = await api.fetch(`/api/dreams/${started.body.runId}/events`)
     expect(stream.headers.get('content-type')).toContain('text/event-stream')
     const events = await readEvents(stream)
-    const names = events.map((e) => (e.event === 'step' ? `${(e.data as { step: string }).step}:${(e.data as { phase: string }).phase}` : e.event))
+    const names = events.map((e) =>
+      e.event === 'step'
+        ? `${(e.data as { step: string }).step}:${(e.data as { phase: string }).phase}`
+        : e.event,
+    )
     expect(names[0]).toBe('queued')
     expect(names.at(-1)).toBe('finished')
     const steps = names.filter((name) => name.includes(':'))
-    expect(steps).toEqual(['lock', 'backup', 'seed', 'channel', 'model', 'index', 'review', 'fts', 'cleanup'].flatMap((step) => [`${step}:start`, `${step}:end`]))
-    expect(names.slice(names.indexOf('model:start'), names.indexOf('model:end'))).toEqual(['model:start', 'tool', 'tool'])
+    expect(steps).toEqual(
+      ['lock', 'backup', 'seed', 'channel', 'model', 'index', 'review', 'fts', 'cleanup'].flatMap((step) => [
+        `${step}:start`,
+        `${step}:end`,
+      ]),
+    )
+    expect(names.slice(names.indexOf('model:start'), names.indexOf('model:end'))).toEqual([
+      'model:start',
+      'tool',
+      'tool',
+    ])
     const ids = events.map((e) => Number(e.id))
     expect(ids).toEqual([...ids].sort((a, b) => a - b))
     expect(new Set(ids).size).toBe(ids.length)
 
-    const detail = await api.json<{ run: RunJson & { steps: unknown[]; toolCalls: { name: string; ok: boolean }[]; usage: { inputTokens: number } }; diff: { available: boolean; after: { kind: string }; files: { path: string; change: string; hunks: { lines: string[] }[] }[] } }>(
-      `/api/dreams/${started.body.runId}`,
-    )
+    const detail = await api.json<{
+      run: RunJson & {
+        steps: unknown[]
+        toolCalls: { name: string; ok: boolean }[]
+        usage: { inputTokens: number }
+      }
+      diff: {
+        available: boolean
+        after: { kind: string }
+        files: { path: string; change: string; hunks: { lines: string[] }[] }[]
+      }
+    }>(`/api/dreams/${started.body.runId}`)
     expect(detail.body.run.status).toBe('succeeded')
-    expect(detail.body.run.toolCalls.map((call) => [call.name, call.ok])).toEqual([['read_file', true], ['write_file', true]])
+    expect(detail.body.run.toolCalls.map((call) => [call.name, call.ok])).toEqual([
+      ['read_file', true],
+      ['write_file', true],
+    ])
     expect(detail.body.run.usage.inputTokens).toBe(detail.body.run.tokens.input)
     expect(detail.body.run.tokens.input).toBeGreaterThan(0)
     expect(detail.body.diff.available).toBe(true)
     expect(detail.body.diff.after.kind).toBe('recorded')
     const userDiff = detail.body.diff.files.find((file) => file.path === 'notes/memory/user.md')
     expect(userDiff?.change).toBe('modified')
-    expect(userDiff?.hunks.flatMap((hunk) => hunk.lines)).toContain('+- Started learning Portuguese (2026-11-21).')
+    expect(userDiff?.hunks.flatMap((hunk) => hunk.lines)).toContain(
+      '+- Started learning Portuguese (2026-11-21).',
+    )
 
     const list = await api.json<{ runs: RunJson[] }>('/api/dreams')
     expect(list.body.runs.map((run) => [run.id, run.status])).toEqual([[started.body.runId, 'succeeded']])
@@ -124,9 +184,13 @@ describe('dreams API', () => {
     const api = await startServerWorld()
     const first = await dreamToEnd(api)
     writeFileSync(join(api.world.paths.memory, 'user.md'), 'edited by hand afterwards\n')
-    const recorded = await api.json<{ diff: { after: { kind: string }; files: { path: string; hunks: { lines: string[] }[] }[] } }>(`/api/dreams/${first.id}`)
+    const recorded = await api.json<{
+      diff: { after: { kind: string }; files: { path: string; hunks: { lines: string[] }[] }[] }
+    }>(`/api/dreams/${first.id}`)
     expect(recorded.body.diff.after.kind).toBe('recorded')
-    const lines = recorded.body.diff.files.find((f) => f.path === 'notes/memory/user.md')?.hunks.flatMap((h) => h.lines)
+    const lines = recorded.body.diff.files
+      .find((f) => f.path === 'notes/memory/user.md')
+      ?.hunks.flatMap((h) => h.lines)
     expect(lines).toContain('+- Started learning Portuguese (2026-11-21).')
     expect(lines?.join('\n')).not.toContain('edited by hand')
 
@@ -139,7 +203,9 @@ describe('dreams API', () => {
   it('joins a running dream instead of starting a second one', async () => {
     const api = await startServerWorld({ dreamProvider: createScriptedProvider(dreamScript(400)) })
     const first = await api.json<{ runId: string; coalesced: boolean }>('/api/dreams', { json: { days: 2 } })
-    const second = await api.json<{ runId: string; coalesced: boolean; accepted: boolean }>('/api/dreams', { json: { days: 3 } })
+    const second = await api.json<{ runId: string; coalesced: boolean; accepted: boolean }>('/api/dreams', {
+      json: { days: 3 },
+    })
     expect(second.status).toBe(202)
     expect(second.body).toMatchObject({ accepted: true, coalesced: true, runId: first.body.runId })
     await readEvents(await api.fetch(`/api/dreams/${first.body.runId}/events`))
@@ -149,7 +215,10 @@ describe('dreams API', () => {
   it('returns the gate outcome, not a run, when the gate says no — and writes no run record', async () => {
     const api = await startServerWorld()
     await dreamToEnd(api)
-    const refused = await api.json<{ accepted: boolean; gate: string; runId: string | null; reason: string }>('/api/dreams', { json: { mode: 'auto' } })
+    const refused = await api.json<{ accepted: boolean; gate: string; runId: string | null; reason: string }>(
+      '/api/dreams',
+      { json: { mode: 'auto' } },
+    )
     expect(refused.status).toBe(200)
     expect(refused.body).toMatchObject({ accepted: false, gate: 'time', runId: null })
     expect(refused.body.reason).toContain('minimum')
@@ -174,7 +243,9 @@ describe('dreams API', () => {
   it('retries a run by id (same window, attempt 2) and 404s unknown ids', async () => {
     const api = await startServerWorld()
     const first = await dreamToEnd(api)
-    const retried = await api.json<{ retryOf: string; runId: string }>(`/api/dreams/${first.id}/retry`, { method: 'POST' })
+    const retried = await api.json<{ retryOf: string; runId: string }>(`/api/dreams/${first.id}/retry`, {
+      method: 'POST',
+    })
     expect(retried.status).toBe(202)
     expect(retried.body.retryOf).toBe(first.id)
     const run = await waitFor(async () => {
@@ -183,7 +254,11 @@ describe('dreams API', () => {
     }, 'the retry')
     expect([run.retryOf, run.attempt]).toEqual([first.id, 2])
 
-    for (const [path, method] of [['/api/dreams/run-nope', 'GET'], ['/api/dreams/run-nope/retry', 'POST'], ['/api/dreams/run-nope/events', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/api/dreams/run-nope', 'GET'],
+      ['/api/dreams/run-nope/retry', 'POST'],
+      ['/api/dreams/run-nope/events', 'GET'],
+    ] as const) {
       const response = await api.json<{ error: { code: string } }>(path, { method })
       expect([path, response.status, response.body.error.code]).toEqual([path, 404, 'RUN_NOT_FOUND'])
     }
@@ -195,7 +270,10 @@ describe('dreams API', () => {
     const api = await startServerWorld()
     const run = await dreamToEnd(api)
     const events = await readEvents(await api.fetch(`/api/dreams/${run.id}/events`))
-    expect(events.at(-1)).toMatchObject({ event: 'finished', data: { run: { id: run.id, status: 'succeeded' } } })
+    expect(events.at(-1)).toMatchObject({
+      event: 'finished',
+      data: { run: { id: run.id, status: 'succeeded' } },
+    })
   })
 })
 
@@ -229,9 +307,13 @@ describe('review and undo API', () => {
     expect(run.status).toBe('held')
     expect(readFileSync(memory, 'utf8')).toBe(MEMORY_MD)
 
-    const detail = await api.json<{ diff: { after: { kind: string }; files: { path: string; deletions: number }[] } }>(`/api/dreams/${run.id}`)
+    const detail = await api.json<{
+      diff: { after: { kind: string }; files: { path: string; deletions: number }[] }
+    }>(`/api/dreams/${run.id}`)
     expect(detail.body.diff.after.kind).toBe('recorded')
-    expect(detail.body.diff.files.find((f) => f.path === 'notes/memory/MEMORY.md')?.deletions).toBeGreaterThanOrEqual(4)
+    expect(
+      detail.body.diff.files.find((f) => f.path === 'notes/memory/MEMORY.md')?.deletions,
+    ).toBeGreaterThanOrEqual(4)
     const page = await (await api.fetch(`/dreams/${run.id}`)).text()
     expect(page).toContain('Held for review')
     expect(page).toContain('Apply these changes')
@@ -240,7 +322,9 @@ describe('review and undo API', () => {
     const applied = await api.json(`/api/dreams/${run.id}/apply`, { method: 'POST' })
     expect(applied.status).toBe(200)
     expect(readFileSync(memory, 'utf8')).toBe(HALVED_MD)
-    const again = await api.json<{ error: { code: string } }>(`/api/dreams/${run.id}/apply`, { method: 'POST' })
+    const again = await api.json<{ error: { code: string } }>(`/api/dreams/${run.id}/apply`, {
+      method: 'POST',
+    })
     expect([again.status, again.body.error.code]).toEqual([409, 'RUN_NOT_REVIEWABLE'])
 
     const pageAfter = await (await api.fetch(`/dreams/${run.id}`)).text()
@@ -253,7 +337,11 @@ describe('review and undo API', () => {
   it('discards a held run from the page form (no JS) and 404s unknown runs', async () => {
     const { api, memory } = await heldWorld()
     const run = await dreamToEnd(api)
-    const form = await api.fetch(`/dreams/${run.id}/discard`, { method: 'POST', redirect: 'manual', headers: { origin: new URL(api.server.url).origin } })
+    const form = await api.fetch(`/dreams/${run.id}/discard`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: new URL(api.server.url).origin },
+    })
     expect(form.status).toBe(303)
     expect(form.headers.get('location')).toBe(`/dreams/${run.id}?notice=discard`)
     expect(readFileSync(memory, 'utf8')).toBe(MEMORY_MD)
@@ -267,17 +355,33 @@ describe('review and undo API', () => {
 describe('chat with the configured model', () => {
   it('answers through the Anthropic provider (a local fake) with the memory files and read-only tools', async () => {
     const fake = await startScriptedServer([
-      anthropicReply.tools([{ name: 'search_workspace', input: { query: 'tea' } }], { input: 900, output: 20 }),
+      anthropicReply.tools([{ name: 'search_workspace', input: { query: 'tea' } }], {
+        input: 900,
+        output: 20,
+      }),
       anthropicReply.text('Green tea — notes/memory/user.md says so.', { input: 950, output: 12 }),
     ])
     onTestFinished(() => fake.close())
-    const api = await startServerWorld({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url } })
-    const sent = await api.json<{ engine: string; reply: { content: string } }>('/api/chats/web:main/messages', { json: { text: 'What do I drink?' } })
-    expect(sent.body).toMatchObject({ engine: 'model', reply: { content: 'Green tea — notes/memory/user.md says so.' } })
+    const api = await startServerWorld({
+      env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url },
+    })
+    const sent = await api.json<{ engine: string; reply: { content: string } }>(
+      '/api/chats/web:main/messages',
+      { json: { text: 'What do I drink?' } },
+    )
+    expect(sent.body).toMatchObject({
+      engine: 'model',
+      reply: { content: 'Green tea — notes/memory/user.md says so.' },
+    })
     expect(fake.requests).toHaveLength(2)
     const first = fake.requests[0]?.body
     expect(JSON.stringify(first.system)).toContain('Prefers green tea over coffee.')
-    expect(first.tools.map((tool: { name: string }) => tool.name).sort()).toEqual(['grep_notes', 'list_files', 'read_file', 'search_workspace'])
+    expect(first.tools.map((tool: { name: string }) => tool.name).sort()).toEqual([
+      'grep_notes',
+      'list_files',
+      'read_file',
+      'search_workspace',
+    ])
     expect(JSON.stringify(first.messages)).toContain('What do I drink?')
     expect(toolResultsOf(fake.requests[1] as RecordedRequest)[0]?.content).toContain('notes/memory/user.md')
   })
@@ -285,13 +389,21 @@ describe('chat with the configured model', () => {
 
 describe('recall from interactive turns', () => {
   it('records what chat searches served, and nothing a dream searched', async () => {
-    const dreamSearches = createScriptedProvider([{ tool: 'search_workspace', input: { query: 'zanzibarite' } }, ...dreamScript()])
+    const dreamSearches = createScriptedProvider([
+      { tool: 'search_workspace', input: { query: 'zanzibarite' } },
+      ...dreamScript(),
+    ])
     const api = await startServerWorld({ dreamProvider: dreamSearches })
     mkdirSync(join(api.world.dir, 'skills'), { recursive: true })
-    writeFileSync(join(api.world.dir, 'skills', 'minerals.md'), '# Minerals\n\n- Zanzibarite is the favourite stone.\n')
+    writeFileSync(
+      join(api.world.dir, 'skills', 'minerals.md'),
+      '# Minerals\n\n- Zanzibarite is the favourite stone.\n',
+    )
     await dreamToEnd(api)
     expect(countStore(api.host.lane.state).events).toBe(0)
-    const sent = await api.json<{ reply: { content: string } }>('/api/chats/web:main/messages', { json: { text: 'zanzibarite?' } })
+    const sent = await api.json<{ reply: { content: string } }>('/api/chats/web:main/messages', {
+      json: { text: 'zanzibarite?' },
+    })
     expect(sent.body.reply.content).toContain('skills/minerals.md:3 — Zanzibarite is the favourite stone.')
     expect(countStore(api.host.lane.state).events).toBe(1)
   })
@@ -303,7 +415,11 @@ describe('status and backups API', () => {
     const { status, body } = await api.json<Record<string, any>>('/api/status')
     expect(status).toBe(200)
     expect(body.provider).toBe('scripted')
-    expect(body.autoDream).toMatchObject({ enabled: true, cron: '0 1 * * *', nextRunAt: '2026-11-22T01:00:00.000Z' })
+    expect(body.autoDream).toMatchObject({
+      enabled: true,
+      cron: '0 1 * * *',
+      nextRunAt: '2026-11-22T01:00:00.000Z',
+    })
     expect(Array.isArray(body.backlog)).toBe(true)
     expect(body.notes).toMatchObject({ memoryFiles: 7, missing: [], dayPages: 0, dailyNotes: 0 })
     expect(body.notes.memoryBytes).toBeGreaterThan(Buffer.byteLength(USER_MD))
@@ -319,7 +435,10 @@ describe('status and backups API', () => {
     const listed = await api.json<{ backups: { id: string }[] }>('/api/backups')
     expect(listed.body.backups.map((b) => b.id)).toEqual([run.backupId])
 
-    const restored = await api.json<{ restored: string[]; safetyBackup: string }>(`/api/backups/${run.backupId}/restore`, { method: 'POST' })
+    const restored = await api.json<{ restored: string[]; safetyBackup: string }>(
+      `/api/backups/${run.backupId}/restore`,
+      { method: 'POST' },
+    )
     expect(restored.status).toBe(200)
     expect(restored.body.restored).toContain('notes/memory/user.md')
     expect(readFileSync(userMd, 'utf8')).toBe(USER_MD)
@@ -333,10 +452,15 @@ describe('status and backups API', () => {
     const run = await dreamToEnd(api)
     const userMd = join(api.world.paths.memory, 'user.md')
     writeForeignLock(api.world.paths.lockFile, process.pid, api.world.clock.now().toISOString())
-    const locked = await api.json<{ error: { code: string } }>(`/api/backups/${run.backupId}/restore`, { method: 'POST' })
+    const locked = await api.json<{ error: { code: string } }>(`/api/backups/${run.backupId}/restore`, {
+      method: 'POST',
+    })
     expect([locked.status, locked.body.error.code]).toEqual([423, 'LOCK_HELD'])
     expect(readFileSync(userMd, 'utf8')).toBe(DREAMT_USER_MD)
-    const unknown = await api.json<{ error: { code: string } }>('/api/backups/20260101T000000Z-manual-x/restore', { method: 'POST' })
+    const unknown = await api.json<{ error: { code: string } }>(
+      '/api/backups/20260101T000000Z-manual-x/restore',
+      { method: 'POST' },
+    )
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'BACKUP_NOT_FOUND'])
     const malformed = await api.json('/api/backups/..%2F..%2Fetc/restore', { method: 'POST' })
     expect(malformed.status).toBe(400)

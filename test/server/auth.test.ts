@@ -11,8 +11,13 @@ const TOKEN = 's3cret-token-for-tests'
 describe('access', () => {
   it('will not bind beyond loopback without a token (and binds nothing trying)', async () => {
     const api = await startServerWorld()
-    await expect(startServer(api.host, { host: '0.0.0.0', port: 0 })).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('--token') })
-    await expect(startServer(api.host, { host: '192.168.0.10', port: 0, token: '  ' })).rejects.toMatchObject({ code: 'USAGE' })
+    await expect(startServer(api.host, { host: '0.0.0.0', port: 0 })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringContaining('--token'),
+    })
+    await expect(startServer(api.host, { host: '192.168.0.10', port: 0, token: '  ' })).rejects.toMatchObject(
+      { code: 'USAGE' },
+    )
   })
 
   it('requires the bearer token on every route when one is set, API and events included', async () => {
@@ -24,7 +29,11 @@ describe('access', () => {
     }
     const wrong = await api.fetch('/api/status', { headers: { authorization: 'Bearer nope' } })
     expect(wrong.status).toBe(401)
-    const sent = await api.fetch('/api/chats/web:main/messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"hi"}' })
+    const sent = await api.fetch('/api/chats/web:main/messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"text":"hi"}',
+    })
     expect(sent.status).toBe(401)
     expect(api.host.lane.messages.listChatMessages('web:main').some((m) => m.content === 'hi')).toBe(false)
     const right = await api.fetch('/api/status', { headers: { authorization: `Bearer ${TOKEN}` } })
@@ -47,9 +56,13 @@ describe('access', () => {
   it('applies the public policy (token required) to a non-loopback binding, checked in-process', async () => {
     const api = await startServerWorld()
     const app = createApp(api.host, { token: TOKEN, isLoopback: false })
-    const anonymous = await app.request('http://192.168.1.5:8787/api/status', { headers: { host: '192.168.1.5:8787' } })
+    const anonymous = await app.request('http://192.168.1.5:8787/api/status', {
+      headers: { host: '192.168.1.5:8787' },
+    })
     expect(anonymous.status).toBe(401)
-    const authed = await app.request('http://192.168.1.5:8787/api/status', { headers: { host: '192.168.1.5:8787', authorization: `Bearer ${TOKEN}` } })
+    const authed = await app.request('http://192.168.1.5:8787/api/status', {
+      headers: { host: '192.168.1.5:8787', authorization: `Bearer ${TOKEN}` },
+    })
     expect(authed.status).toBe(200)
   })
 
@@ -62,7 +75,11 @@ describe('access', () => {
       body: '{"text":"hi"}',
     })
     expect(crossSite.status).toBe(403)
-    const form = await api.fetch('/dreams', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' }, body: 'days=2' })
+    const form = await api.fetch('/dreams', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+      body: 'days=2',
+    })
     expect(form.status).toBe(403)
     expect(api.host.lane.messages.listChats()).toHaveLength(chats)
     expect(api.host.lane.runs.list()).toHaveLength(0)
@@ -98,10 +115,16 @@ describe('errors that are bugs', () => {
       body: '{"text":"hi"}',
     })
     expect(response.status).toBe(500)
-    expect(await response.json()).toEqual({ error: { code: 'INTERNAL', message: 'internal error (logged on the server)' } })
+    expect(await response.json()).toEqual({
+      error: { code: 'INTERNAL', message: 'internal error (logged on the server)' },
+    })
     expect(logged).toHaveLength(1)
     expect(logged[0]?.err?.stack).toContain('TypeError: cannot read properties of undefined')
-    const page = await app.request('http://127.0.0.1/chat/web:main', { method: 'POST', headers: { host: '127.0.0.1', 'content-type': 'application/x-www-form-urlencoded' }, body: 'text=hi' })
+    const page = await app.request('http://127.0.0.1/chat/web:main', {
+      method: 'POST',
+      headers: { host: '127.0.0.1', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'text=hi',
+    })
     expect(page.status).toBe(500)
     expect(page.headers.get('content-type')).toContain('text/html')
   })

@@ -19,7 +19,9 @@ describe('pages without JavaScript', () => {
   it('redirects / to the chat, renders the conversation, and a posted form answers and redirects back', async () => {
     const api = await startServerWorld()
     expect((await api.fetch('/', { redirect: 'manual' })).headers.get('location')).toBe('/chat')
-    expect((await api.fetch('/chat', { redirect: 'manual' })).headers.get('location')).toBe('/chat/web%3Amain')
+    expect((await api.fetch('/chat', { redirect: 'manual' })).headers.get('location')).toBe(
+      '/chat/web%3Amain',
+    )
 
     const sent = await post(api, '/chat/web%3Amain', 'text=Where+do+I+live%3F+Porto')
     expect(sent.status).toBe(303)
@@ -39,7 +41,10 @@ describe('pages without JavaScript', () => {
     const chat = await page(api, '/chat/web%3Amain')
     expect(chat.html).not.toContain('<script>alert(1)</script>')
     expect(chat.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; porto')
-    writeFileSync(join(api.world.paths.memory, 'reference.md'), '# Ref\n\n- <img src=x onerror=alert(1)> [x](javascript:alert(1))\n')
+    writeFileSync(
+      join(api.world.paths.memory, 'reference.md'),
+      '# Ref\n\n- <img src=x onerror=alert(1)> [x](javascript:alert(1))\n',
+    )
     const memory = await page(api, '/memory')
     expect(memory.html).not.toContain('<img src=x')
     expect(memory.html).not.toContain('href="javascript:')
@@ -79,7 +84,10 @@ describe('pages without JavaScript', () => {
   it('renders the memory files, with front matter and hidden blocks marked, not dumped', async () => {
     const api = await startServerWorld()
     mkdirSync(api.world.paths.days, { recursive: true })
-    writeFileSync(join(api.world.paths.days, '2026-11-21.md'), '---\ndate: 2026-11-21\n---\n# Atlas day\n\n<!-- DREAM_CUES\nsecret cue\nDREAM_CUES -->\n**Decided** Postgres. [[2026-11-20]]\n')
+    writeFileSync(
+      join(api.world.paths.days, '2026-11-21.md'),
+      '---\ndate: 2026-11-21\n---\n# Atlas day\n\n<!-- DREAM_CUES\nsecret cue\nDREAM_CUES -->\n**Decided** Postgres. [[2026-11-20]]\n',
+    )
     const { html } = await page(api, '/memory')
     expect(html).toContain('<a href="#file-notes-memory-user-md">notes/memory/user.md</a>')
     expect(html).toContain('<li>Lives in Porto since October 2026.</li>')

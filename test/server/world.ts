@@ -32,7 +32,10 @@ export interface ServerWorld {
   /** Lines the server logged at error level (500s). */
   errors: unknown[]
   fetch(path: string, init?: RequestInit): Promise<Response>
-  json<T = Record<string, unknown>>(path: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; body: T; headers: Headers }>
+  json<T = Record<string, unknown>>(
+    path: string,
+    init?: RequestInit & { json?: unknown },
+  ): Promise<{ status: number; body: T; headers: Headers }>
 }
 
 export interface ServerWorldOptions {
@@ -50,17 +53,26 @@ export async function startServerWorld(options: ServerWorldOptions = {}): Promis
   const world = await makeDreamWorld(options.messages)
   writeFileSync(join(world.paths.memory, 'user.md'), USER_MD)
   const errors: unknown[] = []
-  const logger: Logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(JSON.parse(line)) })
+  const logger: Logger = pino(
+    { level: 'error' },
+    { write: (line: string) => void errors.push(JSON.parse(line)) },
+  )
   const host = openServerHost({
     config: world.config,
     // No keys: chat replies come from the offline engine (quotes) unless a test injects a model.
     env: options.env ?? {},
     clock: options.clock ?? world.clock,
     logger,
-    provider: options.dreamProvider ?? createScriptedProvider(dreamScript(), { usagePerStep: { inputTokens: 100, outputTokens: 10 } }),
+    provider:
+      options.dreamProvider ??
+      createScriptedProvider(dreamScript(), { usagePerStep: { inputTokens: 100, outputTokens: 10 } }),
     ...(options.chatProvider ? { chatProvider: options.chatProvider } : {}),
   })
-  const server = await startServer(host, { host: options.host ?? '127.0.0.1', port: 0, token: options.token ?? null })
+  const server = await startServer(host, {
+    host: options.host ?? '127.0.0.1',
+    port: 0,
+    token: options.token ?? null,
+  })
   onTestFinished(async () => {
     await server.close()
     await host.lane.close()
@@ -76,7 +88,14 @@ export async function startServerWorld(options: ServerWorldOptions = {}): Promis
     async json<T>(path: string, init: RequestInit & { json?: unknown } = {}) {
       const { json, ...rest } = init
       const request: RequestInit =
-        json === undefined ? rest : { ...rest, method: rest.method ?? 'POST', body: JSON.stringify(json), headers: { 'content-type': 'application/json', ...rest.headers } }
+        json === undefined
+          ? rest
+          : {
+              ...rest,
+              method: rest.method ?? 'POST',
+              body: JSON.stringify(json),
+              headers: { 'content-type': 'application/json', ...rest.headers },
+            }
       const response = await send(path, request)
       return { status: response.status, body: (await response.json()) as T, headers: response.headers }
     },
@@ -84,7 +103,10 @@ export async function startServerWorld(options: ServerWorldOptions = {}): Promis
 }
 
 /** Reads an SSE response until it ends (or `stopAfter` matches), returning the events in order. */
-export async function readEvents(response: Response, stopAfter?: (event: { event: string; data: unknown }) => boolean): Promise<{ id: string | null; event: string; data: unknown }[]> {
+export async function readEvents(
+  response: Response,
+  stopAfter?: (event: { event: string; data: unknown }) => boolean,
+): Promise<{ id: string | null; event: string; data: unknown }[]> {
   const events: { id: string | null; event: string; data: unknown }[] = []
   const reader = (response.body as ReadableStream<Uint8Array>).getReader()
   const decoder = new TextDecoder()
@@ -104,7 +126,11 @@ export async function readEvents(response: Response, stopAfter?: (event: { event
         fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart())
       }
       if (!fields.has('data')) continue
-      const event = { id: fields.get('id') ?? null, event: fields.get('event') ?? 'message', data: JSON.parse(fields.get('data') ?? 'null') as unknown }
+      const event = {
+        id: fields.get('id') ?? null,
+        event: fields.get('event') ?? 'message',
+        data: JSON.parse(fields.get('data') ?? 'null') as unknown,
+      }
       events.push(event)
       if (stopAfter?.(event)) {
         await reader.cancel()
@@ -116,7 +142,11 @@ export async function readEvents(response: Response, stopAfter?: (event: { event
 }
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = performance.now() + timeoutMs
   for (;;) {
     const value = await check()

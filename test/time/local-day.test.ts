@@ -9,8 +9,12 @@ describe('local days', () => {
   })
 
   it('finds the start of a local day across the DST change', () => {
-    expect(startOfLocalDay('2026-03-08', 'America/Los_Angeles').toISOString()).toBe('2026-03-08T08:00:00.000Z')
-    expect(startOfLocalDay('2026-03-09', 'America/Los_Angeles').toISOString()).toBe('2026-03-09T07:00:00.000Z')
+    expect(startOfLocalDay('2026-03-08', 'America/Los_Angeles').toISOString()).toBe(
+      '2026-03-08T08:00:00.000Z',
+    )
+    expect(startOfLocalDay('2026-03-09', 'America/Los_Angeles').toISOString()).toBe(
+      '2026-03-09T07:00:00.000Z',
+    )
     expect(startOfLocalDay('2026-11-23', 'Asia/Kolkata').toISOString()).toBe('2026-11-22T18:30:00.000Z')
   })
 

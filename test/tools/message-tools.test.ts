@@ -26,10 +26,26 @@ interface PageJson {
 const BASE: MessageSpec[] = [
   { id: 'old', chatJid: 'chat:a', content: 'before the window', timestamp: '2026-11-20T23:59:59.000Z' },
   { id: 'a1', chatJid: 'chat:a', content: 'Planning the Lisbon trip', timestamp: '2026-11-21T08:00:00.000Z' },
-  { id: 'a2', chatJid: 'chat:a', content: 'Booked flights to LISBON', timestamp: '2026-11-22T09:00:00.000Z', isBotMessage: true },
-  { id: 'b1', chatJid: 'chat:a:branch', content: 'Lisbon hotel options', timestamp: '2026-11-22T10:00:00.000Z' },
+  {
+    id: 'a2',
+    chatJid: 'chat:a',
+    content: 'Booked flights to LISBON',
+    timestamp: '2026-11-22T09:00:00.000Z',
+    isBotMessage: true,
+  },
+  {
+    id: 'b1',
+    chatJid: 'chat:a:branch',
+    content: 'Lisbon hotel options',
+    timestamp: '2026-11-22T10:00:00.000Z',
+  },
   { id: 'c1', chatJid: 'chat:c', content: 'Groceries: tea, bread', timestamp: '2026-11-23T07:30:00.000Z' },
-  { id: 'd1', chatJid: 'dream:manual:chat:a:1', content: 'Lisbon dream scratch', timestamp: '2026-11-23T08:00:00.000Z' },
+  {
+    id: 'd1',
+    chatJid: 'dream:manual:chat:a:1',
+    content: 'Lisbon dream scratch',
+    timestamp: '2026-11-23T08:00:00.000Z',
+  },
   { id: 'new', chatJid: 'chat:c', content: 'after the window', timestamp: '2026-11-24T00:00:00.000Z' },
 ]
 const BRANCHES = [{ branchId: 'br1', chatJid: 'chat:a:branch', rootChatJid: 'chat:a' }]
@@ -52,10 +68,22 @@ describe('get_messages', () => {
     expect(result.messages.map((m) => m.id)).toEqual(['a1', 'a2', 'b1', 'c1'])
     expect(result.next).toBeNull()
     expect(result.messages[1]).toEqual({
-      id: 'a2', chat: 'chat:a', root: 'chat:a', chat_name: 'chat:a', ts: '2026-11-22T09:00:00.000Z',
-      role: 'assistant', sender: 'Assistant', content: 'Booked flights to LISBON',
+      id: 'a2',
+      chat: 'chat:a',
+      root: 'chat:a',
+      chat_name: 'chat:a',
+      ts: '2026-11-22T09:00:00.000Z',
+      role: 'assistant',
+      sender: 'Assistant',
+      content: 'Booked flights to LISBON',
     })
-    expect(result.messages[2]).toMatchObject({ id: 'b1', chat: 'chat:a:branch', root: 'chat:a', role: 'user', sender: 'Alex' })
+    expect(result.messages[2]).toMatchObject({
+      id: 'b1',
+      chat: 'chat:a:branch',
+      root: 'chat:a',
+      role: 'user',
+      sender: 'Alex',
+    })
   })
 
   it('pages with a cursor over more messages than the limit, each exactly once', async () => {
@@ -63,14 +91,23 @@ describe('get_messages', () => {
     for (let i = 0; i < 23; i++) {
       // Pairs share a timestamp across chats so the cursor must break ties on chat and id.
       const ts = new Date(Date.parse('2026-11-22T00:00:00.000Z') + Math.floor(i / 2) * 60_000).toISOString()
-      many.push({ id: `p${String(i).padStart(2, '0')}`, chatJid: i % 2 ? 'chat:x' : 'chat:y', content: `n${i}`, timestamp: ts })
+      many.push({
+        id: `p${String(i).padStart(2, '0')}`,
+        chatJid: i % 2 ? 'chat:x' : 'chat:y',
+        content: `n${i}`,
+        timestamp: ts,
+      })
     }
     const { page } = messageWorld([...BASE, ...many])
     const seen: string[] = []
     let cursor: string | undefined
     let pages = 0
     do {
-      const result = await page('get_messages', { day: '2026-11-22', limit: 5, ...(cursor ? { cursor } : {}) })
+      const result = await page('get_messages', {
+        day: '2026-11-22',
+        limit: 5,
+        ...(cursor ? { cursor } : {}),
+      })
       expect(result.messages.length).toBeLessThanOrEqual(5)
       seen.push(...result.messages.map((m) => m.id))
       cursor = result.next ?? undefined
@@ -95,21 +132,30 @@ describe('get_messages', () => {
 
   it('filters by a chat or by the root of its session tree', async () => {
     const { page } = messageWorld()
-    expect((await page('get_messages', { chat: 'chat:a' })).messages.map((m) => m.id)).toEqual(['a1', 'a2', 'b1'])
+    expect((await page('get_messages', { chat: 'chat:a' })).messages.map((m) => m.id)).toEqual([
+      'a1',
+      'a2',
+      'b1',
+    ])
     expect((await page('get_messages', { chat: 'chat:a:branch' })).messages.map((m) => m.id)).toEqual(['b1'])
   })
 
   it('caps the limit at tools.maxResults and the content of long messages', async () => {
     const long = 'word '.repeat(1000)
-    const { page } = messageWorld([...BASE, { id: 'long', chatJid: 'chat:c', content: long, timestamp: '2026-11-23T09:00:00.000Z' }], {
-      tools: { maxResults: 2 },
-    })
+    const { page } = messageWorld(
+      [...BASE, { id: 'long', chatJid: 'chat:c', content: long, timestamp: '2026-11-23T09:00:00.000Z' }],
+      {
+        tools: { maxResults: 2 },
+      },
+    )
     const first = await page('get_messages', { limit: 100 })
     expect(first.messages).toHaveLength(2)
     expect(first.note).toBe('limit capped at 2')
     const last = await page('get_messages', { chat: 'chat:c' })
     const content = last.messages.find((m) => m.id === 'long')?.content ?? ''
-    expect(content).toBe(`${long.slice(0, MESSAGE_MAX_CHARS)}… [truncated: ${MESSAGE_MAX_CHARS} of ${long.length} chars]`)
+    expect(content).toBe(
+      `${long.slice(0, MESSAGE_MAX_CHARS)}… [truncated: ${MESSAGE_MAX_CHARS} of ${long.length} chars]`,
+    )
   })
 
   it('refuses a cursor it did not issue', async () => {
@@ -123,8 +169,14 @@ describe('get_messages', () => {
 describe('search_messages', () => {
   it('matches every term case-insensitively within the window, never in dream channels', async () => {
     const { page } = messageWorld()
-    expect((await page('search_messages', { query: 'lisbon' })).messages.map((m) => m.id)).toEqual(['a1', 'a2', 'b1'])
-    expect((await page('search_messages', { query: 'LISBON hotel' })).messages.map((m) => m.id)).toEqual(['b1'])
+    expect((await page('search_messages', { query: 'lisbon' })).messages.map((m) => m.id)).toEqual([
+      'a1',
+      'a2',
+      'b1',
+    ])
+    expect((await page('search_messages', { query: 'LISBON hotel' })).messages.map((m) => m.id)).toEqual([
+      'b1',
+    ])
     expect((await page('search_messages', { query: 'window' })).messages).toEqual([])
     expect((await page('search_messages', { query: 'scratch' })).messages).toEqual([])
   })
@@ -143,7 +195,12 @@ describe('list_chats', () => {
     const { tools } = messageWorld()
     const result = await tools.call('list_chats', {})
     const chat = (jid: string, root: string, messages: number, first: string, last: string) => ({
-      jid, name: jid, root, messages, first: `2026-11-${first}:00.000Z`, last: `2026-11-${last}:00.000Z`,
+      jid,
+      name: jid,
+      root,
+      messages,
+      first: `2026-11-${first}:00.000Z`,
+      last: `2026-11-${last}:00.000Z`,
     })
     expect(JSON.parse(result.content)).toEqual({
       chats: [

@@ -29,15 +29,25 @@ function noteWorld(extra: Record<string, string> = {}, flags = {}) {
 describe('read_file', () => {
   it('returns the raw text of a note, out-of-window daily notes and skills included', async () => {
     const { tools } = noteWorld()
-    expect(await tools.call('read_file', { path: 'notes/memory/user.md' })).toEqual({ ok: true, content: USER })
-    expect((await tools.call('read_file', { path: 'notes/daily/2026-10-01.md' })).content).toContain('TEA tasting')
-    expect((await tools.call('read_file', { path: './skills//dream/SKILL.md' })).content).toBe('# Dream\nConsolidate tea facts.\n')
+    expect(await tools.call('read_file', { path: 'notes/memory/user.md' })).toEqual({
+      ok: true,
+      content: USER,
+    })
+    expect((await tools.call('read_file', { path: 'notes/daily/2026-10-01.md' })).content).toContain(
+      'TEA tasting',
+    )
+    expect((await tools.call('read_file', { path: './skills//dream/SKILL.md' })).content).toBe(
+      '# Dream\nConsolidate tea facts.\n',
+    )
   })
 
   it('reads through a symlink to another readable note inside the workspace', async () => {
     const { tools, dir } = noteWorld()
     symlinkSync('user.md', join(dir, 'notes/memory/alias.md'))
-    expect(await tools.call('read_file', { path: 'notes/memory/alias.md' })).toEqual({ ok: true, content: USER })
+    expect(await tools.call('read_file', { path: 'notes/memory/alias.md' })).toEqual({
+      ok: true,
+      content: USER,
+    })
   })
 
   it('cuts files above the size cap at a line boundary and says so', async () => {
@@ -80,12 +90,15 @@ describe('list_files', () => {
 
   it(`caps the listing at ${LIST_MAX_FILES} paths and says so`, async () => {
     const files: Record<string, string> = {}
-    for (let i = 0; i < LIST_MAX_FILES + 5; i++) files[`notes/memory/days/x${String(i).padStart(4, '0')}.md`] = ''
+    for (let i = 0; i < LIST_MAX_FILES + 5; i++)
+      files[`notes/memory/days/x${String(i).padStart(4, '0')}.md`] = ''
     const { tools } = noteWorld(files)
     const lines = (await tools.call('list_files', { path: 'notes/memory/days' })).content.split('\n')
     expect(lines).toHaveLength(LIST_MAX_FILES + 1)
     expect(lines[0]).toBe('notes/memory/days/x0000.md')
-    expect(lines.at(-1)).toBe(`[capped: showing ${LIST_MAX_FILES} of ${LIST_MAX_FILES + 5} files; list a subfolder to see the rest]`)
+    expect(lines.at(-1)).toBe(
+      `[capped: showing ${LIST_MAX_FILES} of ${LIST_MAX_FILES + 5} files; list a subfolder to see the rest]`,
+    )
   })
 })
 
@@ -105,20 +118,31 @@ describe('grep_notes', () => {
     expect((await tools.call('grep_notes', { pattern: 'TEA', ignore_case: false })).content).toBe(
       `notes/daily/2026-10-01.md:${TEA_LINE}: Alex booked TEA tasting.`,
     )
-    expect((await tools.call('grep_notes', { pattern: '(a+b)*' })).content).toBe('notes/memory/project.md:1: costs (a+b)*2')
-    expect((await tools.call('grep_notes', { pattern: 'alex', path: 'notes/memory/user.md' })).content.split('\n')).toHaveLength(2)
+    expect((await tools.call('grep_notes', { pattern: '(a+b)*' })).content).toBe(
+      'notes/memory/project.md:1: costs (a+b)*2',
+    )
+    expect(
+      (await tools.call('grep_notes', { pattern: 'alex', path: 'notes/memory/user.md' })).content.split('\n'),
+    ).toHaveLength(2)
   })
 
   it('caps matches at tools.maxResults and says so; no match is reported plainly', async () => {
-    const { tools } = noteWorld({ 'notes/memory/project.md': 'hit\n'.repeat(10) }, { tools: { maxResults: 3 } })
-    const lines = (await tools.call('grep_notes', { pattern: 'hit', path: 'notes/memory' })).content.split('\n')
+    const { tools } = noteWorld(
+      { 'notes/memory/project.md': 'hit\n'.repeat(10) },
+      { tools: { maxResults: 3 } },
+    )
+    const lines = (await tools.call('grep_notes', { pattern: 'hit', path: 'notes/memory' })).content.split(
+      '\n',
+    )
     expect(lines).toEqual([
       'notes/memory/project.md:1: hit',
       'notes/memory/project.md:2: hit',
       'notes/memory/project.md:3: hit',
       '[capped at 3 matches; narrow the pattern or the path]',
     ])
-    expect((await tools.call('grep_notes', { pattern: 'zebra' })).content).toMatch(/^\[no matches for "zebra" in \d+ files\]$/)
+    expect((await tools.call('grep_notes', { pattern: 'zebra' })).content).toMatch(
+      /^\[no matches for "zebra" in \d+ files\]$/,
+    )
   })
 })
 
@@ -127,16 +151,24 @@ describe('write_file', () => {
     const { tools, dir } = noteWorld()
     const text = '# Project\n- Launch on 2026-12-01 — café\n'
     const result = await tools.call('write_file', { path: 'notes/memory/project.md', content: text })
-    expect(result).toEqual({ ok: true, content: `wrote notes/memory/project.md (${Buffer.byteLength(text)} bytes)` })
+    expect(result).toEqual({
+      ok: true,
+      content: `wrote notes/memory/project.md (${Buffer.byteLength(text)} bytes)`,
+    })
     expect(readFileSync(join(dir, 'notes/memory/project.md'), 'utf8')).toBe(text)
     await tools.call('write_file', { path: 'notes/memory/days/2026-11-02.md', content: '# A day\n' })
     expect(readFileSync(join(dir, 'notes/memory/days/2026-11-02.md'), 'utf8')).toBe('# A day\n')
-    expect(tools.changedFiles()).toEqual([join(dir, 'notes/memory/project.md'), join(dir, 'notes/memory/days/2026-11-02.md')])
+    expect(tools.changedFiles()).toEqual([
+      join(dir, 'notes/memory/project.md'),
+      join(dir, 'notes/memory/days/2026-11-02.md'),
+    ])
   })
 
   it('accepts a valid daily note for a day in the window', async () => {
     const { tools, dir } = noteWorld()
-    const note = dailyNote('2026-11-23', 'Alex planned the launch.', { summarised_until: '2026-11-23T09:05:00.000Z' })
+    const note = dailyNote('2026-11-23', 'Alex planned the launch.', {
+      summarised_until: '2026-11-23T09:05:00.000Z',
+    })
     const result = await tools.call('write_file', { path: 'notes/daily/2026-11-23.md', content: note })
     expect(result.ok).toBe(true)
     expect(readFileSync(join(dir, 'notes/daily/2026-11-23.md'), 'utf8')).toBe(note)
@@ -148,7 +180,9 @@ describe('write_file', () => {
     const broken = dailyNote('2026-11-22', 'Summary.').replace('summarised_until: null\n', '')
     const result = await tools.call('write_file', { path: 'notes/daily/2026-11-22.md', content: broken })
     expect(result).toMatchObject({ ok: false, code: 'DAILY_NOTE_INVALID' })
-    expect(result.content).toMatch(/^notes\/daily\/2026-11-22\.md: front matter is missing "summarised_until"/)
+    expect(result.content).toMatch(
+      /^notes\/daily\/2026-11-22\.md: front matter is missing "summarised_until"/,
+    )
     expect(snapshotTree(dir)).toEqual(before)
   })
 })
@@ -162,27 +196,47 @@ describe('edit_file', () => {
       new_string: 'Alex lives in Porto ($& moved)',
     })
     const text = '# User\n- Alex prefers tea\n- Alex lives in Porto ($& moved)\n'
-    expect(result).toEqual({ ok: true, content: `wrote notes/memory/user.md (${Buffer.byteLength(text)} bytes)` })
+    expect(result).toEqual({
+      ok: true,
+      content: `wrote notes/memory/user.md (${Buffer.byteLength(text)} bytes)`,
+    })
     expect(readFileSync(join(dir, 'notes/memory/user.md'), 'utf8')).toBe(text)
   })
 
   it('refuses no match and ambiguous matches, and replace_all settles the ambiguity', async () => {
     const { tools, dir } = noteWorld()
-    const missing = await tools.call('edit_file', { path: 'notes/memory/user.md', old_string: 'coffee', new_string: 'tea' })
+    const missing = await tools.call('edit_file', {
+      path: 'notes/memory/user.md',
+      old_string: 'coffee',
+      new_string: 'tea',
+    })
     expect(missing).toMatchObject({ ok: false, code: 'EDIT_NO_MATCH' })
     expect(missing.content).toMatch(/old_string was not found in notes\/memory\/user\.md/)
-    const twice = await tools.call('edit_file', { path: 'notes/memory/user.md', old_string: 'Alex', new_string: 'Sam' })
+    const twice = await tools.call('edit_file', {
+      path: 'notes/memory/user.md',
+      old_string: 'Alex',
+      new_string: 'Sam',
+    })
     expect(twice).toMatchObject({ ok: false, code: 'EDIT_AMBIGUOUS' })
     expect(twice.content).toMatch(/occurs 2 times in notes\/memory\/user\.md/)
     expect(readFileSync(join(dir, 'notes/memory/user.md'), 'utf8')).toBe(USER)
-    const all = await tools.call('edit_file', { path: 'notes/memory/user.md', old_string: 'Alex', new_string: 'Sam', replace_all: true })
+    const all = await tools.call('edit_file', {
+      path: 'notes/memory/user.md',
+      old_string: 'Alex',
+      new_string: 'Sam',
+      replace_all: true,
+    })
     expect(all.ok).toBe(true)
     expect(readFileSync(join(dir, 'notes/memory/user.md'), 'utf8')).toBe(USER.replaceAll('Alex', 'Sam'))
   })
 
   it('refuses editing a note that does not exist yet', async () => {
     const { tools } = noteWorld()
-    const result = await tools.call('edit_file', { path: 'notes/memory/project.md', old_string: 'a', new_string: 'b' })
+    const result = await tools.call('edit_file', {
+      path: 'notes/memory/project.md',
+      old_string: 'a',
+      new_string: 'b',
+    })
     expect(result).toMatchObject({ ok: false, code: 'NOT_FOUND' })
     expect(result.content).toMatch(/use write_file to create it/)
   })
@@ -202,7 +256,11 @@ describe('edit_file', () => {
     const { tools, dir } = noteWorld()
     writeFileSync(join(dir, 'notes/memory/target.md'), 'other\n')
     symlinkSync('target.md', join(dir, 'notes/memory/project.md'))
-    const result = await tools.call('edit_file', { path: 'notes/memory/project.md', old_string: 'other', new_string: 'x' })
+    const result = await tools.call('edit_file', {
+      path: 'notes/memory/project.md',
+      old_string: 'other',
+      new_string: 'x',
+    })
     expect(result).toMatchObject({ ok: false, code: 'PATH_OUT_OF_SCOPE' })
     expect(result.content).toMatch(/leads to notes\/memory\/target\.md; writing through symlinks is refused/)
   })

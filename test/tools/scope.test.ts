@@ -32,7 +32,10 @@ describe('normalizeToolPath', () => {
 
 describe('readRoots', () => {
   it('normalises configured roots and drops ones outside the workspace', () => {
-    const world = makeToolWorld({}, { flags: { search: { roots: ['./notes/', 'skills', '../elsewhere', '/etc'] } } })
+    const world = makeToolWorld(
+      {},
+      { flags: { search: { roots: ['./notes/', 'skills', '../elsewhere', '/etc'] } } },
+    )
     expect(readRoots(world.paths, world.config)).toEqual(['notes', 'skills'])
   })
 })
@@ -41,12 +44,22 @@ describe('resolveWriteTarget', () => {
   it('classifies daily notes, memory files and day pages, without needing them to exist', async () => {
     const { paths, window } = makeToolWorld()
     await expect(resolveWriteTarget('notes/daily/2026-11-21.md', paths, window)).resolves.toMatchObject({
-      kind: 'daily', day: '2026-11-21', rel: 'notes/daily/2026-11-21.md', stats: null,
+      kind: 'daily',
+      day: '2026-11-21',
+      rel: 'notes/daily/2026-11-21.md',
+      stats: null,
     })
-    await expect(resolveWriteTarget('notes/memory/MEMORY.md', paths, window)).resolves.toMatchObject({ kind: 'memory' })
-    await expect(resolveWriteTarget('notes/memory/days/2024-02-29.md', paths, window)).resolves.toMatchObject({
-      kind: 'day-page', day: '2024-02-29',
+    await expect(resolveWriteTarget('notes/memory/MEMORY.md', paths, window)).resolves.toMatchObject({
+      kind: 'memory',
     })
-    await expect(resolveWriteTarget('notes/memory/days/2025-02-29.md', paths, window)).rejects.toThrow(/day pages are named/)
+    await expect(resolveWriteTarget('notes/memory/days/2024-02-29.md', paths, window)).resolves.toMatchObject(
+      {
+        kind: 'day-page',
+        day: '2024-02-29',
+      },
+    )
+    await expect(resolveWriteTarget('notes/memory/days/2025-02-29.md', paths, window)).rejects.toThrow(
+      /day pages are named/,
+    )
   })
 })

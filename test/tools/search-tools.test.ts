@@ -40,7 +40,11 @@ describe('search_workspace', () => {
   it('sees a note written through the tools in the same turn', async () => {
     const { search, tools } = searchWorld(true)
     expect((await search({ query: 'zeppelin' })).hits).toEqual([])
-    await tools.call('edit_file', { path: 'notes/memory/project.md', old_string: 'kite', new_string: 'zeppelin' })
+    await tools.call('edit_file', {
+      path: 'notes/memory/project.md',
+      old_string: 'kite',
+      new_string: 'zeppelin',
+    })
     const { hits } = await search({ query: 'zeppelin' })
     expect(hits.map((hit) => hit.path)).toEqual(['notes/memory/project.md'])
     expect((await search({ query: 'kite' })).hits).toEqual([])
@@ -49,7 +53,8 @@ describe('search_workspace', () => {
   it('caps the number of hits at tools.maxResults', async () => {
     const files: Record<string, string> = {}
     const { search, tools } = searchWorld(true, { tools: { maxResults: 3 } })
-    for (let i = 0; i < 6; i++) files[`notes/memory/days/2026-11-0${i + 1}.md`] = `# Day\nharbour visit ${i}\n`
+    for (let i = 0; i < 6; i++)
+      files[`notes/memory/days/2026-11-0${i + 1}.md`] = `# Day\nharbour visit ${i}\n`
     for (const [path, content] of Object.entries(files)) await tools.call('write_file', { path, content })
     expect((await search({ query: 'harbour', limit: 50 })).hits).toHaveLength(3)
     expect((await search({ query: 'harbour', limit: 2 })).hits).toHaveLength(2)

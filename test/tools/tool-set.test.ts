@@ -7,8 +7,15 @@ import type { ToolCallRecord, ToolDefinition } from '../../src/tools/types.js'
 import { makeToolWorld, NOW } from './world.js'
 
 const EXPECTED_TOOLS = [
-  'read_file', 'write_file', 'edit_file', 'list_files', 'grep_notes',
-  'search_workspace', 'get_messages', 'search_messages', 'list_chats',
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_files',
+  'grep_notes',
+  'search_workspace',
+  'get_messages',
+  'search_messages',
+  'list_chats',
 ]
 
 function world() {
@@ -27,7 +34,10 @@ describe('createToolSet', () => {
     }
     const edit = specs.find((spec) => spec.name === 'edit_file')?.inputSchema
     expect(edit).toMatchObject({ required: ['path', 'old_string', 'new_string'] })
-    expect(edit?.properties).toHaveProperty('replace_all', expect.objectContaining({ type: 'boolean', default: false }))
+    expect(edit?.properties).toHaveProperty(
+      'replace_all',
+      expect.objectContaining({ type: 'boolean', default: false }),
+    )
     const list = specs.find((spec) => spec.name === 'list_files')?.inputSchema
     expect(list?.required ?? []).toEqual([])
   })
@@ -78,8 +88,12 @@ describe('createToolSet', () => {
     await tools.call('read_file', { path: 'notes/memory/user.md' })
     await tools.call('unknown_tool', {})
     expect(events).toEqual([
-      'before read_file', 'released read_file', 'done read_file',
-      'before unknown_tool', 'released unknown_tool', 'done unknown_tool',
+      'before read_file',
+      'released read_file',
+      'done read_file',
+      'before unknown_tool',
+      'released unknown_tool',
+      'done unknown_tool',
     ])
   })
 
@@ -103,7 +117,10 @@ describe('createToolSet', () => {
     await tools.call('list_files', {})
     const aborted = new AbortController()
     aborted.abort()
-    expect(await tools.call('list_files', {}, aborted.signal)).toMatchObject({ ok: false, code: 'TOOL_ABORTED' })
+    expect(await tools.call('list_files', {}, aborted.signal)).toMatchObject({
+      ok: false,
+      code: 'TOOL_ABORTED',
+    })
     const over = await tools.call('list_files', {})
     expect(over).toMatchObject({ ok: false, code: 'TOOL_CALL_LIMIT' })
     expect(over.content).toMatch(/limit of 2 tool calls/)
@@ -114,10 +131,17 @@ describe('createToolSet', () => {
     const tools = createToolSet(w.context)
     await tools.call('write_file', { path: 'notes/memory/project.md', content: '# P\n' })
     await tools.call('edit_file', { path: 'notes/memory/user.md', old_string: 'tea', new_string: 'coffee' })
-    await tools.call('edit_file', { path: 'notes/memory/project.md', old_string: '# P', new_string: '# Project' })
+    await tools.call('edit_file', {
+      path: 'notes/memory/project.md',
+      old_string: '# P',
+      new_string: '# Project',
+    })
     await tools.call('read_file', { path: 'notes/memory/user.md' })
     await tools.call('write_file', { path: 'notes/other.md', content: 'x' })
-    expect(tools.changedFiles()).toEqual([join(w.dir, 'notes/memory/project.md'), join(w.dir, 'notes/memory/user.md')])
+    expect(tools.changedFiles()).toEqual([
+      join(w.dir, 'notes/memory/project.md'),
+      join(w.dir, 'notes/memory/user.md'),
+    ])
   })
 
   it('shortens long strings in recorded inputs', async () => {

@@ -11,7 +11,9 @@ import { cliContext } from '../context.js'
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 export function registerBackups(program: Command): void {
-  const backups = program.command('backups').description('list, create and restore zip backups of notes/daily and notes/memory')
+  const backups = program
+    .command('backups')
+    .description('list, create and restore zip backups of notes/daily and notes/memory')
 
   backups
     .command('list', { isDefault: true })
@@ -32,7 +34,13 @@ export function registerBackups(program: Command): void {
     .action(async (_options, command: Command) => {
       const ctx = cliContext(command)
       ctx.progress('writing backup…')
-      const info = await createBackup({ paths: ctx.paths, mode: 'manual', chatJid: 'cli', clock: systemClock, keep: ctx.config.backups.keep })
+      const info = await createBackup({
+        paths: ctx.paths,
+        mode: 'manual',
+        chatJid: 'cli',
+        clock: systemClock,
+        keep: ctx.config.backups.keep,
+      })
       const { manifest: _manifest, ...summary } = info
       ctx.print(summary, () => `${info.id}: ${info.fileCount} file(s), ${kb(info.bytes)} → ${info.file}`)
     })
@@ -43,21 +51,30 @@ export function registerBackups(program: Command): void {
     .action(async (id: string, _options, command: Command) => {
       const ctx = cliContext(command)
       ctx.progress(`verifying ${id}…`)
-      const result = await restoreBackup({ paths: ctx.paths, id, clock: systemClock, keep: ctx.config.backups.keep })
+      const result = await restoreBackup({
+        paths: ctx.paths,
+        id,
+        clock: systemClock,
+        keep: ctx.config.backups.keep,
+      })
       const state = openStateDb(ctx.paths.stateDb)
       try {
         markDirty(state, ctx.paths.workspace, [...result.restored, ...result.removed])
       } finally {
         state.close()
       }
-      ctx.print({ restored: result.restored, removed: result.removed, safetyBackup: result.safetyBackup.id }, () =>
-        [
-          `restored ${result.restored.length} file(s) from ${id}`,
-          result.removed.length ? `removed ${result.removed.length} file(s) that were not in the backup` : '',
-          `safety backup of the previous state: ${result.safetyBackup.id}`,
-        ]
-          .filter(Boolean)
-          .join('\n'),
+      ctx.print(
+        { restored: result.restored, removed: result.removed, safetyBackup: result.safetyBackup.id },
+        () =>
+          [
+            `restored ${result.restored.length} file(s) from ${id}`,
+            result.removed.length
+              ? `removed ${result.removed.length} file(s) that were not in the backup`
+              : '',
+            `safety backup of the previous state: ${result.safetyBackup.id}`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
       )
     })
 }

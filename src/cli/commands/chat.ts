@@ -17,7 +17,9 @@ const QUIT = new Set(['/quit', '/exit'])
 export function registerChat(program: Command): void {
   program
     .command('chat')
-    .description('chat with the assistant in the terminal: answers from memory, /dream to consolidate, /quit to leave')
+    .description(
+      'chat with the assistant in the terminal: answers from memory, /dream to consolidate, /quit to leave',
+    )
     .option('--jid <jid>', 'chat id to talk in', DEFAULT_JID)
     .action(async (options: { jid: string }, command: Command) => {
       const ctx = cliContext(command)
@@ -36,14 +38,21 @@ export function registerChat(program: Command): void {
         provider: selectChatProvider(lane, process.env, log),
         onRecall: recallSinkFor(lane, systemClock, log),
       })
-      const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY })
+      const lines = createInterface({
+        input: process.stdin,
+        output: process.stdout,
+        terminal: process.stdin.isTTY,
+      })
       let aborting = false
       lines.on('SIGINT', () => {
         // Ctrl-C: stop now, cancelling a running dream (its run ends `cancelled`, notes stay consistent).
         aborting = true
         lines.close()
       })
-      if (process.stdin.isTTY) out(`dreamlane chat in ${options.jid} — answers come from your notes; /dream 7 consolidates; /quit leaves.`)
+      if (process.stdin.isTTY)
+        out(
+          `dreamlane chat in ${options.jid} — answers come from your notes; /dream 7 consolidates; /quit leaves.`,
+        )
       lines.setPrompt('you › ')
       lines.prompt()
       try {
@@ -63,7 +72,11 @@ export function registerChat(program: Command): void {
     })
 }
 
-async function reply(assistant: ReturnType<typeof createAssistant>, jid: string, text: string): Promise<string> {
+async function reply(
+  assistant: ReturnType<typeof createAssistant>,
+  jid: string,
+  text: string,
+): Promise<string> {
   try {
     const turn = await assistant.send(jid, text)
     const note = turn.note ? `\n(${turn.note})` : ''

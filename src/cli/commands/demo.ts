@@ -39,7 +39,9 @@ async function treeBytes(dir: string): Promise<number> {
 export function registerDemo(program: Command): void {
   program
     .command('demo')
-    .description('create a sample workspace and run a real dream on it with the offline engine (no API key needed)')
+    .description(
+      'create a sample workspace and run a real dream on it with the offline engine (no API key needed)',
+    )
     .option('--dir <path>', 'where to create the demo workspace', 'dreamlane-demo')
     .option('-d, --days <n>', 'dream window in days', parseCount('--days'), 7)
     .option('--fresh', 'delete a previous demo workspace at --dir and start over')
@@ -48,21 +50,36 @@ export function registerDemo(program: Command): void {
       const tz = globalOptions(command).tz
       const dir = resolve(options.dir)
       const how = await prepareDir(dir, Boolean(options.fresh))
-      const config = resolveConfig({ env: process.env, flags: { workspace: dir, ...(tz ? { timezone: tz } : {}) } })
+      const config = resolveConfig({
+        env: process.env,
+        flags: { workspace: dir, ...(tz ? { timezone: tz } : {}) },
+      })
       const paths = workspacePaths(config)
       const say = (line: string) => console.log(line)
-      say(`dreamlane demo — workspace ${dir} (${how === 'reused' ? 'reusing the previous demo; --fresh starts over' : 'new'})`)
+      say(
+        `dreamlane demo — workspace ${dir} (${how === 'reused' ? 'reusing the previous demo; --fresh starts over' : 'new'})`,
+      )
       say(`time zone ${config.timezone}; engine: offline (deterministic, no API key)\n`)
 
       await initWorkspace(paths)
       let mainChat = 'web:main'
       if (how !== 'reused') {
-        const sample = await generateSample({ file: paths.messagesDb, now: new Date(), timeZone: config.timezone })
+        const sample = await generateSample({
+          file: paths.messagesDb,
+          now: new Date(),
+          timeZone: config.timezone,
+        })
         mainChat = sample.mainChat
-        await writeFile(join(paths.dataDir, MARKER), JSON.stringify({ mainChat, createdAt: new Date().toISOString() }))
-        say(`sample history: ${sample.messages} messages in ${sample.chats} chats over ${sample.firstDay} .. ${sample.lastDay}`)
+        await writeFile(
+          join(paths.dataDir, MARKER),
+          JSON.stringify({ mainChat, createdAt: new Date().toISOString() }),
+        )
+        say(
+          `sample history: ${sample.messages} messages in ${sample.chats} chats over ${sample.firstDay} .. ${sample.lastDay}`,
+        )
       } else {
-        mainChat = (JSON.parse(await readFile(join(paths.dataDir, MARKER), 'utf8')) as { mainChat: string }).mainChat
+        mainChat = (JSON.parse(await readFile(join(paths.dataDir, MARKER), 'utf8')) as { mainChat: string })
+          .mainChat
       }
 
       // Progress starts while the reply is being written; hold it until the reply is on screen.
@@ -87,8 +104,11 @@ export function registerDemo(program: Command): void {
       if (!run) throw new Error('the demo dream left no run record')
       say(`\n${run.summary ?? ''}\n`)
       const notesBytes = await treeBytes(paths.notes)
-      const transcriptBytes = Buffer.byteLength(JSON.stringify(run.transcript)) + Buffer.byteLength(JSON.stringify(run.toolCalls))
-      say(`notes: ${paths.notes} (${(notesBytes / 1024).toFixed(1)} KB; transcript + tool calls kept in the run record: ${(transcriptBytes / 1024).toFixed(1)} KB)`)
+      const transcriptBytes =
+        Buffer.byteLength(JSON.stringify(run.transcript)) + Buffer.byteLength(JSON.stringify(run.toolCalls))
+      say(
+        `notes: ${paths.notes} (${(notesBytes / 1024).toFixed(1)} KB; transcript + tool calls kept in the run record: ${(transcriptBytes / 1024).toFixed(1)} KB)`,
+      )
       for (const file of run.changedFiles) say(`  changed ${relative(dir, file)}`)
       say(`\nlook around:  cat ${relative(process.cwd(), join(paths.memory, 'MEMORY.md')) || 'MEMORY.md'}`)
       say(`              dreamlane --workspace ${relative(process.cwd(), dir) || '.'} runs show ${run.id}`)

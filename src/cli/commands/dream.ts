@@ -12,32 +12,56 @@ import { dreamProgressPrinter } from '../dream-progress.js'
 export function registerDream(program: Command): void {
   program
     .command('dream')
-    .description('run a dream now: backup → seed → model turn (offline engine without a key) → index → summary')
+    .description(
+      'run a dream now: backup → seed → model turn (offline engine without a key) → index → summary',
+    )
     .option('-d, --days <n>', 'window length in local days', parseCount('--days'))
     .option('-c, --chat <jid>', 'chat the summary is posted to', 'cli')
     .option('--auto', 'run as AutoDream would: through the gate cascade, with the auto window')
-    .option('--dry-run', 'dream on a scratch copy and print the diff it would make; the workspace is not touched')
-    .action(async (options: { days?: number; chat: string; auto?: boolean; dryRun?: boolean }, command: Command) => {
-      const ctx = cliContext(command)
-      const fallbackDays = options.auto ? ctx.config.dream.autoDays : ctx.config.dream.defaultDays
-      const days = Math.min(options.days ?? fallbackDays, ctx.config.dream.maxDays)
-      const lane = createDreamlane({ config: ctx.config, logger: cliLogger(), onEvent: dreamProgressPrinter((line) => ctx.progress(line)) })
-      try {
-        await lane.recover()
-        if (options.dryRun) {
-          const result = await lane.dryRun({ mode: options.auto ? 'auto' : 'manual', chatJid: options.chat, days })
-          ctx.print(result, () => describeDryRun(result, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR))
-          if (result.run.status === 'failed') process.exitCode = EXIT.dreamFailed
-          return
+    .option(
+      '--dry-run',
+      'dream on a scratch copy and print the diff it would make; the workspace is not touched',
+    )
+    .action(
+      async (
+        options: { days?: number; chat: string; auto?: boolean; dryRun?: boolean },
+        command: Command,
+      ) => {
+        const ctx = cliContext(command)
+        const fallbackDays = options.auto ? ctx.config.dream.autoDays : ctx.config.dream.defaultDays
+        const days = Math.min(options.days ?? fallbackDays, ctx.config.dream.maxDays)
+        const lane = createDreamlane({
+          config: ctx.config,
+          logger: cliLogger(),
+          onEvent: dreamProgressPrinter((line) => ctx.progress(line)),
+        })
+        try {
+          await lane.recover()
+          if (options.dryRun) {
+            const result = await lane.dryRun({
+              mode: options.auto ? 'auto' : 'manual',
+              chatJid: options.chat,
+              days,
+            })
+            ctx.print(result, () =>
+              describeDryRun(result, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR),
+            )
+            if (result.run.status === 'failed') process.exitCode = EXIT.dreamFailed
+            return
+          }
+          const run = await lane.dream({
+            mode: options.auto ? 'auto' : 'manual',
+            chatJid: options.chat,
+            days,
+          })
+          ctx.print(run, () => `\n${run.summary ?? ''}`)
+          if (run.status === 'failed') process.exitCode = EXIT.dreamFailed
+          if (run.status === 'skipped') process.exitCode = EXIT.locked
+        } finally {
+          await lane.close()
         }
-        const run = await lane.dream({ mode: options.auto ? 'auto' : 'manual', chatJid: options.chat, days })
-        ctx.print(run, () => `\n${run.summary ?? ''}`)
-        if (run.status === 'failed') process.exitCode = EXIT.dreamFailed
-        if (run.status === 'skipped') process.exitCode = EXIT.locked
-      } finally {
-        await lane.close()
-      }
-    })
+      },
+    )
 }
 
 function describeDryRun(result: DryRunResult, color: boolean): string {
@@ -50,7 +74,9 @@ function describeDryRun(result: DryRunResult, color: boolean): string {
   return [
     `\nDry run (nothing in the workspace was touched): ${run.changes ? renderTotals(run.changes) : 'no ledger'}.`,
     verdict,
-    ...(run.lossFlags.length ? ['Loss guard:', ...renderFlags(run.lossFlags).map((line) => `  ${line}`)] : []),
+    ...(run.lossFlags.length
+      ? ['Loss guard:', ...renderFlags(run.lossFlags).map((line) => `  ${line}`)]
+      : []),
     '',
     renderChanges(result.changes, { color }),
   ].join('\n')
@@ -63,7 +89,8 @@ export function registerGate(program: Command): void {
     .option('--mode <mode>', 'auto | manual | bootstrap', 'auto')
     .action(async (options: { mode: string }, command: Command) => {
       const ctx = cliContext(command)
-      if (!['auto', 'manual', 'bootstrap'].includes(options.mode)) throw new UsageError('--mode expects auto, manual or bootstrap')
+      if (!['auto', 'manual', 'bootstrap'].includes(options.mode))
+        throw new UsageError('--mode expects auto, manual or bootstrap')
       const lane = createDreamlane({ config: ctx.config, logger: cliLogger() })
       try {
         const decision = await lane.gate(options.mode as 'auto' | 'manual' | 'bootstrap')

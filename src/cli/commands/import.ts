@@ -19,17 +19,41 @@ interface ImportFlags {
 export function registerImport(program: Command): void {
   program
     .command('import')
-    .description('import chat history into the messages DB: a PiClaw DB, a ChatGPT export, a WhatsApp export or JSONL')
+    .description(
+      'import chat history into the messages DB: a PiClaw DB, a ChatGPT export, a WhatsApp export or JSONL',
+    )
     .argument('<source>', 'file, zip, or extracted ChatGPT export folder')
-    .addOption(new Option('--format <format>', 'source format').choices(['auto', 'piclaw', 'chatgpt', 'whatsapp', 'jsonl']).default('auto'))
+    .addOption(
+      new Option('--format <format>', 'source format')
+        .choices(['auto', 'piclaw', 'chatgpt', 'whatsapp', 'jsonl'])
+        .default('auto'),
+    )
     .option('--chat-name <name>', 'chat name (WhatsApp; the chat of JSONL lines without "chat")')
-    .option('--me <name>', "your name as the export writes it: your WhatsApp messages get is_from_me; ChatGPT shows it as sender")
-    .addOption(new Option('--date-order <order>', 'WhatsApp date order when the file cannot tell').choices(['dmy', 'mdy', 'ymd']))
+    .option(
+      '--me <name>',
+      'your name as the export writes it: your WhatsApp messages get is_from_me; ChatGPT shows it as sender',
+    )
+    .addOption(
+      new Option('--date-order <order>', 'WhatsApp date order when the file cannot tell').choices([
+        'dmy',
+        'mdy',
+        'ymd',
+      ]),
+    )
     .option('--dry-run', 'parse and count only; write nothing (the messages DB is not created)')
-    .addHelpText('after', '\nZone-less times (WhatsApp, JSONL without an offset) are read in --tz (default: the configured timezone).')
+    .addHelpText(
+      'after',
+      '\nZone-less times (WhatsApp, JSONL without an offset) are read in --tz (default: the configured timezone).',
+    )
     .action(async (source: string, flags: ImportFlags, command: Command) => {
       const ctx = cliContext(command)
-      const bar = ctx.json ? null : createProgressBar({ write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY === true, nowMs: () => Date.now() })
+      const bar = ctx.json
+        ? null
+        : createProgressBar({
+            write: (text) => process.stderr.write(text),
+            isTTY: process.stderr.isTTY === true,
+            nowMs: () => Date.now(),
+          })
       let result: ImportResult
       try {
         result = await importHistory({
@@ -57,7 +81,10 @@ export function registerImport(program: Command): void {
 function daysToCover(first: string | null, timeZone: string): number | null {
   if (first === null) return null
   const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000
-  return Math.max(1, dayNumber(localDayOf(new Date(), timeZone)) - dayNumber(localDayOf(new Date(first), timeZone)) + 1)
+  return Math.max(
+    1,
+    dayNumber(localDayOf(new Date(), timeZone)) - dayNumber(localDayOf(new Date(first), timeZone)) + 1,
+  )
 }
 
 function dreamHint(days: number, maxDays: number): string {
@@ -73,8 +100,13 @@ function describe(result: ImportResult, spanDays: number | null, config: Resolve
   const lines = [
     `${result.dryRun ? 'dry run: ' : ''}${verb} ${result.format} history from ${result.source}${result.dryRun ? '' : ` into ${result.messagesDb}`}`,
     `  chats ${result.chats} · messages ${result.messages} · skipped ${result.skipped} · duplicates ${result.duplicates} · invalid ${result.invalid}`,
-    ...shown.map((p) => `  ${p.line !== undefined ? `line ${p.line}` : (p.item ?? 'source')}: ${p.reason}${p.count && p.count > 1 ? ` (${p.count})` : ''}`),
-    unshown > 0 ? `  … ${unshown} more invalid record(s)${result.problems.length > shown.length ? ' (see --json)' : ''}` : '',
+    ...shown.map(
+      (p) =>
+        `  ${p.line !== undefined ? `line ${p.line}` : (p.item ?? 'source')}: ${p.reason}${p.count && p.count > 1 ? ` (${p.count})` : ''}`,
+    ),
+    unshown > 0
+      ? `  … ${unshown} more invalid record(s)${result.problems.length > shown.length ? ' (see --json)' : ''}`
+      : '',
     ...result.warnings.map((warning) => `  warning: ${warning}`),
   ]
   if (result.first && result.last && spanDays !== null) {

@@ -19,8 +19,10 @@ export function registerIndex(program: Command): void {
         const started = performance.now()
         const result = await refreshIndex({ state, paths: ctx.paths, config: ctx.config, full: options.full })
         const ms = Math.round(performance.now() - started)
-        ctx.print({ ...result, durationMs: ms }, () =>
-          `${result.added} added, ${result.updated} updated, ${result.removed} removed, ${result.unchanged} unchanged (${result.filesRead} read) in ${ms} ms`,
+        ctx.print(
+          { ...result, durationMs: ms },
+          () =>
+            `${result.added} added, ${result.updated} updated, ${result.removed} removed, ${result.unchanged} unchanged (${result.filesRead} read) in ${ms} ms`,
         )
       } finally {
         state.close()
@@ -36,9 +38,17 @@ export function registerIndex(program: Command): void {
       const state = openStateDb(ctx.paths.stateDb)
       try {
         await refreshIndex({ state, paths: ctx.paths, config: ctx.config })
-        const hits = await searchIndex({ state, paths: ctx.paths, config: ctx.config, query: words.join(' '), limit: options.limit })
+        const hits = await searchIndex({
+          state,
+          paths: ctx.paths,
+          config: ctx.config,
+          query: words.join(' '),
+          limit: options.limit,
+        })
         ctx.print(hits, () =>
-          hits.length === 0 ? 'no matches' : hits.map((h) => `${h.path}:${h.line}  ${h.snippet.replace(/\s+/g, ' ')}`).join('\n'),
+          hits.length === 0
+            ? 'no matches'
+            : hits.map((h) => `${h.path}:${h.line}  ${h.snippet.replace(/\s+/g, ' ')}`).join('\n'),
         )
       } finally {
         state.close()

@@ -28,15 +28,23 @@ function parsePreset(raw: string): RecallPresetName {
 }
 
 export function registerMemory(program: Command): void {
-  const memory = program.command('memory').description('recall tracking: promote what interactive turns keep needing into MEMORY.md')
+  const memory = program
+    .command('memory')
+    .description('recall tracking: promote what interactive turns keep needing into MEMORY.md')
 
   memory
     .command('promote')
-    .description('score recalled chunks and show each signal and the gate that stopped the rest; --apply appends the winners')
+    .description(
+      'score recalled chunks and show each signal and the gate that stopped the rest; --apply appends the winners',
+    )
     .option('--apply', 'append the candidates that pass every gate to MEMORY.md')
     .option('--limit <n>', 'promote at most n (default: recall.maxPromotions)', parseCount('--limit'))
     .option('--include-promoted', 'list chunks promoted earlier too')
-    .option('--preset <name>', `gate thresholds: ${RECALL_PRESET_NAMES.join(' | ')} (default: recall.preset)`, parsePreset)
+    .option(
+      '--preset <name>',
+      `gate thresholds: ${RECALL_PRESET_NAMES.join(' | ')} (default: recall.preset)`,
+      parsePreset,
+    )
     .action(async (options: PromoteFlags, command: Command) => {
       const ctx = cliContext(command)
       const state = openStateDb(ctx.paths.stateDb)
@@ -82,12 +90,20 @@ function formatPlan(plan: PromotionPlan): string {
   const header =
     `preset ${policy.preset}: score ≥ ${policy.minScore}, recalls ≥ ${policy.minRecallCount}, ` +
     `unique queries ≥ ${policy.minUniqueQueries}, last recall ≤ ${policy.maxAgeDays} days ago`
-  if (plan.candidates.length === 0) return `${header}\nno recalled chunks yet (interactive searches record them)`
+  if (plan.candidates.length === 0)
+    return `${header}\nno recalled chunks yet (interactive searches record them)`
   const columns = `score  recalls queries days  freq  rel   div   rec   cons  rich  ${'gate'.padEnd(GATE_WIDTH)} chunk`
   const selected = new Set(plan.selected.map((candidate) => candidate.chunkKey))
-  const rows = plan.candidates.slice(0, TEXT_ROWS).map((candidate) => formatRow(candidate, selected.has(candidate.chunkKey)))
-  const more = plan.candidates.length > TEXT_ROWS ? [`… ${plan.candidates.length - TEXT_ROWS} more (--json lists all)`] : []
-  const stopped = RECALL_GATES.filter((gate) => plan.gates[gate] > 0).map((gate) => `${gate} ${plan.gates[gate]}`)
+  const rows = plan.candidates
+    .slice(0, TEXT_ROWS)
+    .map((candidate) => formatRow(candidate, selected.has(candidate.chunkKey)))
+  const more =
+    plan.candidates.length > TEXT_ROWS
+      ? [`… ${plan.candidates.length - TEXT_ROWS} more (--json lists all)`]
+      : []
+  const stopped = RECALL_GATES.filter((gate) => plan.gates[gate] > 0).map(
+    (gate) => `${gate} ${plan.gates[gate]}`,
+  )
   return [
     header,
     columns,

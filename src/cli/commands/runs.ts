@@ -42,11 +42,21 @@ function describeRun(run: RunRecord): string {
     run.undoneBy ? `  undone by: ${run.undoneBy}` : '',
     run.changes ? `  changes: ${renderTotals(run.changes)}` : '',
     run.holdReasons.length ? `  held because: ${run.holdReasons.join('; ')}` : '',
-    ...(run.lossFlags.length ? ['  loss guard:', ...renderFlags(run.lossFlags).map((line) => `    ${line}`)] : []),
+    ...(run.lossFlags.length
+      ? ['  loss guard:', ...renderFlags(run.lossFlags).map((line) => `    ${line}`)]
+      : []),
     '  steps:',
-    ...run.steps.map((s) => `    ${s.ok ? '✓' : '✗'} ${s.name.padEnd(9)} ${String(s.durationMs).padStart(6)} ms  ${s.detail ?? ''}`),
+    ...run.steps.map(
+      (s) =>
+        `    ${s.ok ? '✓' : '✗'} ${s.name.padEnd(9)} ${String(s.durationMs).padStart(6)} ms  ${s.detail ?? ''}`,
+    ),
     `  tool calls: ${run.toolCalls.length} (${run.toolCalls.filter((c) => !c.ok).length} refused)`,
-    ...run.toolCalls.slice(0, 40).map((c) => `    ${c.ok ? '·' : '✗'} ${c.name} ${JSON.stringify(c.input).slice(0, 90)}${c.code ? ` → ${c.code}` : ''}`),
+    ...run.toolCalls
+      .slice(0, 40)
+      .map(
+        (c) =>
+          `    ${c.ok ? '·' : '✗'} ${c.name} ${JSON.stringify(c.input).slice(0, 90)}${c.code ? ` → ${c.code}` : ''}`,
+      ),
     run.toolCalls.length > 40 ? `    … ${run.toolCalls.length - 40} more (--json for all)` : '',
     `  changed files: ${run.changedFiles.length}`,
     ...run.changedFiles.map((f) => `    ${f}`),
@@ -66,13 +76,19 @@ export function registerRuns(program: Command): void {
     .action((options: { limit: number; failed?: boolean }, command: Command) => {
       const ctx = cliContext(command)
       const list = withRuns(ctx, (store) =>
-        store.list({ limit: options.limit, status: options.failed ? ['failed', 'degraded', 'lost', 'cancelled'] : undefined }),
+        store.list({
+          limit: options.limit,
+          status: options.failed ? ['failed', 'degraded', 'lost', 'cancelled'] : undefined,
+        }),
       )
       ctx.print(list, () =>
         list.length === 0
           ? 'no runs yet'
           : list
-              .map((r) => `${r.id}  ${r.status.padEnd(9)} ${r.mode.padEnd(9)} ${String(r.days).padStart(3)}d  ${durationOf(r).padStart(7)}  ${r.toolCalls.length} tool calls${r.reason ? `  — ${r.reason}` : ''}`)
+              .map(
+                (r) =>
+                  `${r.id}  ${r.status.padEnd(9)} ${r.mode.padEnd(9)} ${String(r.days).padStart(3)}d  ${durationOf(r).padStart(7)}  ${r.toolCalls.length} tool calls${r.reason ? `  — ${r.reason}` : ''}`,
+              )
               .join('\n'),
       )
     })
@@ -82,7 +98,11 @@ export function registerRuns(program: Command): void {
     .description("re-run that run's mode, chat and window now")
     .action(async (id: string, _options, command: Command) => {
       const ctx = cliContext(command)
-      const lane = createDreamlane({ config: ctx.config, logger: cliLogger(), onEvent: dreamProgressPrinter((line) => ctx.progress(line)) })
+      const lane = createDreamlane({
+        config: ctx.config,
+        logger: cliLogger(),
+        onEvent: dreamProgressPrinter((line) => ctx.progress(line)),
+      })
       try {
         await lane.recover()
         const run = await lane.retry(id).done
@@ -111,16 +131,20 @@ export function registerRuns(program: Command): void {
   runs
     .command('apply <id>')
     .description('write a run held for review, if its files are still as the dream found them')
-    .action((id: string, _options, command: Command) => reviewAction(command, (deps) => applyHeldRun(deps, id)))
+    .action((id: string, _options, command: Command) =>
+      reviewAction(command, (deps) => applyHeldRun(deps, id)),
+    )
 
   runs
     .command('discard <id>')
     .description('drop a run held for review; the notes stay as they are')
-    .action((id: string, _options, command: Command) => reviewAction(command, (deps) => discardHeldRun(deps, id)))
+    .action((id: string, _options, command: Command) =>
+      reviewAction(command, (deps) => discardHeldRun(deps, id)),
+    )
 
   runs
     .command('undo <id>')
-    .description("restore the files a kept dream changed from its pre-dream backup (recorded as a run)")
+    .description('restore the files a kept dream changed from its pre-dream backup (recorded as a run)')
     .option('--force', 'also restore files edited since the dream, after a safety backup')
     .action((id: string, options: { force?: boolean }, command: Command) =>
       reviewAction(command, (deps) => undoRun(deps, id, { force: options.force ?? false })),
@@ -131,11 +155,21 @@ export function registerRuns(program: Command): void {
  * Runs a review action with the state DB only (no messages DB needed). A refusal (RUN_CONFLICT: the files
  * changed, exit 5; RUN_NOT_REVIEWABLE: wrong state, exit 2) goes through exit-codes.ts like every error.
  */
-async function reviewAction(command: Command, work: (deps: LedgerDeps) => Promise<{ message: string }>): Promise<void> {
+async function reviewAction(
+  command: Command,
+  work: (deps: LedgerDeps) => Promise<{ message: string }>,
+): Promise<void> {
   const ctx = cliContext(command)
   const state = openStateDb(ctx.paths.stateDb)
   try {
-    const deps: LedgerDeps = { paths: ctx.paths, config: ctx.config, clock: systemClock, state, runs: new RunStore(state, systemClock, ctx.config.timezone), log: cliLogger() }
+    const deps: LedgerDeps = {
+      paths: ctx.paths,
+      config: ctx.config,
+      clock: systemClock,
+      state,
+      runs: new RunStore(state, systemClock, ctx.config.timezone),
+      log: cliLogger(),
+    }
     const result = await work(deps)
     ctx.print(result, () => result.message)
   } finally {

@@ -6,7 +6,9 @@ import { cliContext, parseCount } from '../context.js'
 export function registerSample(program: Command): void {
   program
     .command('sample')
-    .description('write a realistic synthetic messages DB (a few weeks of chats ending today) for trying dreamlane')
+    .description(
+      'write a realistic synthetic messages DB (a few weeks of chats ending today) for trying dreamlane',
+    )
     .option('-d, --days <n>', 'days of history ending today', parseCount('--days', 10), 21)
     .option('--seed <n>', 'random seed (same seed → same data)', parseCount('--seed', 0), 1)
     .option('--force', 'replace an existing messages DB')

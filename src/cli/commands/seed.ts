@@ -12,7 +12,9 @@ import { cliContext, parseCount } from '../context.js'
 export function registerSeed(program: Command): void {
   program
     .command('seed')
-    .description("create or refresh daily notes (DREAM_CUES, counts, markers) for the window's days that have messages")
+    .description(
+      "create or refresh daily notes (DREAM_CUES, counts, markers) for the window's days that have messages",
+    )
     .option('-d, --days <n>', 'window length in local days, ending today', parseCount('--days'), 7)
     .action(async (options: { days: number }, command: Command) => {
       const ctx = cliContext(command)
@@ -39,15 +41,25 @@ export function registerSeed(program: Command): void {
       }
       const backlog = await readBacklog(ctx.paths, window.days)
       const rel = (file: string) => relative(ctx.paths.workspace, file)
-      ctx.print({ window, days: result.days.map((d) => ({ ...d, path: rel(d.path) })), problems: result.problems, backlog }, () =>
-        [
-          ...result.days.map((d) => `${d.day}  ${d.outcome.padEnd(9)} ${d.state.padEnd(17)} ${String(d.messages).padStart(5)} msgs  ${rel(d.path)}`),
-          result.days.length === 0 ? 'no messages in the window' : '',
-          ...result.problems.map((p) => `problem: ${p.path}: ${p.reason} (left untouched)`),
-          `backlog: ${backlog.length} day(s) need a summary${backlog.length ? ` — ${backlog.map((b) => `${b.day} (${b.state})`).join(', ')}` : ''}`,
-        ]
-          .filter(Boolean)
-          .join('\n'),
+      ctx.print(
+        {
+          window,
+          days: result.days.map((d) => ({ ...d, path: rel(d.path) })),
+          problems: result.problems,
+          backlog,
+        },
+        () =>
+          [
+            ...result.days.map(
+              (d) =>
+                `${d.day}  ${d.outcome.padEnd(9)} ${d.state.padEnd(17)} ${String(d.messages).padStart(5)} msgs  ${rel(d.path)}`,
+            ),
+            result.days.length === 0 ? 'no messages in the window' : '',
+            ...result.problems.map((p) => `problem: ${p.path}: ${p.reason} (left untouched)`),
+            `backlog: ${backlog.length} day(s) need a summary${backlog.length ? ` — ${backlog.map((b) => `${b.day} (${b.state})`).join(', ')}` : ''}`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
       )
       if (result.problems.length > 0) process.exitCode = 6
     })

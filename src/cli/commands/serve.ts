@@ -5,7 +5,13 @@ import { describeStatus } from '../../chat/describe-status.js'
 import type { Dreamlane } from '../../create.js'
 import { errorMessage } from '../../errors.js'
 import { openServerHost, type ServerHost } from '../../server/host.js'
-import { DEFAULT_HOST, DEFAULT_PORT, checkBinding, startServer, type RunningServer } from '../../server/start.js'
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  checkBinding,
+  startServer,
+  type RunningServer,
+} from '../../server/start.js'
 import { cliLogger, cliContext } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
@@ -45,16 +51,26 @@ interface ServeOptions {
 
 function parsePort(raw: string): number {
   const port = Number(raw)
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError(`--port expects 0 to 65535, got "${raw}"`)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new InvalidArgumentError(`--port expects 0 to 65535, got "${raw}"`)
   return port
 }
 
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('run continuously: recover from crashes, bootstrap a new workspace, AutoDream nightly, serve the web page and API')
-    .option('--stdin-chat <jid>', 'treat each line on stdin as chat input from <jid> (e.g. "/dream 7") and print replies')
-    .option('--host <address>', 'interface for the web page and API (anything but loopback needs --token)', DEFAULT_HOST)
+    .description(
+      'run continuously: recover from crashes, bootstrap a new workspace, AutoDream nightly, serve the web page and API',
+    )
+    .option(
+      '--stdin-chat <jid>',
+      'treat each line on stdin as chat input from <jid> (e.g. "/dream 7") and print replies',
+    )
+    .option(
+      '--host <address>',
+      'interface for the web page and API (anything but loopback needs --token)',
+      DEFAULT_HOST,
+    )
     .option('--port <n>', 'port for the web page and API (0: any free port)', parsePort, DEFAULT_PORT)
     .option('--token <secret>', 'bearer token the web page and API require (env DREAMLANE_TOKEN)')
     .option('--no-http', 'do not start the web page and API')
@@ -75,7 +91,9 @@ export function registerServe(program: Command): void {
       stopOnSignals(lane, say, async () => server?.close())
       const recovered = await lane.recover()
       if (recovered.lostRuns.length || recovered.reapedLock || recovered.removedChannels.length) {
-        say(`recovered: ${recovered.lostRuns.length} run(s) marked lost, lock ${recovered.reapedLock ? 'reaped' : 'clean'}, ${recovered.removedChannels.length} dream channel(s) removed`)
+        say(
+          `recovered: ${recovered.lostRuns.length} run(s) marked lost, lock ${recovered.reapedLock ? 'reaped' : 'clean'}, ${recovered.removedChannels.length} dream channel(s) removed`,
+        )
       }
       const boot = await lane.bootstrap()
       if (boot) say(`first boot: bootstrap dream ${boot.run.id} queued`)
@@ -87,7 +105,9 @@ export function registerServe(program: Command): void {
         const jid = options.stdinChat
         const lines = createInterface({ input: process.stdin })
         lines.on('line', (line) => {
-          void lane.handleChatInput(jid, line).then((reply) => say(reply ?? `(not a command: ${line.slice(0, 40)})`))
+          void lane
+            .handleChatInput(jid, line)
+            .then((reply) => say(reply ?? `(not a command: ${line.slice(0, 40)})`))
         })
       }
       // Keep the process alive: schedules use unref'd timers.
@@ -96,14 +116,20 @@ export function registerServe(program: Command): void {
 }
 
 /** A web server that cannot start (port taken, bad address) is reported, not fatal: AutoDream and stdin chat keep running. */
-async function startHttp(host: ServerHost, options: ServeOptions, say: (line: string) => void): Promise<RunningServer | null> {
+async function startHttp(
+  host: ServerHost,
+  options: ServeOptions,
+  say: (line: string) => void,
+): Promise<RunningServer | null> {
   const token = options.token ?? null
   try {
     const server = await startServer(host, { host: options.host, port: options.port, token })
     say(`web page and API: ${server.url}${token ? ' (token required: open it once as ?token=<token>)' : ''}`)
     return server
   } catch (error) {
-    console.error(`dreamlane: web page and API not started on ${options.host}:${options.port}: ${errorMessage(error)} (try --port)`)
+    console.error(
+      `dreamlane: web page and API not started on ${options.host}:${options.port}: ${errorMessage(error)} (try --port)`,
+    )
     return null
   }
 }

@@ -33,14 +33,21 @@ export function isQuestion(lower: string): boolean {
 /** "If I moved to Berlin…", "we're thinking about…": not (yet) true. */
 export function isHypothetical(lower: string): boolean {
   return (
-    /^(?:if|suppose|supposing|imagine|assuming|hypothetically|in theory|what if|say we|unless|whether)\b/.test(lower) ||
-    /\b(?:what if|if (?:i|we)|i wonder|i might|we might|maybe (?:i|we)|perhaps (?:i|we)|thinking (?:about|of)|considering|would be nice|someday|one day|i wish|i'd love to|i would love to|dreaming of|pretend)\b/.test(lower)
+    /^(?:if|suppose|supposing|imagine|assuming|hypothetically|in theory|what if|say we|unless|whether)\b/.test(
+      lower,
+    ) ||
+    /\b(?:what if|if (?:i|we)|i wonder|i might|we might|maybe (?:i|we)|perhaps (?:i|we)|thinking (?:about|of)|considering|would be nice|someday|one day|i wish|i'd love to|i would love to|dreaming of|pretend)\b/.test(
+      lower,
+    )
   )
 }
 
 // Quoted or reported speech and jokes are not the user's own statements about themselves.
 function isReported(lower: string): boolean {
-  return /^(?:he|she|they|someone|somebody|people)\s+(?:said|says|told|thinks|think)\b/.test(lower) || /\b(?:jk|just kidding|\/s)\b/.test(lower)
+  return (
+    /^(?:he|she|they|someone|somebody|people)\s+(?:said|says|told|thinks|think)\b/.test(lower) ||
+    /\b(?:jk|just kidding|\/s)\b/.test(lower)
+  )
 }
 
 function drafts(view: SentenceView): Draft[] {

@@ -21,7 +21,14 @@ interface Merged {
 const headingOf = (fact: Fact): string => `## ${fact.section}`
 
 function keyWords(key: string): Set<string> {
-  return new Set(key.split('.').slice(1).join('-').split('-').filter((word) => word.length > 2))
+  return new Set(
+    key
+      .split('.')
+      .slice(1)
+      .join('-')
+      .split('-')
+      .filter((word) => word.length > 2),
+  )
 }
 
 // Another key that names the same subject differently ("plan.launch" for "plan.atlas-launch").
@@ -88,7 +95,11 @@ function mergeSlot(text: string, fact: Fact, entries: readonly MemoryEntry[]): M
   const currentDay = current.day ?? ''
   if (fact.day > currentDay || (fact.day === currentDay && !isKnown(fact.value))) {
     const struck = replaceLine(text, current.line, supersedeLine(current, fact.day, fact.value))
-    return add(struck, fact, [renderEntry(fact, key)], { fact, action: 'superseded', replaced: current.value ?? '' })
+    return add(struck, fact, [renderEntry(fact, key)], {
+      fact,
+      action: 'superseded',
+      replaced: current.value ?? '',
+    })
   }
   if (isKnown(fact.value)) return { text, outcome: { fact, action: 'duplicate' } }
   return add(text, fact, [renderHistorical(fact, key, current)], { fact, action: 'historical' })

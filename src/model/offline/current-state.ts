@@ -37,7 +37,9 @@ export function datedPlans(projectText: string, fromDay: string, today: string, 
   const current = entries
     .filter((entry) => entry.supersededOn === null && DATE.test(entry.value ?? ''))
     .filter((entry) => (entry.value ?? '').slice(-10) >= fromDay)
-    .sort((a, b) => ((a.value ?? '') < (b.value ?? '') ? -1 : (a.value ?? '') > (b.value ?? '') ? 1 : a.line - b.line))
+    .sort((a, b) =>
+      (a.value ?? '') < (b.value ?? '') ? -1 : (a.value ?? '') > (b.value ?? '') ? 1 : a.line - b.line,
+    )
   return current.slice(0, max).map((entry) => {
     const older = entries.filter((old) => old.key === entry.key && old.supersededOn !== null)
     return planLine(entry, older, today)
@@ -51,7 +53,13 @@ export function renderCurrentState(existing: string, input: CurrentStateInput): 
   const plans = datedPlans(input.projectText, first, today, input.maxPlans)
   const body = ['## Dated plans', '']
   body.push(...(plans.length > 0 ? plans : ['- none dated in or after the window (see project.md)']))
-  body.push('', `## Days in the window (${first} → ${today})`, '', '| Day | State | Messages |', '|---|---|---|')
+  body.push(
+    '',
+    `## Days in the window (${first} → ${today})`,
+    '',
+    '| Day | State | Messages |',
+    '|---|---|---|',
+  )
   for (const day of [...input.days].reverse()) {
     const status = input.status.get(day) ?? { state: 'no messages', messages: 0 }
     body.push(`| ${day} | ${status.state} | ${status.messages} |`)

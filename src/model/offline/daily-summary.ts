@@ -35,12 +35,15 @@ function groupTrees(messages: readonly WindowMessage[]): Tree[] {
     trees.set(message.root, tree)
   }
   for (const tree of trees.values()) {
-    tree.messages.sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    tree.messages.sort(
+      (a, b) => Date.parse(a.ts) - Date.parse(b.ts) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
     const rootMessage = tree.messages.find((message) => message.chat === tree.root)
     tree.name = (rootMessage ?? tree.messages[0])?.chatName || tree.root
   }
   return [...trees.values()].sort(
-    (a, b) => Date.parse(a.messages[0]?.ts ?? '') - Date.parse(b.messages[0]?.ts ?? '') || (a.root < b.root ? -1 : 1),
+    (a, b) =>
+      Date.parse(a.messages[0]?.ts ?? '') - Date.parse(b.messages[0]?.ts ?? '') || (a.root < b.root ? -1 : 1),
   )
 }
 
@@ -52,7 +55,9 @@ function scoreOf(message: WindowMessage, facts: ReadonlyMap<string, readonly Fac
   let score = (facts.get(message.id)?.length ?? 0) * 10 + Math.min(names, 3) * 2 + Math.min(numbers, 3) * 2
   if (text.trim().length < 15) score -= 5
   // Statements about the user's own life say more than the questions they asked.
-  const isQuestion = /\?\s*$/.test(text) || /^(?:what|who|where|when|why|how|which|is|are|can|could|should|do|does)\b/i.test(text.trim())
+  const isQuestion =
+    /\?\s*$/.test(text) ||
+    /^(?:what|who|where|when|why|how|which|is|are|can|could|should|do|does)\b/i.test(text.trim())
   if (isQuestion) score -= 4
   if (/\b(?:i|i'm|we|we're|my|our)\b/i.test(text)) score += 1
   return score

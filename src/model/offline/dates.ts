@@ -15,7 +15,8 @@ export interface DateMention {
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0')
 
 // Words that pin a day even though chrono marks the day itself as implied.
-const RELATIVE_DAY = /\b(today|tonight|tomorrow|yesterday|day after tomorrow|in \w+ (?:days?|weeks?)|end of (?:the )?(?:week|month))\b/i
+const RELATIVE_DAY =
+  /\b(today|tonight|tomorrow|yesterday|day after tomorrow|in \w+ (?:days?|weeks?)|end of (?:the )?(?:week|month))\b/i
 
 function dayOf(components: chrono.ParsedComponents): string {
   const year = pad(components.get('year') ?? 0, 4)
@@ -83,7 +84,8 @@ export function annotateDates(sentence: string, mentions: readonly DateMention[]
     if (mention.index < at) continue
     const end = mention.index + mention.text.length
     out += sentence.slice(at, end)
-    const days = mention.endDay && mention.endDay !== mention.day ? `${mention.day} → ${mention.endDay}` : mention.day
+    const days =
+      mention.endDay && mention.endDay !== mention.day ? `${mention.day} → ${mention.endDay}` : mention.day
     const isWrittenOut = /\b\d{4}-\d{2}-\d{2}\b/.test(mention.text)
     if (!isWrittenOut) out += ` (${days})`
     at = end

@@ -6,7 +6,8 @@ import type { Fact, WindowMessage } from './types.js'
 
 /** A fact in a few words: its headline ("City: Porto"), else its statement cut short. */
 export function factLabel(fact: Fact, maxChars = 70): string {
-  const label = fact.kind === 'plan' && fact.headline ? `${fact.headline} ${fact.text}` : (fact.headline ?? fact.text)
+  const label =
+    fact.kind === 'plan' && fact.headline ? `${fact.headline} ${fact.text}` : (fact.headline ?? fact.text)
   return escapeInline(truncateWords(label, maxChars))
 }
 

@@ -31,7 +31,13 @@ export interface OfflineProviderOptions {
   memoryBudgetBytes?: number
 }
 
-const FACT_FILES: readonly FactFile[] = ['user.md', 'feedback.md', 'project.md', 'reference.md', 'current-state.md']
+const FACT_FILES: readonly FactFile[] = [
+  'user.md',
+  'feedback.md',
+  'project.md',
+  'reference.md',
+  'current-state.md',
+]
 
 /** Each memory file's text as read (null when missing) and as it will be written. */
 type MemoryTexts = Map<MemoryFile, { before: string | null; text: string }>
@@ -65,7 +71,11 @@ interface Signal {
   byDay: Map<string, Fact[]>
 }
 
-async function gatherSignal(client: ToolClient, context: TurnContext, orientation: Orientation): Promise<Signal> {
+async function gatherSignal(
+  client: ToolClient,
+  context: TurnContext,
+  orientation: Orientation,
+): Promise<Signal> {
   // Enough calls stay free for every write that may follow: a summary and a day page per existing daily note
   // (days without messages have none), and the memory files. Counting every window day would starve long windows.
   const reserve = 2 * orientation.dailyNotes.size + MEMORY_FILES.length + 3
@@ -82,7 +92,12 @@ async function gatherSignal(client: ToolClient, context: TurnContext, orientatio
   }
 }
 
-function stateOf(day: string, count: number, orientation: Orientation, outcomes: readonly DayOutcome[]): string {
+function stateOf(
+  day: string,
+  count: number,
+  orientation: Orientation,
+  outcomes: readonly DayOutcome[],
+): string {
   const outcome = outcomes.find((candidate) => candidate.day === day)
   if (outcome) return outcome.after
   if (orientation.dailyNotes.has(day)) return 'unreadable'
@@ -107,13 +122,21 @@ function dayStatuses(
 function consolidateFacts(files: MemoryTexts, facts: readonly Fact[]): MergeOutcome[] {
   const writable = new Set(FACT_FILES.filter((name) => files.has(name)))
   const texts = new Map([...writable].map((name) => [name, files.get(name)?.text ?? '']))
-  const merged = mergeFacts(texts, facts.filter((fact) => writable.has(fact.file)))
+  const merged = mergeFacts(
+    texts,
+    facts.filter((fact) => writable.has(fact.file)),
+  )
   for (const [name, text] of merged.files) files.set(name, { before: files.get(name)?.before ?? null, text })
   return merged.outcomes
 }
 
 /** Writes a days/ page for each important day of the window; returns the days that now have one. */
-async function writeDayPages(client: ToolClient, context: TurnContext, signal: Signal, existing: ReadonlySet<string>) {
+async function writeDayPages(
+  client: ToolClient,
+  context: TurnContext,
+  signal: Signal,
+  existing: ReadonlySet<string>,
+) {
   const dayPages = new Set(existing)
   const written: string[] = []
   for (const day of context.days) {
@@ -142,7 +165,11 @@ function indexMemory(
   const indexFile = files.get('MEMORY.md')
   if (!indexFile) return null
   const texts = new Map([...files].map(([name, file]) => [name as string, file.text]))
-  const input = { files: filePointers({ ...sources, texts }), days: dayPointers({ ...sources, texts }), budgetBytes }
+  const input = {
+    files: filePointers({ ...sources, texts }),
+    days: dayPointers({ ...sources, texts }),
+    budgetBytes,
+  }
   const index = renderMemoryIndex(indexFile.text, input)
   files.set('MEMORY.md', { ...indexFile, text: index.text })
   return index
@@ -203,9 +230,13 @@ async function runOfflineTurn(
     const report = await dream(client, input.context, budgetBytes)
     return finish('end', describeDream(report, client.problems))
   } catch (error) {
-    const written = client.written.length > 0 ? `already written: ${client.written.join(', ')}` : 'nothing written'
+    const written =
+      client.written.length > 0 ? `already written: ${client.written.join(', ')}` : 'nothing written'
     if (error instanceof TurnAbortedSignal) {
-      return finish('aborted', `Offline dream stopped: cancelled after ${client.callCount} tool calls; ${written}.`)
+      return finish(
+        'aborted',
+        `Offline dream stopped: cancelled after ${client.callCount} tool calls; ${written}.`,
+      )
     }
     if (error instanceof ToolBudgetSpent) {
       const why = `the limit of ${input.budget.maxToolCalls} tool calls was reached`

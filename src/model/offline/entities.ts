@@ -73,8 +73,13 @@ export function looksLikePersonName(sentence: string, name: string): boolean {
 export function isActorNoun(phrase: string): boolean {
   const words = phrase.trim().split(/\s+/)
   const last = words.at(-1) ?? ''
-  if (/(?:er|or|ist|ian|ant|ent|nurse|chef|doctor|lawyer|teacher|student|architect|lead|ceo|cto|cfo|vp)$/i.test(last)) {
-    const notJobs = /^(?:fan|believer|sucker|user|number|member|lover|partner|other|brother|sister|mother|father|daughter)$/i
+  if (
+    /(?:er|or|ist|ian|ant|ent|nurse|chef|doctor|lawyer|teacher|student|architect|lead|ceo|cto|cfo|vp)$/i.test(
+      last,
+    )
+  ) {
+    const notJobs =
+      /^(?:fan|believer|sucker|user|number|member|lover|partner|other|brother|sister|mother|father|daughter)$/i
     return !notJobs.test(last)
   }
   return nlp(phrase).match('#Actor$').found

@@ -102,7 +102,12 @@ export async function gatherWindow(client: ToolClient, plan: GatherPlan): Promis
     return { byDay, isWhole }
   }
   for (const [day, watermark] of plan.pending) {
-    const isRead = await readPages(client, watermark === null ? { day } : { day, start: watermark }, plan, byDay)
+    const isRead = await readPages(
+      client,
+      watermark === null ? { day } : { day, start: watermark },
+      plan,
+      byDay,
+    )
     if (!isRead) break
   }
   client.problems.push(

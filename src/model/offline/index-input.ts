@@ -26,7 +26,8 @@ function currentValue(text: string, key: string): string | null {
   return current.at(-1)?.value ?? null
 }
 
-const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
+const plural = (count: number, one: string, many = `${one}s`): string =>
+  `${count} ${count === 1 ? one : many}`
 
 export function filePointers(sources: IndexSources): FilePointer[] {
   const text = (name: string): string => sources.texts.get(name) ?? ''
@@ -37,14 +38,21 @@ export function filePointers(sources: IndexSources): FilePointer[] {
   const next = datedPlans(text('project.md'), today, today, 1)[0]
   const nextDate = next ? /\*\*(\d{4}-\d{2}-\d{2})/.exec(next)?.[1] : undefined
   const window = `${sources.days[0] ?? ''} → ${today}`
-  const count = (name: string, one: string, many?: string): string => plural(currentCount(text(name)), one, many)
+  const count = (name: string, one: string, many?: string): string =>
+    plural(currentCount(text(name)), one, many)
   const people = who.length > 0 ? `: ${who.join(', ')}` : ''
   const upcoming = nextDate ? `; next ${nextDate}` : ''
   return [
     { name: 'user.md', description: `who the user is${people} (${count('user.md', 'fact')})` },
     { name: 'feedback.md', description: `how to answer (${count('feedback.md', 'item')})` },
-    { name: 'project.md', description: `decisions, plans, deadlines (${count('project.md', 'entry', 'entries')}${upcoming})` },
-    { name: 'reference.md', description: `ids, addresses, accounts (${count('reference.md', 'entry', 'entries')})` },
+    {
+      name: 'project.md',
+      description: `decisions, plans, deadlines (${count('project.md', 'entry', 'entries')}${upcoming})`,
+    },
+    {
+      name: 'reference.md',
+      description: `ids, addresses, accounts (${count('reference.md', 'entry', 'entries')})`,
+    },
     { name: 'current-state.md', description: 'open threads, dated plans, day states' },
     { name: 'recent-context.md', description: `the days ${window} in brief` },
   ]
@@ -59,8 +67,14 @@ export function dayPointers(sources: IndexSources): DayPointer[] {
     const facts = distinctFacts(sources.factsByDay.get(day) ?? [])
     const hook =
       facts.length > 0
-        ? facts.slice(0, 3).map((fact) => factLabel(fact, 48)).join('; ')
-        : conversationsOf(messages).slice(0, 3).map((tree) => `${tree.name} (${tree.messages})`).join(', ')
+        ? facts
+            .slice(0, 3)
+            .map((fact) => factLabel(fact, 48))
+            .join('; ')
+        : conversationsOf(messages)
+            .slice(0, 3)
+            .map((tree) => `${tree.name} (${tree.messages})`)
+            .join(', ')
     const target = sources.dayPages.has(day) ? `days/${day}.md` : `../daily/${day}.md`
     pointers.push({ day, target, hook: truncateWords(hook, 140) })
   }

@@ -51,11 +51,15 @@ const importanceOf = (pointer: DayPointer): number => (pointer.target.startsWith
 function renderBlock(files: readonly FilePointer[], days: readonly DayPointer[], isBare: boolean): string {
   const lines = ['## Memory files', '']
   for (const file of files) {
-    lines.push(isBare ? `- [${file.name}](${file.name})` : `- [${file.name}](${file.name}) — ${file.description}`)
+    lines.push(
+      isBare ? `- [${file.name}](${file.name})` : `- [${file.name}](${file.name}) — ${file.description}`,
+    )
   }
   lines.push('', '## Days', '')
   for (const day of days) {
-    lines.push(day.hook === '' ? `- [${day.day}](${day.target})` : `- [${day.day}](${day.target}) — ${day.hook}`)
+    lines.push(
+      day.hook === '' ? `- [${day.day}](${day.target})` : `- [${day.day}](${day.target}) — ${day.hook}`,
+    )
   }
   if (days.length === 0) lines.push('- none yet')
   return lines.join('\n')

@@ -26,7 +26,10 @@ export interface Topic {
 }
 
 /** Capitalised names the user brought up on at least two days of the window, most widespread first. */
-export function recurringTopics(messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>, max = 8): Topic[] {
+export function recurringTopics(
+  messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>,
+  max = 8,
+): Topic[] {
   const topics = new Map<string, { days: Set<string>; mentions: number }>()
   for (const [day, messages] of messagesByDay) {
     for (const message of messages) {
@@ -52,7 +55,10 @@ export function recurringTopics(messagesByDay: ReadonlyMap<string, readonly Wind
 function dayBrief(day: string, messages: readonly WindowMessage[], input: RecentContextInput): string[] {
   const weekday = longDateTitle(day).split(',')[0]
   const conversations = conversationsOf(messages)
-  const named = conversations.slice(0, 4).map((tree) => `${tree.name} (${tree.messages})`).join(', ')
+  const named = conversations
+    .slice(0, 4)
+    .map((tree) => `${tree.name} (${tree.messages})`)
+    .join(', ')
   const more = conversations.length > 4 ? `, +${conversations.length - 4} more` : ''
   const lines = [
     `### ${weekday} ${day}`,
@@ -60,7 +66,13 @@ function dayBrief(day: string, messages: readonly WindowMessage[], input: Recent
     `- ${messages.length} messages in ${plural(conversations.length, 'conversation')}: ${named}${more}`,
   ]
   const facts = distinctFacts(input.factsByDay.get(day) ?? [])
-  if (facts.length > 0) lines.push(`- Learned: ${facts.slice(0, 5).map((fact) => factLabel(fact, 60)).join(' · ')}`)
+  if (facts.length > 0)
+    lines.push(
+      `- Learned: ${facts
+        .slice(0, 5)
+        .map((fact) => factLabel(fact, 60))
+        .join(' · ')}`,
+    )
   for (const highlight of highlightsOf(messages, input.factsByMessage, 2)) lines.push(`- ${highlight}`)
   return lines
 }
@@ -72,7 +84,10 @@ export function renderRecentContext(existing: string, input: RecentContextInput)
   const body = [`## ${first} → ${last}`, '']
   const topics = recurringTopics(input.messagesByDay)
   if (topics.length > 0) {
-    body.push(`Recurring topics: ${topics.map((topic) => `${topic.term} (${topic.days} days)`).join(', ')}`, '')
+    body.push(
+      `Recurring topics: ${topics.map((topic) => `${topic.term} (${topic.days} days)`).join(', ')}`,
+      '',
+    )
   }
   const quiet: string[] = []
   for (const day of [...input.days].reverse()) {

@@ -24,7 +24,9 @@ function subjectOf(outcome: MergeOutcome): string {
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
 
 function listed(items: readonly string[], max = 6): string {
-  return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`
+  return items.length <= max
+    ? items.join(', ')
+    : `${items.slice(0, max).join(', ')} and ${items.length - max} more`
 }
 
 /** A short plain-text report; it becomes the summary posted back to the chat. */
@@ -32,8 +34,11 @@ export function describeDream(report: DreamReport, problems: readonly string[]):
   const window = `${report.days[0] ?? ''} → ${report.days.at(-1) ?? ''}`
   const parts: string[] = []
   const summarised = report.dayOutcomes.filter((outcome) => outcome.isWritten).map((outcome) => outcome.day)
-  if (summarised.length > 0) parts.push(`summarised ${plural(summarised.length, 'day')} (${listed(summarised)})`)
-  const added = report.merges.filter((merge) => merge.action === 'added' || merge.action === 'historical').length
+  if (summarised.length > 0)
+    parts.push(`summarised ${plural(summarised.length, 'day')} (${listed(summarised)})`)
+  const added = report.merges.filter(
+    (merge) => merge.action === 'added' || merge.action === 'historical',
+  ).length
   const superseded = report.merges.filter((merge) => merge.action === 'superseded')
   if (added > 0) parts.push(`${plural(added, 'fact')} added`)
   if (superseded.length > 0) {
@@ -45,7 +50,9 @@ export function describeDream(report: DreamReport, problems: readonly string[]):
   if (trimmed > 0) parts.push(`MEMORY.md trimmed ${trimmed} old day pointers`)
   const head = `Offline dream over ${window} (${report.messages} messages)`
   const lines = [
-    parts.length > 0 ? `${head}: ${parts.join('; ')}.` : `${head}: nothing new — memory was already up to date.`,
+    parts.length > 0
+      ? `${head}: ${parts.join('; ')}.`
+      : `${head}: nothing new — memory was already up to date.`,
   ]
   if (report.touched.length > 0) lines.push(`Memory files touched: ${report.touched.join(', ')}.`)
   const open = report.dayOutcomes

@@ -11,8 +11,10 @@ const BEHAVIOUR_NOUN = new RegExp(
     'preambles?|small talk|flattery|compliments?|details?)\\b',
 )
 // Style words count only when aimed at the assistant ("keep it short", "be more concise", "you're too formal").
-const STYLE_WORD = /\b(?:short(?:er)?|long(?:er)?|brief(?:er)?|concise|detailed|verbose|wordy|formal|casual|simple|simpler)\b/
-const STYLE_AIM = /\b(?:you|your|you're)\b|^(?:(?:please|pls|and|also|just)\s+)*(?:keep|be|make|go) (?:it |them |things |replies |answers |responses )?/
+const STYLE_WORD =
+  /\b(?:short(?:er)?|long(?:er)?|brief(?:er)?|concise|detailed|verbose|wordy|formal|casual|simple|simpler)\b/
+const STYLE_AIM =
+  /\b(?:you|your|you're)\b|^(?:(?:please|pls|and|also|just)\s+)*(?:keep|be|make|go) (?:it |them |things |replies |answers |responses )?/
 
 const PREFIX = '(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw|just|hey|fyi)[,:!]?\\s+)*'
 // Standing instructions, not one-off requests: "don't…", "stop…", "keep…", "no emoji".
@@ -23,7 +25,8 @@ const DIRECTIVE_START = new RegExp(
 const DIRECTIVE =
   /\b(?:from now on|going forward|in (?:the )?future|next time|every time|each time|(?:is|are|'s|'re|was|were) (?:\w+ )?(?:fine|great|perfect|ok|okay|better|best|helpful|enough|plenty|annoying|unnecessary|too \w+)|too (?:long|short|wordy|verbose|formal|casual|much|many)|i'd (?:rather|prefer|like it if) you|i (?:prefer|like|want|need|love|hate|dislike|appreciate) (?:it )?(?:when )?(?:you|your|short|shorter|brief|concise|answers|replies|responses|bullets)|you (?:don't|do not|shouldn't|should|keep|always|never|can stop|tend to)|stop \w+ing)\b/
 // A question that is really an instruction: "can you stop adding emoji from now on?".
-const REQUEST_QUESTION = /^(?:can|could|would|will) you (?:please )?(?:stop|keep|always|never|not|try|be|use|avoid|make)\b/
+const REQUEST_QUESTION =
+  /^(?:can|could|would|will) you (?:please )?(?:stop|keep|always|never|not|try|be|use|avoid|make)\b/
 
 function isAboutBehaviour(lower: string): boolean {
   return BEHAVIOUR_NOUN.test(lower) || (STYLE_WORD.test(lower) && STYLE_AIM.test(lower))

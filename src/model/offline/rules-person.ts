@@ -1,13 +1,33 @@
 // Rules for user.md: who the user is (name, city, work), the people and pets around them.
-import { isActorNoun, lastPersonNamed, looksLikePersonName, properNameAt, properNameBefore } from './entities.js'
+import {
+  isActorNoun,
+  lastPersonNamed,
+  looksLikePersonName,
+  properNameAt,
+  properNameBefore,
+} from './entities.js'
 import type { Draft, SentenceView } from './types.js'
 import { slugOf } from './text.js'
 
 // Roles one person fills at a time: a new name for them supersedes the old one.
 const SINGLE_ROLES: Record<string, string> = {
-  partner: 'partner', wife: 'wife', husband: 'husband', spouse: 'spouse', girlfriend: 'girlfriend',
-  boyfriend: 'boyfriend', fiance: 'fiancé', 'fiancé': 'fiancé', fiancee: 'fiancée', 'fiancée': 'fiancée',
-  boss: 'boss', manager: 'manager', mom: 'mother', mum: 'mother', mother: 'mother', dad: 'father', father: 'father',
+  partner: 'partner',
+  wife: 'wife',
+  husband: 'husband',
+  spouse: 'spouse',
+  girlfriend: 'girlfriend',
+  boyfriend: 'boyfriend',
+  fiance: 'fiancé',
+  fiancé: 'fiancé',
+  fiancee: 'fiancée',
+  fiancée: 'fiancée',
+  boss: 'boss',
+  manager: 'manager',
+  mom: 'mother',
+  mum: 'mother',
+  mother: 'mother',
+  dad: 'father',
+  father: 'father',
 }
 const MULTI_ROLES = (
   'sister brother sibling son daughter kid child cousin aunt uncle niece nephew grandma grandmother grandpa ' +
@@ -15,7 +35,8 @@ const MULTI_ROLES = (
   'neighbour therapist doctor dentist dog cat puppy kitten pet parrot hamster rabbit bunny horse'
 ).split(' ')
 const ROLES = [...Object.keys(SINGLE_ROLES), ...MULTI_ROLES].sort((a, b) => b.length - a.length).join('|')
-const ROLE_ADJECTIVE = '(?:(?:older|younger|little|big|baby|twin|step|best|new|oldest|youngest|eldest|good|close)\\s+)?'
+const ROLE_ADJECTIVE =
+  '(?:(?:older|younger|little|big|baby|twin|step|best|new|oldest|youngest|eldest|good|close)\\s+)?'
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -37,7 +58,9 @@ function relationDraft(adjective: string, role: string, name: string): Draft {
 export function findRelations(view: SentenceView): Draft[] {
   const found: Draft[] = []
   const before = new RegExp(
-    `\\b(?:my|our)\\s+(${ROLE_ADJECTIVE})(${ROLES})(?:'s name is|\\s+is called|\\s+is named|\\s+named|\\s+called|\\s*,)?\\s+`, 'g')
+    `\\b(?:my|our)\\s+(${ROLE_ADJECTIVE})(${ROLES})(?:'s name is|\\s+is called|\\s+is named|\\s+named|\\s+called|\\s*,)?\\s+`,
+    'g',
+  )
   for (const match of view.lower.matchAll(before)) {
     const name = properNameAt(view.text, (match.index ?? 0) + match[0].length)
     if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
@@ -48,15 +71,21 @@ export function findRelations(view: SentenceView): Draft[] {
     if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
   }
   // "Jonas says hi. he's my partner": the pronoun points at the last person named before it.
-  const pronoun = new RegExp(`(?:^|[\\s,.;:!—–-])(?:he|she|they)(?:'s| is| are)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})\\b`, 'g')
+  const pronoun = new RegExp(
+    `(?:^|[\\s,.;:!—–-])(?:he|she|they)(?:'s| is| are)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})\\b`,
+    'g',
+  )
   for (const match of view.lower.matchAll(pronoun)) {
     const name = lastPersonNamed(`${view.context} ${view.text.slice(0, match.index ?? 0)}`)
     if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
   }
   const married = /\bi(?:'m| am)\s+(?:married to|engaged to|dating|seeing)\s+/.exec(view.lower)
   const spouse = married ? properNameAt(view.text, married.index + married[0].length) : null
-  if (married && spouse) found.push(relationDraft('', /married/.test(married[0]) ? 'spouse' : 'partner', spouse))
-  const have = new RegExp(`\\bi have (?:a|an|one|two|three|four)\\s+(${ROLE_ADJECTIVE})(${ROLES})s?\\s+(?:named|called)\\s+`)
+  if (married && spouse)
+    found.push(relationDraft('', /married/.test(married[0]) ? 'spouse' : 'partner', spouse))
+  const have = new RegExp(
+    `\\bi have (?:a|an|one|two|three|four)\\s+(${ROLE_ADJECTIVE})(${ROLES})s?\\s+(?:named|called)\\s+`,
+  )
   const had = have.exec(view.lower)
   const named = had ? properNameAt(view.text, had.index + had[0].length) : null
   if (had && named) found.push(relationDraft(had[1] ?? '', had[2] as string, named))
@@ -80,7 +109,8 @@ function nameAfter(view: SentenceView, pattern: RegExp): string | null {
 function findCity(view: SentenceView): Draft | null {
   const verb =
     /\b(?:i|we)(?:'m|'re|'ve| am| are| have)?(?:\s+(?:just|recently|finally|now|still|currently|actually|officially|both|all|since))*\s+(?:live|living|reside|residing|based|moved|relocated|settled)\b(?:\s+(?:back|over|out|house))?/
-  const match = verb.exec(view.lower) ?? /^(?:(?:now|currently|still)\s+)?(?:living|based)(?=\s+in\b)/.exec(view.lower)
+  const match =
+    verb.exec(view.lower) ?? /^(?:(?:now|currently|still)\s+)?(?:living|based)(?=\s+in\b)/.exec(view.lower)
   if (!match) return null
   let at = match.index + match[0].length
   let previous: string | null = null
@@ -105,12 +135,25 @@ function findCity(view: SentenceView): Draft | null {
 /** Job title and employer: "I'm a product designer at Fernwood Labs", "I just joined Acme as a data engineer". */
 function findWork(view: SentenceView): Draft[] {
   const found: Draft[] = []
-  const employer = nameAfter(view, /\b(?:i|i'm|i am)(?:\s+(?:currently|now|still|also))?\s+(?:work|working)\s+(?:at|for)\s+/)
-    ?? nameAfter(view, /\b(?:i|i've)(?:\s+(?:just|recently|finally))?\s+(?:joined|started at|started working at|started with|got a job at)\s+/)
+  const employer =
+    nameAfter(
+      view,
+      /\b(?:i|i'm|i am)(?:\s+(?:currently|now|still|also))?\s+(?:work|working)\s+(?:at|for)\s+/,
+    ) ??
+    nameAfter(
+      view,
+      /\b(?:i|i've)(?:\s+(?:just|recently|finally))?\s+(?:joined|started at|started working at|started with|got a job at)\s+/,
+    )
   if (employer) found.push(identity('user.employer', 'Works at', employer))
-  const role = /\b(?:i'm|i am|i work as|i'm working as|i am working as|as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(view.lower)
+  const role =
+    /\b(?:i'm|i am|i work as|i'm working as|i am working as|as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
+      view.lower,
+    )
   if (role && isActorNoun(role[1] as string)) {
-    const title = view.text.slice(role.index + role[0].length - (role[1] as string).length, role.index + role[0].length)
+    const title = view.text.slice(
+      role.index + role[0].length - (role[1] as string).length,
+      role.index + role[0].length,
+    )
     found.push(identity('user.job', 'Job', title))
     const at = /^\s+(?:at|for|with)\s+/.exec(view.lower.slice(role.index + role[0].length))
     const company = at ? properNameAt(view.text, role.index + role[0].length + at[0].length) : null
@@ -124,14 +167,17 @@ export function findIdentity(view: SentenceView): Draft[] {
   const found: Draft[] = []
   const introduced = introducedName(view)
   const name =
-    nameAfter(view, /\b(?:my name is|my name's|call me|i'm called|i am called|people call me|everyone calls me|i go by)\s+/) ??
-    introduced?.name
+    nameAfter(
+      view,
+      /\b(?:my name is|my name's|call me|i'm called|i am called|people call me|everyone calls me|i go by)\s+/,
+    ) ?? introduced?.name
   if (name) found.push(identity('user.name', 'Name', name))
   const work = findWork(view)
   found.push(...(work.length === 0 && introduced ? appositiveWork(view, introduced.end) : work))
   const city = findCity(view)
   if (city) found.push(city)
-  const origin = nameAfter(view, /\b(?:i'm|i am)\s+(?:originally\s+)?from\s+/) ?? nameAfter(view, /\bi grew up in\s+/)
+  const origin =
+    nameAfter(view, /\b(?:i'm|i am)\s+(?:originally\s+)?from\s+/) ?? nameAfter(view, /\bi grew up in\s+/)
   if (origin) found.push(identity('user.origin', 'From', origin))
   const age = /\bi(?:'m| am)\s+(\d{1,3})\s+years?\s+old\b|\bi(?: just)? turned\s+(\d{1,3})\b/.exec(view.lower)
   if (age) found.push(identity('user.age', 'Age', (age[1] ?? age[2]) as string))
@@ -143,20 +189,27 @@ export function findIdentity(view: SentenceView): Draft[] {
 // "I'm Maya", "this is Maya here", when compromise reads the capitalised words as a person's name.
 function introducedName(view: SentenceView): { name: string; end: number } | null {
   // "this is Atlas, our new API" is no introduction; "hi, this is Maya" is.
-  for (const match of view.lower.matchAll(/(?:^|[\s,.;:!—–-])(?:i'm|i am)\s+|^(?:hi|hey|hello)[,!.]*\s+this is\s+/g)) {
+  for (const match of view.lower.matchAll(
+    /(?:^|[\s,.;:!—–-])(?:i'm|i am)\s+|^(?:hi|hey|hello)[,!.]*\s+this is\s+/g,
+  )) {
     const start = (match.index ?? 0) + match[0].length
     const name = properNameAt(view.text, start)
-    if (name && looksLikePersonName(view.text, name)) return { name, end: view.text.indexOf(name, start) + name.length }
+    if (name && looksLikePersonName(view.text, name))
+      return { name, end: view.text.indexOf(name, start) + name.length }
   }
   return null
 }
 
 // "I'm Maya Ortega, staff engineer at Tidewell": a job and employer in apposition to the name.
 function appositiveWork(view: SentenceView, end: number): Draft[] {
-  const match = /^,\s+(?:a\s+|an\s+|the\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)\s+(?:at|for|with)\s+/.exec(view.lower.slice(end))
+  const match = /^,\s+(?:a\s+|an\s+|the\s+)?((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)\s+(?:at|for|with)\s+/.exec(
+    view.lower.slice(end),
+  )
   if (!match || !isActorNoun(match[1] as string)) return []
   const titleStart = end + match[0].indexOf(match[1] as string)
-  const found = [identity('user.job', 'Job', view.text.slice(titleStart, titleStart + (match[1] as string).length))]
+  const found = [
+    identity('user.job', 'Job', view.text.slice(titleStart, titleStart + (match[1] as string).length)),
+  ]
   const company = properNameAt(view.text, end + match[0].length)
   if (company) found.push(identity('user.employer', 'Works at', company))
   return found

@@ -3,7 +3,7 @@ import type { Draft, SentenceView } from './types.js'
 import { slugOf } from './text.js'
 
 const ADVERBS =
-  "really|much|strongly|definitely|usually|always|generally|totally|absolutely|still|also|just|mostly|only|actually|" +
+  'really|much|strongly|definitely|usually|always|generally|totally|absolutely|still|also|just|mostly|only|actually|' +
   "genuinely|kinda|do|don't|do not|never|can't|cannot|would|'d|typically|normally|honestly|seriously|tend to"
 const VERBS = 'prefer|like|love|enjoy|adore|hate|dislike|loathe|detest|stand|avoid|eat|drink|rather|take'
 const PREFERENCE = new RegExp(`\\b(?:i|we)((?:\\s*(?:${ADVERBS}))*)\\s+(${VERBS})\\b`)
@@ -29,7 +29,10 @@ function likesAndDislikes(view: SentenceView): Draft | null {
   // "I'd like a refund" and "would love to" are requests or wishes; "I'd rather" and "I'd prefer" are preferences.
   if (/would|'d/.test(adverbs) && verb !== 'rather' && verb !== 'prefer') return null
   if (verb === 'stand' && !/\b(?:can't|cannot)\b/.test(adverbs)) return null
-  if ((verb === 'eat' || verb === 'drink') && !/\b(?:usually|always|never|only|don't|do not|mostly|typically)\b/.test(adverbs)) {
+  if (
+    (verb === 'eat' || verb === 'drink') &&
+    !/\b(?:usually|always|never|only|don't|do not|mostly|typically)\b/.test(adverbs)
+  ) {
     return null
   }
   if (verb === 'take' && !/^\s+my\s+(?:coffee|tea)\b/.test(after)) return null
@@ -41,8 +44,12 @@ function likesAndDislikes(view: SentenceView): Draft | null {
 // "no meetings before 10", "I never take calls after 6pm".
 function schedulingHabit(view: SentenceView): Draft | null {
   const rule =
-    /(?:^|[:;,.—–-]\s*|\b(?:and|also|oh|btw|so|just|reminder|fyi|remember)\s+)no\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:before|after|on|during|at|past)\s+\S/.exec(view.lower) ??
-    /\bi\s+(?:don't|do not|never|won't|can't)\s+(?:do|take|schedule|book|accept|have|join)\s+[a-z-]+\s+(?:before|after|on|during)\s+\S/.exec(view.lower)
+    /(?:^|[:;,.—–-]\s*|\b(?:and|also|oh|btw|so|just|reminder|fyi|remember)\s+)no\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:before|after|on|during|at|past)\s+\S/.exec(
+      view.lower,
+    ) ??
+    /\bi\s+(?:don't|do not|never|won't|can't)\s+(?:do|take|schedule|book|accept|have|join)\s+[a-z-]+\s+(?:before|after|on|during)\s+\S/.exec(
+      view.lower,
+    )
   if (!rule) return null
   const statement = view.lower.slice(rule.index).replace(/^[:;,.—–\s-]+/, '')
   return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
@@ -51,8 +58,12 @@ function schedulingHabit(view: SentenceView): Draft | null {
 // "I stopped eating meat", "I gave up coffee", "I no longer drink".
 function dietChange(view: SentenceView): Draft | null {
   const match =
-    /\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:recently|just|finally|mostly|completely)\s+)?(?:stopped|quit|gave up|given up|cut out|no longer|don't|do not|never)\s+(?:eating|drinking|eat|drink)\b/.exec(view.lower) ??
-    /\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:recently|just|finally)\s+)?(?:gave up|given up|quit|cut out)\s+(?:meat|dairy|sugar|coffee|alcohol|caffeine|gluten|booze|drinking|smoking)\b/.exec(view.lower)
+    /\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:recently|just|finally|mostly|completely)\s+)?(?:stopped|quit|gave up|given up|cut out|no longer|don't|do not|never)\s+(?:eating|drinking|eat|drink)\b/.exec(
+      view.lower,
+    ) ??
+    /\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:recently|just|finally)\s+)?(?:gave up|given up|quit|cut out)\s+(?:meat|dairy|sugar|coffee|alcohol|caffeine|gluten|booze|drinking|smoking)\b/.exec(
+      view.lower,
+    )
   if (!match) return null
   const statement = view.lower.slice(match.index)
   return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
@@ -61,11 +72,20 @@ function dietChange(view: SentenceView): Draft | null {
 // "found a café that does an oat flat white. that's my order everywhere": the preference is the sentence before.
 function pointedPreference(view: SentenceView): Draft | null {
   const match =
-    /^(?:(?:and|so|btw|also)[,]?\s+)?(?:that's|that is|this is|it's|those are|these are)\s+(?:\w+\s+)?(?:my|our)\s+(?:usual\s+|go-to\s+|regular\s+|standard\s+|favou?rite\s+|default\s+)?(?:order|drink|coffee|tea|usual|go-to|thing|jam|style|spot|place|pick)\b/.exec(view.lower)
-  const previous = view.context.split(/(?<=[.!?])\s+/).at(-1)?.trim() ?? ''
+    /^(?:(?:and|so|btw|also)[,]?\s+)?(?:that's|that is|this is|it's|those are|these are)\s+(?:\w+\s+)?(?:my|our)\s+(?:usual\s+|go-to\s+|regular\s+|standard\s+|favou?rite\s+|default\s+)?(?:order|drink|coffee|tea|usual|go-to|thing|jam|style|spot|place|pick)\b/.exec(
+      view.lower,
+    )
+  const previous =
+    view.context
+      .split(/(?<=[.!?])\s+/)
+      .at(-1)
+      ?.trim() ?? ''
   if (!match || previous === '') return null
   const statement = `${previous} ${view.lower}`
-  return { ...preference(`user.pref.${slugOf(statement)}`, null, statement, false), text: `${previous} ${view.text}` }
+  return {
+    ...preference(`user.pref.${slugOf(statement)}`, null, statement, false),
+    text: `${previous} ${view.text}`,
+  }
 }
 
 /** Preferences, most specific first: diet, favourites, habits, then likes and dislikes. */
@@ -73,7 +93,8 @@ export function findPreferences(view: SentenceView): Draft[] {
   const found: Draft[] = []
   const diet = DIETS.exec(view.lower)
   if (diet) found.push(preference('user.diet', `Diet: ${diet[1]}`, diet[1] as string, true))
-  const favourite = /\bmy (?:all[- ]time\s+)?favou?rite\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(.+?)[.!]*$/.exec(view.lower)
+  const favourite =
+    /\bmy (?:all[- ]time\s+)?favou?rite\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(.+?)[.!]*$/.exec(view.lower)
   if (favourite) {
     // The match runs to the end of the sentence, so the value's place in the original text is known.
     const length = (favourite[2] as string).length
@@ -82,7 +103,9 @@ export function findPreferences(view: SentenceView): Draft[] {
     const thing = favourite[1] as string
     found.push(preference(`user.favourite.${slugOf(thing, 3)}`, `Favourite ${thing}: ${value}`, value, true))
   }
-  const chronotype = /\bi'm (?:a|an|not a) (?:morning person|night owl|early bird|early riser)\b/.exec(view.lower)
+  const chronotype = /\bi'm (?:a|an|not a) (?:morning person|night owl|early bird|early riser)\b/.exec(
+    view.lower,
+  )
   if (chronotype) found.push(preference(`user.pref.${slugOf(chronotype[0])}`, null, chronotype[0], false))
   for (const rule of [schedulingHabit, dietChange, pointedPreference]) {
     const draft = rule(view)

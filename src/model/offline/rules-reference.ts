@@ -14,12 +14,15 @@ const STATED = new RegExp(
 // "new address for all the forms: Rua de Cedofeita 212 …".
 const LABELLED = new RegExp(`\\b((?:[a-z][a-z'-]*\\s+){0,2}?)(${THINGS})\\b[^:\\n]{0,40}:\\s+(?=\\S)`)
 // An identifier: a long digit run, or letters and digits joined by dashes ("TW-123456-PT").
-const IDENTIFIER = /(?<![\w-])(\+?\d[\d ]{4,}\d|[A-Z]{1,5}-?\d{3,}(?:-[A-Z0-9]+)*|\d{3,}-\d{2,}(?:-\d+)*)(?![\w-])/
+const IDENTIFIER =
+  /(?<![\w-])(\+?\d[\d ]{4,}\d|[A-Z]{1,5}-?\d{3,}(?:-[A-Z0-9]+)*|\d{3,}-\d{2,}(?:-\d+)*)(?![\w-])/
 const THING_WORD = new RegExp(`\\b((?:[a-z][a-z'-]*\\s+)?)(${THINGS})\\b`)
 // Things that name places or codes shared by a household; "the" alone would catch "the room is cold".
-const SHARED_THINGS = /\b(?:wifi|wi-fi|network|ssid|door|gate|alarm|building|booking|confirmation|account|address|reference)\b/
+const SHARED_THINGS =
+  /\b(?:wifi|wi-fi|network|ssid|door|gate|alarm|building|booking|confirmation|account|address|reference)\b/
 const SECRET = /\b(?:password|passcode|passphrase|pin|pwd|secret|cvv|cvc|security code|one-time code|otp)\b/
-const DROP_WORDS = /\b(?:new|old|current|updated|actual|correct|real|my|our|his|her|their|the|a|an|this|that)\b/g
+const DROP_WORDS =
+  /\b(?:new|old|current|updated|actual|correct|real|my|our|his|her|their|the|a|an|this|that)\b/g
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -38,7 +41,8 @@ function referenceDraft(thing: string, value: string): Draft {
 
 /** The rest of the line after `at`, as a value: trailing punctuation and small talk cut off. */
 function valueFrom(line: string, at: number, isWholeLine: boolean): string {
-  const rest = line.slice(at).split(/\s+(?:btw|by the way|lol|haha|if you need it|just so you know)\b|[!?]/i)[0] ?? ''
+  const rest =
+    line.slice(at).split(/\s+(?:btw|by the way|lol|haha|if you need it|just so you know)\b|[!?]/i)[0] ?? ''
   const value = isWholeLine ? rest : (rest.split(/\.\s|\.$/)[0] ?? '')
   return value.replace(/[\s.,;:]+$/, '').slice(0, 120)
 }
@@ -59,7 +63,8 @@ export function findReferences(line: string, lower: string): Draft[] {
   if (labelled) {
     const thing = `${labelled[1] ?? ''}${labelled[2]}`.trim()
     const value = valueFrom(line, labelled.index + labelled[0].length, true)
-    if (!SECRET.test(lower) && isIdentifierLike(value) && /\d/.test(value)) return [referenceDraft(thing, value)]
+    if (!SECRET.test(lower) && isIdentifierLike(value) && /\d/.test(value))
+      return [referenceDraft(thing, value)]
   }
   const address = /\b(?:i|we)\s+(?:now\s+|still\s+)?live at\s+/.exec(lower)
   if (address) {

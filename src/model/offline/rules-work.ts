@@ -73,7 +73,9 @@ export function findDecision(view: SentenceView): Draft | null {
 
 // The plan's subject: the first noun phrase that is not a pronoun or the date itself ("The Atlas launch").
 const isDatePhrase = (phrase: string, mentions: readonly DateMention[]): boolean =>
-  mentions.some((mention) => mention.text.includes(phrase.replace(/[.!?,]+$/, '')) || phrase.includes(mention.text))
+  mentions.some(
+    (mention) => mention.text.includes(phrase.replace(/[.!?,]+$/, '')) || phrase.includes(mention.text),
+  )
 
 // The noun phrase holding the event word wins ("my talk" over "the Women in Tech meetup").
 function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string {
@@ -94,7 +96,9 @@ interface PlanValue {
 function planValue(view: SentenceView, future: readonly DateMention[]): PlanValue {
   // "Dec 11, not Dec 4" / "from Dec 4 to Dec 11": the date after "not"/"from"/"instead of" is the old one.
   const isOldDate = (mention: DateMention): boolean =>
-    /\b(?:not|from|instead of|rather than|no longer)\s*(?:the\s+|on\s+)?$/.test(view.lower.slice(0, mention.index))
+    /\b(?:not|from|instead of|rather than|no longer)\s*(?:the\s+|on\s+)?$/.test(
+      view.lower.slice(0, mention.index),
+    )
   const old = future.find(isOldDate)
   const isChange = CHANGE_CUE.test(view.lower) || (old !== undefined && future.length >= 2)
   const range = future.find((mention) => mention.endDay !== null && mention.endDay !== mention.day)

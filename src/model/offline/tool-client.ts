@@ -9,7 +9,8 @@ export class TurnAbortedSignal extends Error {}
 /** Thrown inside the engine when the tool-call budget is spent; runTurn turns it into `stop: 'limit'`. */
 export class ToolBudgetSpent extends Error {}
 
-export type ReadOutcome = { status: 'ok'; text: string } | { status: 'missing' } | { status: 'refused'; reason: string }
+export type ReadOutcome =
+  { status: 'ok'; text: string } | { status: 'missing' } | { status: 'refused'; reason: string }
 
 export type WriteOutcome = 'written' | 'unchanged' | 'refused'
 
@@ -18,12 +19,15 @@ const TRANSCRIPT_MAX_CHARS = 2000
 const TRUNCATED_READ = /\n\[truncated: showing the first \d+ of \d+ bytes of [^\]]*\]$/
 
 function brief(text: string): string {
-  return text.length <= TRANSCRIPT_MAX_CHARS ? text : `${text.slice(0, TRANSCRIPT_MAX_CHARS)}… [${text.length} chars]`
+  return text.length <= TRANSCRIPT_MAX_CHARS
+    ? text
+    : `${text.slice(0, TRANSCRIPT_MAX_CHARS)}… [${text.length} chars]`
 }
 
 function briefInput(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(input)) out[key] = typeof value === 'string' ? brief(value) : value
+  for (const [key, value] of Object.entries(input))
+    out[key] = typeof value === 'string' ? brief(value) : value
   return out
 }
 

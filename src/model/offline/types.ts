@@ -16,14 +16,7 @@ export interface WindowMessage {
 }
 
 export type FactKind =
-  | 'identity'
-  | 'relation'
-  | 'preference'
-  | 'feedback'
-  | 'decision'
-  | 'plan'
-  | 'reference'
-  | 'thread'
+  'identity' | 'relation' | 'preference' | 'feedback' | 'decision' | 'plan' | 'reference' | 'thread'
 
 /** The memory files that hold keyed fact entries. */
 export type FactFile = 'user.md' | 'feedback.md' | 'project.md' | 'reference.md' | 'current-state.md'

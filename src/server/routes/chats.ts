@@ -26,7 +26,11 @@ export function registerChatRoutes(app: Hono, host: ServerHost): void {
   app.post('/api/chats/:jid/messages', async (c) => {
     const jid = parseInput(jidSchema, c.req.param('jid'), 'chat id')
     const body = await readJson(c, sendBody)
-    const turn = await host.assistant.send(jid, body.text, body.senderName ? { senderName: body.senderName } : {})
+    const turn = await host.assistant.send(
+      jid,
+      body.text,
+      body.senderName ? { senderName: body.senderName } : {},
+    )
     return c.json({ message: turn.message, reply: turn.reply, engine: turn.engine, note: turn.note }, 201)
   })
 }

@@ -18,7 +18,10 @@ const listQuery = z.object({
     .string()
     .optional()
     .transform((raw) => (raw ? raw.split(',') : []))
-    .refine((list) => list.every((status) => STATUSES.includes(status)), `status must be a comma-separated list of: ${STATUSES.join(', ')}`),
+    .refine(
+      (list) => list.every((status) => STATUSES.includes(status)),
+      `status must be a comma-separated list of: ${STATUSES.join(', ')}`,
+    ),
 })
 
 /** Where a dream started from the dashboard posts its summary when no chat is named. */
@@ -47,19 +50,37 @@ export function registerDreamRoutes(app: Hono, host: ServerHost): void {
       days: body.days ?? lane.config.dream.defaultDays,
     })
     const run = outcome.run ? summarizeRun(outcome.run, workspace) : null
-    const payload = { accepted: outcome.accepted, gate: outcome.gate, reason: outcome.reason, coalesced: outcome.coalesced, runId: run?.id ?? null, run }
+    const payload = {
+      accepted: outcome.accepted,
+      gate: outcome.gate,
+      reason: outcome.reason,
+      coalesced: outcome.coalesced,
+      runId: run?.id ?? null,
+      run,
+    }
     return c.json(payload, outcome.accepted ? 202 : 200)
   })
 
   app.get('/api/dreams/:id', async (c) => {
     const run = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
-    return c.json({ run: detailRun(run, workspace), diff: await diffRun(lane.paths, run, lane.changes(run.id)) })
+    return c.json({
+      run: detailRun(run, workspace),
+      diff: await diffRun(lane.paths, run, lane.changes(run.id)),
+    })
   })
 
   app.post('/api/dreams/:id/retry', (c) => {
     const original = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
     const result = lane.retry(original.id)
-    return c.json({ retryOf: original.id, coalesced: result.coalesced, runId: result.run.id, run: summarizeRun(result.run, workspace) }, 202)
+    return c.json(
+      {
+        retryOf: original.id,
+        coalesced: result.coalesced,
+        runId: result.run.id,
+        run: summarizeRun(result.run, workspace),
+      },
+      202,
+    )
   })
 
   // Review and undo (the change ledger): a held run is applied or discarded; a kept run can be undone.
@@ -88,7 +109,9 @@ export function registerDreamRoutes(app: Hono, host: ServerHost): void {
       // Progress of a run that finished before the server's memory of events: its final record.
       fallback: () => {
         const now = lane.runs.get(run.id)
-        return FINISHED_STATUSES.includes(now.status) ? { name: 'finished', data: { run: summarizeRun(now, workspace) } } : null
+        return FINISHED_STATUSES.includes(now.status)
+          ? { name: 'finished', data: { run: summarizeRun(now, workspace) } }
+          : null
       },
     })
   })

@@ -21,9 +21,16 @@ export function registerFormRoutes(app: Hono, host: ServerHost): void {
 
   app.post('/dreams', async (c) => {
     const form = await readForm(c, dreamForm)
-    const outcome = await triggerThroughGate(lane, { mode: 'manual', chatJid: DASHBOARD_CHAT, days: form.days })
+    const outcome = await triggerThroughGate(lane, {
+      mode: 'manual',
+      chatJid: DASHBOARD_CHAT,
+      days: form.days,
+    })
     if (!outcome.run) return c.redirect(`/dreams?notice=gate&gate=${encodeURIComponent(outcome.gate)}`, 303)
-    return c.redirect(`/dreams/${encodeURIComponent(outcome.run.id)}?notice=${outcome.coalesced ? 'joined' : 'queued'}`, 303)
+    return c.redirect(
+      `/dreams/${encodeURIComponent(outcome.run.id)}?notice=${outcome.coalesced ? 'joined' : 'queued'}`,
+      303,
+    )
   })
 
   app.post('/dreams/:id/retry', (c) => {
@@ -45,7 +52,15 @@ export function registerFormRoutes(app: Hono, host: ServerHost): void {
   app.post('/backups/:id/restore', async (c) => {
     const id = parseInput(idSchema, c.req.param('id'), 'backup id')
     const result = await restoreUnderLock(lane, id, host.clock)
-    host.hub.publish('restored', { backupId: id, restored: result.restored, removed: result.removed, safetyBackup: result.safetyBackup.id })
-    return c.redirect(`/dreams?notice=restored&backup=${encodeURIComponent(id)}&safety=${encodeURIComponent(result.safetyBackup.id)}#backups`, 303)
+    host.hub.publish('restored', {
+      backupId: id,
+      restored: result.restored,
+      removed: result.removed,
+      safetyBackup: result.safetyBackup.id,
+    })
+    return c.redirect(
+      `/dreams?notice=restored&backup=${encodeURIComponent(id)}&safety=${encodeURIComponent(result.safetyBackup.id)}#backups`,
+      303,
+    )
   })
 }

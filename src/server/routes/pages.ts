@@ -60,7 +60,10 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
 
   app.get('/chat', (c) => {
     const jid = c.req.query('jid')
-    return c.redirect(`/chat/${encodeURIComponent(jid ? parseInput(jidSchema, jid, 'chat id') : DASHBOARD_CHAT)}`, 303)
+    return c.redirect(
+      `/chat/${encodeURIComponent(jid ? parseInput(jidSchema, jid, 'chat id') : DASHBOARD_CHAT)}`,
+      303,
+    )
   })
 
   app.get('/chat/:jid', (c) => {
@@ -93,7 +96,13 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
   app.get('/dreams/:id', async (c) => {
     const afterEventId = hub.lastId
     const run = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
-    const page = renderRunPage({ run: detailRun(run, workspace), record: run, diff: await diffRun(lane.paths, run, lane.changes(run.id)), afterEventId, notice: noticeFrom(c) })
+    const page = renderRunPage({
+      run: detailRun(run, workspace),
+      record: run,
+      diff: await diffRun(lane.paths, run, lane.changes(run.id)),
+      afterEventId,
+      notice: noticeFrom(c),
+    })
     return c.html(page)
   })
 

@@ -33,7 +33,13 @@ export function registerStatusRoutes(app: Hono, host: ServerHost): void {
   app.post('/api/backups/:id/restore', async (c) => {
     const id = parseInput(idSchema, c.req.param('id'), 'backup id')
     const result = await restoreUnderLock(lane, id, host.clock)
-    const body = { backupId: id, restored: result.restored, unchanged: result.unchanged, removed: result.removed, safetyBackup: result.safetyBackup.id }
+    const body = {
+      backupId: id,
+      restored: result.restored,
+      unchanged: result.unchanged,
+      removed: result.removed,
+      safetyBackup: result.safetyBackup.id,
+    }
     host.hub.publish('restored', body)
     return c.json(body)
   })

@@ -27,28 +27,33 @@ export function renderPage(options: PageOptions): string {
       : html`<li><a href="${item.href}">${item.label}</a></li>`,
   )
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${options.title} · dreamlane</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/app.js" defer></script>
-</head>
-<body data-page="${options.page}"${data}>
-<a class="skip" href="#main">Skip to content</a>
-<header class="top">
-<p class="brand"><a href="/">dreamlane</a></p>
-<nav aria-label="Main"><ul>${nav}</ul></nav>
-</header>
-<main id="main" tabindex="-1">
-<p class="notice" role="status" aria-live="polite"${options.notice ? '' : ' hidden'}>${options.notice ?? ''}</p>
-${options.body}
-</main>
-</body>
-</html>
-`.value
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${options.title} · dreamlane</title>
+        <link rel="icon" href="data:," />
+        <link rel="stylesheet" href="/assets/app.css" />
+        <script src="/assets/app.js" defer></script>
+      </head>
+      <body data-page="${options.page}" ${data}>
+        <a class="skip" href="#main">Skip to content</a>
+        <header class="top">
+          <p class="brand"><a href="/">dreamlane</a></p>
+          <nav aria-label="Main">
+            <ul>
+              ${nav}
+            </ul>
+          </nav>
+        </header>
+        <main id="main" tabindex="-1">
+          <p class="notice" role="status" aria-live="polite" ${options.notice ? '' : ' hidden'}>
+            ${options.notice ?? ''}
+          </p>
+          ${options.body}
+        </main>
+      </body>
+    </html> `.value
 }
 
 /** "1.2 s", "350 ms", or "—". */

@@ -14,7 +14,10 @@ export function renderMarkdown(source: string): SafeHtml {
     text = text.slice(front[0].length)
   }
   // Hidden blocks (DREAM_CUES, NEEDS_SUMMARY markers) are for the model; the reader sees that they exist.
-  text = text.replace(/<!--([\s\S]*?)-->/g, (_match, body: string) => `\u0000hidden:${/^\s*(\w+)/.exec(body)?.[1] ?? 'note'}\u0000`)
+  text = text.replace(
+    /<!--([\s\S]*?)-->/g,
+    (_match, body: string) => `\u0000hidden:${/^\s*(\w+)/.exec(body)?.[1] ?? 'note'}\u0000`,
+  )
   const lines = text.split('\n')
   let list: 'ul' | 'ol' | null = null
   let paragraph: string[] = []
@@ -84,10 +87,13 @@ export function renderMarkdown(source: string): SafeHtml {
 /** Inline markup on escaped text: `code`, **bold**, *em*, [text](link), [[wikilink]]. */
 function inline(text: string): string {
   const codes: string[] = []
-  let html = escapeHtml(text.replace(/\u0000hidden:(\w+)\u0000/g, '')).replace(/`([^`]+)`/g, (_m, code: string) => {
-    codes.push(`<code>${code}</code>`)
-    return `\u0001${codes.length - 1}\u0001`
-  })
+  let html = escapeHtml(text.replace(/\u0000hidden:(\w+)\u0000/g, '')).replace(
+    /`([^`]+)`/g,
+    (_m, code: string) => {
+      codes.push(`<code>${code}</code>`)
+      return `\u0001${codes.length - 1}\u0001`
+    },
+  )
   html = html
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>')

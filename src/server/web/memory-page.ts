@@ -10,17 +10,31 @@ export function anchorOf(path: string): string {
 }
 
 export function renderMemoryPage(files: MemoryFileView[], missing: string[]): string {
-  const toc = files.map((file) => html`<li><a href="#${anchorOf(file.path)}">${file.path}</a> <span class="muted">${(file.bytes / 1024).toFixed(1)} KB</span></li>`)
+  const toc = files.map(
+    (file) =>
+      html`<li>
+        <a href="#${anchorOf(file.path)}">${file.path}</a>
+        <span class="muted">${(file.bytes / 1024).toFixed(1)} KB</span>
+      </li>`,
+  )
   const articles = files.map(
-    (file) => html`<article class="note" id="${anchorOf(file.path)}" aria-labelledby="${anchorOf(file.path)}-title">
-<h2 id="${anchorOf(file.path)}-title"><code>${file.path}</code></h2>
-<div class="markdown">${renderMarkdown(file.text)}</div>
-</article>`,
+    (file) =>
+      html`<article class="note" id="${anchorOf(file.path)}" aria-labelledby="${anchorOf(file.path)}-title">
+        <h2 id="${anchorOf(file.path)}-title"><code>${file.path}</code></h2>
+        <div class="markdown">${renderMarkdown(file.text)}</div>
+      </article>`,
   )
   const body = html`<h1>Memory</h1>
-<p class="muted">What the assistant remembers, as the notes say it now. Dreams keep these files up to date.</p>
-${missing.length ? html`<p class="warning">Missing memory files: ${missing.join(', ')} (the next dream creates them).</p>` : ''}
-<nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">Files</h2><ul>${toc}</ul></nav>
-${articles}`
+    <p class="muted">
+      What the assistant remembers, as the notes say it now. Dreams keep these files up to date.
+    </p>
+    ${missing.length ? html`<p class="warning">Missing memory files: ${missing.join(', ')} (the next dream creates them).</p>` : ''}
+    <nav aria-labelledby="toc-title" class="toc">
+      <h2 id="toc-title">Files</h2>
+      <ul>
+        ${toc}
+      </ul>
+    </nav>
+    ${articles}`
   return renderPage({ title: 'Memory', page: 'memory', body })
 }

@@ -12,7 +12,8 @@ const SOURCE: Omit<SentenceInput, 'text'> = {
 }
 
 const classify = (text: string, context = ''): Fact[] => classifySentence({ ...SOURCE, text, context })
-const summary = (facts: Fact[]): string[] => facts.map((fact) => `${fact.file} ${fact.key} ${fact.headline ?? ''}`.trim())
+const summary = (facts: Fact[]): string[] =>
+  facts.map((fact) => `${fact.file} ${fact.key} ${fact.headline ?? ''}`.trim())
 
 describe('classifySentence: durable statements in many phrasings', () => {
   it.each([
@@ -32,13 +33,22 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ['Tomas is my brother.', 'user.md user.relation.brother.tomas Brother: Tomas'],
     ['Our dog is called Biscuit.', 'user.md user.relation.dog.biscuit Dog: Biscuit'],
     ["I'm married to Sam.", 'user.md user.relation.spouse Spouse: Sam'],
-    ['my sister Inês is coming up from Coimbra on Saturday', 'user.md user.relation.sister.ines Sister: Inês'],
+    [
+      'my sister Inês is coming up from Coimbra on Saturday',
+      'user.md user.relation.sister.ines Sister: Inês',
+    ],
     ["I'm vegan now.", 'user.md user.diet Diet: vegan'],
     ['My favourite band is Radiohead.', 'user.md user.favourite.band Favourite band: Radiohead'],
     ['I really prefer tea over coffee.', 'user.md user.pref.prefer-tea-coffee'],
     ["I can't stand cilantro.", 'user.md user.pref.stand-cilantro'],
-    ['I stopped eating meat back in September, fish is still fine', 'user.md user.pref.stopped-eating-meat-back-september-fish'],
-    ['and remember this one: no meetings before 10 for me, ever.', 'user.md user.pref.meetings-before-10-ever'],
+    [
+      'I stopped eating meat back in September, fish is still fine',
+      'user.md user.pref.stopped-eating-meat-back-september-fish',
+    ],
+    [
+      'and remember this one: no meetings before 10 for me, ever.',
+      'user.md user.pref.meetings-before-10-ever',
+    ],
     ['No calls after 6pm please.', 'user.md user.pref.calls-after-6pm'],
     ["Please don't use emoji.", 'feedback.md feedback.use-emoji'],
     ['Stop apologizing.', 'feedback.md feedback.stop-apologizing'],
@@ -49,12 +59,18 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ["you really don't need to apologise every time.", 'feedback.md feedback.need-apologise-every-time'],
     ['We decided to use Postgres instead of Mongo.', 'project.md decision.use-postgres-instead-mongo'],
     ["we're going with Postgres for Atlas, Mongo is out.", 'project.md decision.postgres-atlas-mongo-out'],
-    ['decided in the sync: Atlas ships behind a feature flag', 'project.md decision.sync-atlas-ships-behind-feature-flag'],
+    [
+      'decided in the sync: Atlas ships behind a feature flag',
+      'project.md decision.sync-atlas-ships-behind-feature-flag',
+    ],
     ["Let's go with the blue logo for Atlas.", 'project.md decision.blue-logo-atlas'],
     ['Deadline for the grant is next Friday.', 'project.md plan.deadline 2026-11-27'],
     ["it's official, Atlas launch is December 17.", 'project.md plan.atlas-launch 2026-12-17'],
     ['My dentist appointment is on March 3rd.', 'project.md plan.dentist-appointment 2027-03-03'],
-    ["I'm still waiting for the visa paperwork from the embassy.", 'current-state.md thread.waiting-visa-paperwork-embassy'],
+    [
+      "I'm still waiting for the visa paperwork from the embassy.",
+      'current-state.md thread.waiting-visa-paperwork-embassy',
+    ],
     ['Remind me to call the plumber.', 'current-state.md thread.remind-call-plumber'],
   ])('%s → %s', (text, expected) => {
     expect(summary(classify(text))).toContain(expected)
@@ -87,28 +103,54 @@ describe('classifySentence: durable statements in many phrasings', () => {
 
 describe('classifySentence: values, dates and context', () => {
   it('resolves relative dates against the message time in its zone and writes them absolute', () => {
-    const [relation, plan] = classify('my sister Inês is coming up from Coimbra on Saturday, staying two nights.')
-    expect(relation?.text).toBe('my sister Inês is coming up from Coimbra on Saturday (2026-11-21), staying two nights.')
+    const [relation, plan] = classify(
+      'my sister Inês is coming up from Coimbra on Saturday, staying two nights.',
+    )
+    expect(relation?.text).toBe(
+      'my sister Inês is coming up from Coimbra on Saturday (2026-11-21), staying two nights.',
+    )
     expect(plan).toMatchObject({ key: 'plan.sister-ines', value: '2026-11-21', isSingle: true })
   })
 
   it('reads the old value of a change: "from Lisbon to Porto", "Dec 11, not Dec 4", a moved range', () => {
-    expect(classify('update: we moved from Lisbon to Porto last weekend!')[0]).toMatchObject({ key: 'user.city', value: 'Porto', previous: 'Lisbon' })
-    expect(classify('We moved to Porto from Lisbon.')[0]).toMatchObject({ value: 'Porto', previous: 'Lisbon' })
-    expect(classify('Actually the demo is on Dec 11, not Dec 4.')[0]).toMatchObject({ value: '2026-12-11', previous: '2026-12-04' })
+    expect(classify('update: we moved from Lisbon to Porto last weekend!')[0]).toMatchObject({
+      key: 'user.city',
+      value: 'Porto',
+      previous: 'Lisbon',
+    })
+    expect(classify('We moved to Porto from Lisbon.')[0]).toMatchObject({
+      value: 'Porto',
+      previous: 'Lisbon',
+    })
+    expect(classify('Actually the demo is on Dec 11, not Dec 4.')[0]).toMatchObject({
+      value: '2026-12-11',
+      previous: '2026-12-04',
+    })
     expect(classify('The Atlas launch slipped from Dec 4 to Dec 11.')[0]).toMatchObject({
-      key: 'plan.atlas-launch', value: '2026-12-11', previous: '2026-12-04', isCorrection: true,
+      key: 'plan.atlas-launch',
+      value: '2026-12-11',
+      previous: '2026-12-04',
+      isCorrection: true,
     })
   })
 
   it('finds the person a pronoun points back to within the message', () => {
     const facts = classify("he's my partner, in case I mention him", 'Jonas says hi btw.')
-    expect(facts[0]).toMatchObject({ key: 'user.relation.partner', value: 'Jonas', headline: 'Partner: Jonas' })
+    expect(facts[0]).toMatchObject({
+      key: 'user.relation.partner',
+      value: 'Jonas',
+      headline: 'Partner: Jonas',
+    })
   })
 
   it('keeps the sentence a "that\'s my order" points at', () => {
-    const facts = classify("that's my order everywhere btw, no sugar", 'found a café that does a proper oat flat white.')
-    expect(facts[0]?.text).toBe("found a café that does a proper oat flat white. that's my order everywhere btw, no sugar")
+    const facts = classify(
+      "that's my order everywhere btw, no sugar",
+      'found a café that does a proper oat flat white.',
+    )
+    expect(facts[0]?.text).toBe(
+      "found a café that does a proper oat flat white. that's my order everywhere btw, no sugar",
+    )
   })
 
   it('ignores a date that is only a duration or a past weekend', () => {
@@ -124,19 +166,27 @@ describe('classifyLine: reference facts', () => {
     ['My frequent flyer number is TP 4482913.', 'Frequent flyer number: TP 4482913'],
     ['Our wifi network is called Fernwood-5G.', 'Wifi network: Fernwood-5G'],
     ['My new phone number is +351 912 345 678.', 'Phone number: +351 912 345 678'],
-    ['new address for all the forms: Rua de Cedofeita 212, 3º Esq., 4050-174 Porto', 'Address: Rua de Cedofeita 212, 3º Esq., 4050-174 Porto'],
-    ['they asked for her microchip number AGAIN. putting it here so you have it: 620098100734215', 'Microchip number: 620098100734215'],
+    [
+      'new address for all the forms: Rua de Cedofeita 212, 3º Esq., 4050-174 Porto',
+      'Address: Rua de Cedofeita 212, 3º Esq., 4050-174 Porto',
+    ],
+    [
+      'they asked for her microchip number AGAIN. putting it here so you have it: 620098100734215',
+      'Microchip number: 620098100734215',
+    ],
     ['We now live at 12 Elm Street, Apt 4.', 'Address: 12 Elm Street, Apt 4'],
   ])('%s → %s', (text, headline) => {
     expect(line(text).map((fact) => fact.headline)).toContain(headline)
   })
 
-  it.each(['The wifi password is hunter2.', 'My phone is dead.', 'regex for tracking ids like TW-123456-PT', 'my PIN: 4821'])(
-    '%s → nothing',
-    (text) => {
-      expect(line(text)).toEqual([])
-    },
-  )
+  it.each([
+    'The wifi password is hunter2.',
+    'My phone is dead.',
+    'regex for tracking ids like TW-123456-PT',
+    'my PIN: 4821',
+  ])('%s → nothing', (text) => {
+    expect(line(text)).toEqual([])
+  })
 
   it('never keeps a secret, even next to a reference', () => {
     const [fact] = line('our wifi network is Fernwood-5G, password is hunter2')

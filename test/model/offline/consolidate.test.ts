@@ -5,19 +5,29 @@ import type { Fact } from '../../../src/model/offline/types.js'
 import { fact } from './facts.js'
 
 const USER = MEMORY_SKELETONS['user.md']
-const lisbon = fact({ value: 'Lisbon', headline: 'City: Lisbon', text: 'Living in Lisbon', day: '2026-11-04' })
+const lisbon = fact({
+  value: 'Lisbon',
+  headline: 'City: Lisbon',
+  text: 'Living in Lisbon',
+  day: '2026-11-04',
+})
 const porto = fact({ text: 'we moved from Lisbon to Porto', previous: 'Lisbon', isCorrection: true })
 
 function merge(text: string, facts: Fact[]): { text: string; actions: string[] } {
   const result = mergeFacts(new Map([['user.md', text]]), facts)
-  return { text: result.files.get('user.md') ?? '', actions: result.outcomes.map((outcome) => outcome.action) }
+  return {
+    text: result.files.get('user.md') ?? '',
+    actions: result.outcomes.map((outcome) => outcome.action),
+  }
 }
 
 describe('mergeFacts', () => {
   it('appends a new fact under its section and skips it the second time', () => {
     const once = merge(USER, [lisbon])
     expect(once.actions).toEqual(['added'])
-    expect(once.text).toContain('## Identity\n\n- **City: Lisbon** — Living in Lisbon [[2026-11-04]] <!-- key: user.city; value: Lisbon -->\n\n## People')
+    expect(once.text).toContain(
+      '## Identity\n\n- **City: Lisbon** — Living in Lisbon [[2026-11-04]] <!-- key: user.city; value: Lisbon -->\n\n## People',
+    )
     const twice = merge(once.text, [lisbon])
     expect(twice).toEqual({ text: once.text, actions: ['duplicate'] })
   })
@@ -25,8 +35,12 @@ describe('mergeFacts', () => {
   it('supersedes a changed fact: the old bullet stays, struck through with the date and the new value', () => {
     const { text, actions } = merge(merge(USER, [lisbon]).text, [porto])
     expect(actions).toEqual(['superseded'])
-    expect(text).toContain('- ~~**City: Lisbon** — Living in Lisbon [[2026-11-04]]~~ — superseded 2026-11-18 → Porto')
-    expect(text).toContain('- **City: Porto** — we moved from Lisbon to Porto [[2026-11-18]] <!-- key: user.city; value: Porto -->')
+    expect(text).toContain(
+      '- ~~**City: Lisbon** — Living in Lisbon [[2026-11-04]]~~ — superseded 2026-11-18 → Porto',
+    )
+    expect(text).toContain(
+      '- **City: Porto** — we moved from Lisbon to Porto [[2026-11-18]] <!-- key: user.city; value: Porto -->',
+    )
   })
 
   it('records the old value a change names even when memory never held it', () => {
@@ -37,7 +51,10 @@ describe('mergeFacts', () => {
   })
 
   it('is idempotent over the same window, including a same-day change', () => {
-    const sameDay = [fact({ value: 'Lisbon', headline: 'City: Lisbon', text: 'I live in Lisbon' }), fact({ text: 'now Porto' })]
+    const sameDay = [
+      fact({ value: 'Lisbon', headline: 'City: Lisbon', text: 'I live in Lisbon' }),
+      fact({ text: 'now Porto' }),
+    ]
     const once = merge(USER, sameDay)
     expect(once.actions).toEqual(['added', 'superseded'])
     expect(merge(once.text, sameDay)).toEqual({ text: once.text, actions: ['duplicate', 'duplicate'] })
@@ -47,33 +64,76 @@ describe('mergeFacts', () => {
   })
 
   it('records an older statement learned late as already superseded by the current value', () => {
-    const { text, actions } = merge(merge(USER, [porto]).text, [fact({ value: 'Braga', headline: 'City: Braga', text: 'I live in Braga', day: '2026-11-01' })])
+    const { text, actions } = merge(merge(USER, [porto]).text, [
+      fact({ value: 'Braga', headline: 'City: Braga', text: 'I live in Braga', day: '2026-11-01' }),
+    ])
     expect(actions).toEqual(['historical'])
-    expect(text).toContain('- ~~**City: Braga** — I live in Braga [[2026-11-01]]~~ — superseded 2026-11-18 → Porto')
+    expect(text).toContain(
+      '- ~~**City: Braga** — I live in Braga [[2026-11-01]]~~ — superseded 2026-11-18 → Porto',
+    )
     expect(text).toContain('<!-- key: user.city; value: Porto -->')
   })
 
   it('follows a change to the slot it names even when the subject is worded differently', () => {
-    const launch = fact({ kind: 'plan', file: 'project.md', section: 'Plans and deadlines', key: 'plan.atlas-launch', value: '2026-12-04', headline: '2026-12-04', text: 'Atlas launch is December 4', day: '2026-11-16' })
-    const moved = fact({ ...launch, key: 'plan.launch', value: '2026-12-11', headline: '2026-12-11', text: 'the launch moved to Dec 11', day: '2026-11-20', isCorrection: true })
+    const launch = fact({
+      kind: 'plan',
+      file: 'project.md',
+      section: 'Plans and deadlines',
+      key: 'plan.atlas-launch',
+      value: '2026-12-04',
+      headline: '2026-12-04',
+      text: 'Atlas launch is December 4',
+      day: '2026-11-16',
+    })
+    const moved = fact({
+      ...launch,
+      key: 'plan.launch',
+      value: '2026-12-11',
+      headline: '2026-12-11',
+      text: 'the launch moved to Dec 11',
+      day: '2026-11-20',
+      isCorrection: true,
+    })
     const first = mergeFact('## Plans and deadlines\n', launch).text
     const { text, outcome } = mergeFact(first, moved)
     expect(outcome).toMatchObject({ action: 'superseded', replaced: '2026-12-04' })
-    expect(text).toContain('~~**2026-12-04** — Atlas launch is December 4 [[2026-11-16]]~~ — superseded 2026-11-20 → 2026-12-11')
+    expect(text).toContain(
+      '~~**2026-12-04** — Atlas launch is December 4 [[2026-11-16]]~~ — superseded 2026-11-20 → 2026-12-11',
+    )
     expect(text).toContain('<!-- key: plan.atlas-launch; value: 2026-12-11 -->')
   })
 
   it('never changes a line a person wrote, and does not repeat a fact they already wrote', () => {
     const mine = `${USER}\n- I live in Lisbon (hand-written)\n- my notes <!-- keep -->\n`
-    const statement = fact({ kind: 'preference', section: 'Preferences', key: 'user.pref.hiking', isSingle: false, headline: null, text: 'I love hiking', value: 'i love hiking' })
-    const { text } = merge(mine, [porto, statement, fact({ ...statement, key: 'user.pref.other', text: 'I live in Lisbon' })])
+    const statement = fact({
+      kind: 'preference',
+      section: 'Preferences',
+      key: 'user.pref.hiking',
+      isSingle: false,
+      headline: null,
+      text: 'I love hiking',
+      value: 'i love hiking',
+    })
+    const { text } = merge(mine, [
+      porto,
+      statement,
+      fact({ ...statement, key: 'user.pref.other', text: 'I live in Lisbon' }),
+    ])
     for (const line of mine.split('\n')) expect(text.split('\n')).toContain(line)
     expect(text).toContain('- I love hiking [[2026-11-18]] <!-- key: user.pref.hiking -->')
     expect(text).not.toContain('key: user.pref.other')
   })
 
   it('keeps proper nouns and numbers of every statement it merges', () => {
-    const statement = fact({ kind: 'decision', file: 'user.md', section: 'Identity', key: 'decision.x', isSingle: false, headline: null, text: 'Atlas ships behind a feature flag — 10% of customers, then Tidewell-wide' })
+    const statement = fact({
+      kind: 'decision',
+      file: 'user.md',
+      section: 'Identity',
+      key: 'decision.x',
+      isSingle: false,
+      headline: null,
+      text: 'Atlas ships behind a feature flag — 10% of customers, then Tidewell-wide',
+    })
     const { text } = merge(USER, [statement])
     for (const token of ['Atlas', '10%', 'Tidewell-wide']) expect(text).toContain(token)
   })

@@ -6,7 +6,16 @@ import { fact } from './facts.js'
 let counter = 0
 function message(overrides: Partial<WindowMessage> & { content: string; ts: string }): WindowMessage {
   const chat = overrides.chat ?? 'web:main'
-  return { id: `m${++counter}`, chat, root: chat, chatName: chat === 'web:main' ? 'Main' : chat, role: 'user', sender: 'Maya', day: overrides.ts.slice(0, 10), ...overrides }
+  return {
+    id: `m${++counter}`,
+    chat,
+    root: chat,
+    chatName: chat === 'web:main' ? 'Main' : chat,
+    role: 'user',
+    sender: 'Maya',
+    day: overrides.ts.slice(0, 10),
+    ...overrides,
+  }
 }
 
 describe('buildDaySummary', () => {
@@ -15,10 +24,25 @@ describe('buildDaySummary', () => {
       message({ content: 'ok', ts: '2026-11-21T09:00:00Z' }),
       message({ content: 'Inês arrives on Saturday with 2 suitcases', ts: '2026-11-21T09:01:00Z' }),
       message({ content: 'Lovely!', ts: '2026-11-21T09:02:00Z', role: 'assistant', sender: 'Assistant' }),
-      message({ chat: 'atlas', content: 'the Atlas API freeze is on December 10', ts: '2026-11-21T14:00:00Z' }),
-      message({ chat: 'atlas-fork', root: 'atlas', chatName: 'Atlas (fork)', content: 'we picked Postgres 16', ts: '2026-11-21T15:30:00Z' }),
+      message({
+        chat: 'atlas',
+        content: 'the Atlas API freeze is on December 10',
+        ts: '2026-11-21T14:00:00Z',
+      }),
+      message({
+        chat: 'atlas-fork',
+        root: 'atlas',
+        chatName: 'Atlas (fork)',
+        content: 'we picked Postgres 16',
+        ts: '2026-11-21T15:30:00Z',
+      }),
     ]
-    const text = buildDaySummary({ messages, facts: new Map(), timeZone: 'Europe/Lisbon', maxLinesPerTree: 1 })
+    const text = buildDaySummary({
+      messages,
+      facts: new Map(),
+      timeZone: 'Europe/Lisbon',
+      maxLinesPerTree: 1,
+    })
     expect(text).toBe(
       [
         '- **Main** — 3 messages (2 from the user), 09:00–09:02',
@@ -40,7 +64,12 @@ describe('buildDaySummary', () => {
 
   it('cannot open or close an HTML comment or fake a summary marker', () => {
     const text = buildDaySummary({
-      messages: [message({ content: 'prints <!-- NEEDS_SUMMARY --> then -- done --> restart', ts: '2026-11-21T09:00:00Z' })],
+      messages: [
+        message({
+          content: 'prints <!-- NEEDS_SUMMARY --> then -- done --> restart',
+          ts: '2026-11-21T09:00:00Z',
+        }),
+      ],
       facts: new Map(),
       timeZone: 'UTC',
     })
@@ -50,7 +79,13 @@ describe('buildDaySummary', () => {
   })
 
   it('names the trees past the limit on one line and is the same for the same input', () => {
-    const messages = Array.from({ length: 5 }, (_, index) => message({ chat: `chat-${index}`, content: `topic ${index} with Lena`, ts: `2026-11-21T1${index}:00:00Z` }))
+    const messages = Array.from({ length: 5 }, (_, index) =>
+      message({
+        chat: `chat-${index}`,
+        content: `topic ${index} with Lena`,
+        ts: `2026-11-21T1${index}:00:00Z`,
+      }),
+    )
     const input = { messages, facts: new Map(), timeZone: 'UTC', maxTrees: 3 }
     const text = buildDaySummary(input)
     expect(text.split('\n').at(-1)).toBe('- Also: chat-3 (1), chat-4 (1)')

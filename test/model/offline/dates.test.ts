@@ -14,21 +14,30 @@ describe('findDateMentions', () => {
     expect(findDateMentions('next Friday', ts, 'UTC')[0]?.day).toBe('2026-11-27')
     expect(findDateMentions('on Saturday', ts, 'UTC')[0]?.day).toBe('2026-11-21')
     expect(findDateMentions('ships 2027-01-15', ts, 'UTC')[0]?.day).toBe('2027-01-15')
-    expect(findDateMentions('from Dec 4 to Dec 11', ts, 'UTC')[0]).toMatchObject({ day: '2026-12-04', endDay: '2026-12-11' })
+    expect(findDateMentions('from Dec 4 to Dec 11', ts, 'UTC')[0]).toMatchObject({
+      day: '2026-12-04',
+      endDay: '2026-12-11',
+    })
   })
 
-  it.each(['a week in Madeira', 'took 31 minutes', 'staying two nights', 'meeting at 10', "so that's us now", 'last year'])(
-    'names no day in "%s"',
-    (text) => {
-      expect(findDateMentions(text, '2026-11-19T10:00:00.000Z', 'UTC')).toEqual([])
-    },
-  )
+  it.each([
+    'a week in Madeira',
+    'took 31 minutes',
+    'staying two nights',
+    'meeting at 10',
+    "so that's us now",
+    'last year',
+  ])('names no day in "%s"', (text) => {
+    expect(findDateMentions(text, '2026-11-19T10:00:00.000Z', 'UTC')).toEqual([])
+  })
 })
 
 describe('annotateDates', () => {
   it('adds the absolute day after each mention and leaves ISO days alone', () => {
     const text = 'Lena visits next Friday, the demo is 2026-12-01.'
     const mentions = findDateMentions(text, '2026-11-19T10:00:00.000Z', 'UTC')
-    expect(annotateDates(text, mentions)).toBe('Lena visits next Friday (2026-11-27), the demo is 2026-12-01.')
+    expect(annotateDates(text, mentions)).toBe(
+      'Lena visits next Friday (2026-11-27), the demo is 2026-12-01.',
+    )
   })
 })

@@ -20,14 +20,16 @@ describe('offline engine on the sample data (7-day window)', () => {
     expect(planted.length).toBeGreaterThanOrEqual(8)
     for (const fact of planted) {
       const text = world.read(memory(fact.expectedFile)).toLowerCase()
-      for (const words of fact.mustContain) expect(text, `${fact.id} in ${fact.expectedFile}`).toContain(words.toLowerCase())
+      for (const words of fact.mustContain)
+        expect(text, `${fact.id} in ${fact.expectedFile}`).toContain(words.toLowerCase())
     }
   })
 
   it('updates a changed fact and keeps the old value, struck through as superseded with its date', async () => {
     const world = await makeDreamWorld()
     await world.dream()
-    const changed = world.sample?.planted.filter((fact) => fact.supersedes && world.window.days.includes(fact.day)) ?? []
+    const changed =
+      world.sample?.planted.filter((fact) => fact.supersedes && world.window.days.includes(fact.day)) ?? []
     expect(changed.length).toBeGreaterThan(0)
     for (const fact of changed) {
       const text = world.read(memory(fact.expectedFile))
@@ -39,7 +41,10 @@ describe('offline engine on the sample data (7-day window)', () => {
         const line = text.split('\n')[struck[0]!.line] ?? ''
         expect(line).toMatch(new RegExp(`~~.*${old}.*~~ — superseded \\d{4}-\\d{2}-\\d{2} → `))
       }
-      const current = entries.filter((entry) => entry.supersededOn === null && fact.mustContain.some((words) => entry.value?.includes(words)))
+      const current = entries.filter(
+        (entry) =>
+          entry.supersededOn === null && fact.mustContain.some((words) => entry.value?.includes(words)),
+      )
       expect(current.length, fact.id).toBe(1)
     }
   })
@@ -67,7 +72,9 @@ describe('offline engine on the sample data (7-day window)', () => {
     const again = await world.dream()
     expect(world.snapshot()).toEqual(before)
     expect(again.text).toContain('nothing new')
-    expect(again.transcript.filter((entry) => entry.kind === 'tool_call' && entry.name === 'write_file')).toEqual([])
+    expect(
+      again.transcript.filter((entry) => entry.kind === 'tool_call' && entry.name === 'write_file'),
+    ).toEqual([])
   })
 
   it('keeps MEMORY.md under budget with the newest day, trimming the oldest pointers', async () => {
@@ -87,7 +94,10 @@ describe('offline engine on the sample data (7-day window)', () => {
     const isPage = (day: string): boolean => world.snapshot().has(`notes/memory/days/${day}.md`)
     for (const day of trimmed) {
       const sameKind = kept.filter((pointer) => pointer.target.startsWith('days/') === isPage(day))
-      expect(sameKind.every((pointer) => pointer.day > day), day).toBe(true)
+      expect(
+        sameKind.every((pointer) => pointer.day > day),
+        day,
+      ).toBe(true)
       if (isPage(day)) expect(kept.every((pointer) => pointer.target.startsWith('days/'))).toBe(true)
     }
   })
@@ -127,11 +137,18 @@ describe('offline engine safeguards', () => {
     const before = world.snapshot()
     await world.turn()
     const after = world.snapshot()
-    const outside = [...before].filter(([path]) => path.startsWith('notes/daily/') && !world.window.days.some((day) => path.endsWith(`${day}.md`)))
+    const outside = [...before].filter(
+      ([path]) =>
+        path.startsWith('notes/daily/') && !world.window.days.some((day) => path.endsWith(`${day}.md`)),
+    )
     expect(outside.length).toBeGreaterThan(5)
     for (const [path, text] of outside) expect(after.get(path), path).toBe(text)
     const pages = [...after.keys()].filter((path) => path.startsWith('notes/memory/days/'))
-    for (const page of pages) expect(world.window.days.some((day) => page.endsWith(`${day}.md`)), page).toBe(true)
+    for (const page of pages)
+      expect(
+        world.window.days.some((day) => page.endsWith(`${day}.md`)),
+        page,
+      ).toBe(true)
     // A fact said before the window is not learned from this window.
     expect(world.read(memory('user.md'))).not.toContain('Tidewell')
   })
@@ -182,7 +199,9 @@ describe('offline engine safeguards', () => {
     expect(starved.stop).toBe('end')
     expect(starved.text).toContain('only messages still to summarise were read')
     const states = (): string[] =>
-      [...world.snapshot()].filter(([path]) => path.startsWith('notes/daily/')).map(([path, text]) => dayStateOf(parseDailyNote(text, path)))
+      [...world.snapshot()]
+        .filter(([path]) => path.startsWith('notes/daily/'))
+        .map(([path, text]) => dayStateOf(parseDailyNote(text, path)))
     expect(states()).toContain('complete')
     expect(states()).toContain('unsummarised')
     const full = await world.dream()
@@ -202,18 +221,28 @@ describe('offline engine safeguards', () => {
         expect(at, `${name}: ${line}`).toBeGreaterThanOrEqual(0)
       }
     }
-    expect(result.text).toContain('Memory files touched: MEMORY.md, current-state.md, recent-context.md, user.md')
+    expect(result.text).toContain(
+      'Memory files touched: MEMORY.md, current-state.md, recent-context.md, user.md',
+    )
   })
 
   it('reports as a provider: name, zero usage, the transcript of its calls and a closing summary', async () => {
     const world = await makeDreamWorld()
     const result = await world.dream()
-    expect(result.usage).toEqual({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 })
+    expect(result.usage).toEqual({
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      requests: 0,
+    })
     const kinds = result.transcript.map((entry) => entry.kind)
     expect(kinds[0]).toBe('tool_call')
     expect(kinds[1]).toBe('tool_result')
     expect(result.transcript.at(-1)).toEqual({ kind: 'text', role: 'assistant', text: result.text })
-    expect(result.text).toMatch(/^Offline dream over \d{4}-\d{2}-\d{2} → \d{4}-\d{2}-\d{2} \(\d+ messages\): summarised \d+ days/)
+    expect(result.text).toMatch(
+      /^Offline dream over \d{4}-\d{2}-\d{2} → \d{4}-\d{2}-\d{2} \(\d+ messages\): summarised \d+ days/,
+    )
     expect(result.text).toContain('City: Lisbon → Porto')
   })
 })
@@ -222,16 +251,53 @@ describe('offline engine on other wording', () => {
   it('learns, updates and indexes facts said differently from the sample', async () => {
     const at = (day: string, time: string): string => `${day}T${time}:00.000Z`
     const messages = [
-      { chatJid: 'web:dm', content: "Hi, I'm Priya Raman. I work for Nimbus Health as a data engineer.", timestamp: at('2026-11-18', '09:00') },
+      {
+        chatJid: 'web:dm',
+        content: "Hi, I'm Priya Raman. I work for Nimbus Health as a data engineer.",
+        timestamp: at('2026-11-18', '09:00'),
+      },
       { chatJid: 'web:dm', content: 'I live in Denver.', timestamp: at('2026-11-18', '09:01') },
-      { chatJid: 'web:dm', content: 'Nice to meet you, Priya!', timestamp: at('2026-11-18', '09:02'), isBotMessage: true },
-      { chatJid: 'proj:orbit', content: 'The Orbit demo is on December 3.', timestamp: at('2026-11-19', '15:00') },
-      { chatJid: 'proj:orbit', content: 'We chose Kafka over RabbitMQ for Orbit.', timestamp: at('2026-11-19', '15:05') },
-      { chatJid: 'web:dm', content: 'Please stop adding emoji to every reply.', timestamp: at('2026-11-20', '08:00') },
-      { chatJid: 'web:dm', content: 'What if I moved to Austin? Would rent be lower?', timestamp: at('2026-11-20', '08:05') },
-      { chatJid: 'proj:orbit', content: 'Heads up: the Orbit demo moved from Dec 3 to Dec 10.', timestamp: at('2026-11-21', '10:00') },
-      { chatJid: 'web:dm', content: 'Big news, we relocated to Boulder last week.', timestamp: at('2026-11-22', '18:00') },
-      { chatJid: 'web:dm', content: 'My locker code is 4471 and my library card number is LB-228199.', timestamp: at('2026-11-22', '18:05') },
+      {
+        chatJid: 'web:dm',
+        content: 'Nice to meet you, Priya!',
+        timestamp: at('2026-11-18', '09:02'),
+        isBotMessage: true,
+      },
+      {
+        chatJid: 'proj:orbit',
+        content: 'The Orbit demo is on December 3.',
+        timestamp: at('2026-11-19', '15:00'),
+      },
+      {
+        chatJid: 'proj:orbit',
+        content: 'We chose Kafka over RabbitMQ for Orbit.',
+        timestamp: at('2026-11-19', '15:05'),
+      },
+      {
+        chatJid: 'web:dm',
+        content: 'Please stop adding emoji to every reply.',
+        timestamp: at('2026-11-20', '08:00'),
+      },
+      {
+        chatJid: 'web:dm',
+        content: 'What if I moved to Austin? Would rent be lower?',
+        timestamp: at('2026-11-20', '08:05'),
+      },
+      {
+        chatJid: 'proj:orbit',
+        content: 'Heads up: the Orbit demo moved from Dec 3 to Dec 10.',
+        timestamp: at('2026-11-21', '10:00'),
+      },
+      {
+        chatJid: 'web:dm',
+        content: 'Big news, we relocated to Boulder last week.',
+        timestamp: at('2026-11-22', '18:00'),
+      },
+      {
+        chatJid: 'web:dm',
+        content: 'My locker code is 4471 and my library card number is LB-228199.',
+        timestamp: at('2026-11-22', '18:05'),
+      },
     ]
     const world = await makeDreamWorld({ messages, timeZone: 'UTC' })
     await world.dream()
@@ -243,7 +309,9 @@ describe('offline engine on other wording', () => {
     expect(user).not.toContain('Austin')
     const project = world.read(memory('project.md'))
     expect(project).toContain('We chose Kafka over RabbitMQ for Orbit.')
-    expect(project).toMatch(/~~\*\*2026-12-03\*\* — The Orbit demo is on December 3 \(2026-12-03\)\. \[\[2026-11-19\]\]~~ — superseded 2026-11-21 → 2026-12-10/)
+    expect(project).toMatch(
+      /~~\*\*2026-12-03\*\* — The Orbit demo is on December 3 \(2026-12-03\)\. \[\[2026-11-19\]\]~~ — superseded 2026-11-21 → 2026-12-10/,
+    )
     expect(world.read(memory('feedback.md'))).toContain('Please stop adding emoji to every reply.')
     expect(world.read(memory('reference.md'))).toContain('LB-228199')
     const state = readBlock(world.read(memory('current-state.md')), 'current-state') ?? ''

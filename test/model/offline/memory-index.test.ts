@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { readBlock } from '../../../src/model/offline/block.js'
-import { parseDayPointers, renderMemoryIndex, type DayPointer } from '../../../src/model/offline/memory-index.js'
+import {
+  parseDayPointers,
+  renderMemoryIndex,
+  type DayPointer,
+} from '../../../src/model/offline/memory-index.js'
 import { MEMORY_SKELETONS } from '../../../src/model/offline/skeletons.js'
 
 const FILES = [
@@ -11,24 +15,42 @@ const FILES = [
 function pointers(from: number, count: number, target = 'daily'): DayPointer[] {
   return Array.from({ length: count }, (_, index) => {
     const day = `2026-${String(Math.floor((from + index) / 28) + 1).padStart(2, '0')}-${String(((from + index) % 28) + 1).padStart(2, '0')}`
-    return { day, target: target === 'daily' ? `../daily/${day}.md` : `days/${day}.md`, hook: `Atlas standup, Porto flat hunt and ${index} more things` }
+    return {
+      day,
+      target: target === 'daily' ? `../daily/${day}.md` : `days/${day}.md`,
+      hook: `Atlas standup, Porto flat hunt and ${index} more things`,
+    }
   })
 }
 
 describe('renderMemoryIndex', () => {
   it('writes file pointers and day pointers newest first inside its block, keeping text around it', () => {
     const existing = `${MEMORY_SKELETONS['MEMORY.md']}\n- my own pointer: [[notes/important]]\n`
-    const { text, trimmed, isOverBudget } = renderMemoryIndex(existing, { files: FILES, days: pointers(0, 3), budgetBytes: 6000 })
+    const { text, trimmed, isOverBudget } = renderMemoryIndex(existing, {
+      files: FILES,
+      days: pointers(0, 3),
+      budgetBytes: 6000,
+    })
     expect(text.startsWith(existing)).toBe(true)
     expect(trimmed).toEqual([])
     expect(isOverBudget).toBe(false)
-    expect(parseDayPointers(text).map((pointer) => pointer.day)).toEqual(['2026-01-03', '2026-01-02', '2026-01-01'])
-    expect(readBlock(text, 'index')).toContain('- [user.md](user.md) — who the user is: Maya Ortega, Porto (9 facts)')
+    expect(parseDayPointers(text).map((pointer) => pointer.day)).toEqual([
+      '2026-01-03',
+      '2026-01-02',
+      '2026-01-01',
+    ])
+    expect(readBlock(text, 'index')).toContain(
+      '- [user.md](user.md) — who the user is: Maya Ortega, Porto (9 facts)',
+    )
   })
 
   it('keeps pointers to older days from earlier runs and refreshes the window days', () => {
     const first = renderMemoryIndex('', { files: FILES, days: pointers(0, 3), budgetBytes: 6000 }).text
-    const next = renderMemoryIndex(first, { files: FILES, days: [{ day: '2026-01-03', target: 'days/2026-01-03.md', hook: 'new' }, ...pointers(3, 1)], budgetBytes: 6000 }).text
+    const next = renderMemoryIndex(first, {
+      files: FILES,
+      days: [{ day: '2026-01-03', target: 'days/2026-01-03.md', hook: 'new' }, ...pointers(3, 1)],
+      budgetBytes: 6000,
+    }).text
     expect(parseDayPointers(next).map((pointer) => `${pointer.day} ${pointer.target}`)).toEqual([
       '2026-01-04 ../daily/2026-01-04.md',
       '2026-01-03 days/2026-01-03.md',
@@ -40,7 +62,11 @@ describe('renderMemoryIndex', () => {
   it('stays under budget by trimming daily-note pointers oldest first, then day pages, never the newest', () => {
     const days = [...pointers(0, 40), ...pointers(40, 20, 'days')]
     const newest = days.at(-1) as DayPointer
-    const { text, trimmed, isOverBudget } = renderMemoryIndex(MEMORY_SKELETONS['MEMORY.md'], { files: FILES, days, budgetBytes: 1500 })
+    const { text, trimmed, isOverBudget } = renderMemoryIndex(MEMORY_SKELETONS['MEMORY.md'], {
+      files: FILES,
+      days,
+      budgetBytes: 1500,
+    })
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1500)
     expect(isOverBudget).toBe(false)
     expect(text).toContain(`- [${newest.day}](${newest.target}) — ${newest.hook}`)
@@ -49,7 +75,12 @@ describe('renderMemoryIndex', () => {
     expect(kept.every((pointer) => pointer.target.startsWith('days/'))).toBe(true)
     expect(trimmed.slice(0, 40)).toEqual(pointers(0, 40).map((pointer) => pointer.day))
     // The oldest day pages went first.
-    expect(kept.map((pointer) => pointer.day)).toEqual(days.slice(60 - kept.length).map((pointer) => pointer.day).reverse())
+    expect(kept.map((pointer) => pointer.day)).toEqual(
+      days
+        .slice(60 - kept.length)
+        .map((pointer) => pointer.day)
+        .reverse(),
+    )
   })
 
   it('keeps the newest pointer even when only it fits, and reports text outside the block it cannot cut', () => {

@@ -9,7 +9,17 @@ import type { WindowMessage } from '../../../src/model/offline/types.js'
 import { fact } from './facts.js'
 
 function message(day: string, content: string, chat = 'web:main'): WindowMessage {
-  return { id: `${day}-${content.length}`, chat, root: chat, chatName: chat, ts: `${day}T10:00:00.000Z`, role: 'user', sender: 'Maya', content, day }
+  return {
+    id: `${day}-${content.length}`,
+    chat,
+    root: chat,
+    chatName: chat,
+    ts: `${day}T10:00:00.000Z`,
+    role: 'user',
+    sender: 'Maya',
+    content,
+    day,
+  }
 }
 
 describe('dream blocks', () => {
@@ -28,7 +38,12 @@ describe('recent-context', () => {
     ['2026-11-20', [message('2026-11-20', 'prepping the Atlas review with Rui')]],
     ['2026-11-22', [message('2026-11-22', 'the Atlas launch party is at Rui and Ana place')]],
   ])
-  const input = { days, messagesByDay, factsByDay: new Map([['2026-11-22', [fact({ day: '2026-11-22' })]]]), factsByMessage: new Map() }
+  const input = {
+    days,
+    messagesByDay,
+    factsByDay: new Map([['2026-11-22', [fact({ day: '2026-11-22' })]]]),
+    factsByMessage: new Map(),
+  }
 
   it('lists the window days newest first with what was learned, and the quiet days', () => {
     const text = renderRecentContext(MEMORY_SKELETONS['recent-context.md'], input)
@@ -47,7 +62,9 @@ describe('recent-context', () => {
   })
 
   it('counts a topic once per day and needs two days', () => {
-    const topics = recurringTopics(new Map([['2026-11-20', [message('2026-11-20', 'so Lena and Lena again')]]]))
+    const topics = recurringTopics(
+      new Map([['2026-11-20', [message('2026-11-20', 'so Lena and Lena again')]]]),
+    )
     expect(topics).toEqual([])
   })
 })
@@ -63,9 +80,15 @@ describe('current-state', () => {
   const status = new Map([['2026-11-22', { state: 'complete', messages: 12 }]])
 
   it('lists dated plans soonest first with their superseded dates, and a state for every day', () => {
-    const text = renderCurrentState(MEMORY_SKELETONS['current-state.md'], { days: ['2026-11-21', '2026-11-22'], status, projectText: project })
+    const text = renderCurrentState(MEMORY_SKELETONS['current-state.md'], {
+      days: ['2026-11-21', '2026-11-22'],
+      status,
+      projectText: project,
+    })
     const block = readBlock(text, 'current-state') ?? ''
-    expect(block).toContain('- **2026-11-21** — Lena visits Saturday [[2026-11-19]] (past)\n- **2026-12-11** — launch moved to Dec 11 [[2026-11-20]] · was 2026-12-04 (superseded 2026-11-20)')
+    expect(block).toContain(
+      '- **2026-11-21** — Lena visits Saturday [[2026-11-19]] (past)\n- **2026-12-11** — launch moved to Dec 11 [[2026-11-20]] · was 2026-12-04 (superseded 2026-11-20)',
+    )
     expect(block).not.toContain('old trip')
     expect(block).toContain('| 2026-11-22 | complete | 12 |\n| 2026-11-21 | no messages | 0 |')
     expect(text.startsWith(MEMORY_SKELETONS['current-state.md'])).toBe(true)

@@ -14,7 +14,12 @@ import type { SampleResult } from '../../../src/sample/types.js'
 import { dayWindow, type DayWindow } from '../../../src/time/local-day.js'
 import { createToolSet } from '../../../src/tools/tool-set.js'
 import type { ToolSet } from '../../../src/tools/types.js'
-import { makeMessagesDb, makeWorkspace, type MessageSpec, type TestWorkspace } from '../../helpers/workspace.js'
+import {
+  makeMessagesDb,
+  makeWorkspace,
+  type MessageSpec,
+  type TestWorkspace,
+} from '../../helpers/workspace.js'
 
 export const NOW = '2026-11-23T09:30:00.000Z'
 export const TEMPLATE_DIR = join(import.meta.dirname, '../../../notes-template')
@@ -60,10 +65,13 @@ function walk(dir: string, base: string, into: Map<string, string>): void {
   }
 }
 
-export async function makeDreamWorld(options: WorldOptions = {}): Promise<DreamWorld & { sample: SampleResult | null }> {
+export async function makeDreamWorld(
+  options: WorldOptions = {},
+): Promise<DreamWorld & { sample: SampleResult | null }> {
   const timeZone = options.timeZone ?? 'Europe/Lisbon'
   const ws = makeWorkspace({}, { timezone: timeZone })
-  if (!options.isBare) cpSync(TEMPLATE_DIR, ws.paths.memory, { recursive: true, filter: (src) => !src.endsWith('README.md') })
+  if (!options.isBare)
+    cpSync(TEMPLATE_DIR, ws.paths.memory, { recursive: true, filter: (src) => !src.endsWith('README.md') })
   for (const [path, content] of Object.entries(options.files ?? {})) {
     mkdirSync(dirname(join(ws.dir, path)), { recursive: true })
     writeFileSync(join(ws.dir, path), content)
@@ -88,7 +96,14 @@ export async function makeDreamWorld(options: WorldOptions = {}): Promise<DreamW
   const input: TurnInput = {
     system: 'offline',
     prompt: `dream ${window.days.length}`,
-    context: { runId: 'run-test', mode: 'manual', chatJid: 'web:main', days: window.days, timeZone, now: NOW },
+    context: {
+      runId: 'run-test',
+      mode: 'manual',
+      chatJid: 'web:main',
+      days: window.days,
+      timeZone,
+      now: NOW,
+    },
     budget: { maxToolCalls: 400, maxTotalTokens: 400_000, maxOutputTokens: 8_000, timeoutMs: 60_000 },
   }
   const world = {
@@ -100,7 +115,15 @@ export async function makeDreamWorld(options: WorldOptions = {}): Promise<DreamW
       await seedDailyNotes({ paths: ws.paths, config: ws.config, messages, window: days })
     },
     async turn(run: TurnOptions = {}) {
-      const real = createToolSet({ paths: ws.paths, config: ws.config, window, messages, state, clock, isDream: true })
+      const real = createToolSet({
+        paths: ws.paths,
+        config: ws.config,
+        window,
+        messages,
+        state,
+        clock,
+        isDream: true,
+      })
       const tools = run.wrapTools ? run.wrapTools(real) : real
       const provider = createOfflineProvider({ memoryBudgetBytes: run.budgetBytes })
       const budget = { ...input.budget, maxToolCalls: run.maxToolCalls ?? input.budget.maxToolCalls }
