@@ -33,6 +33,9 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'RUN_CONFLICT'
   | 'RUN_NOT_REVIEWABLE'
+  | 'NOTE_READ_ONLY'
+  | 'WRITE_FAILED'
+  | 'MESSAGES_DB_BUSY'
 
 export class DreamlaneError extends Error {
   readonly code: ErrorCode
@@ -98,6 +101,44 @@ export class PathOutOfScopeError extends DreamlaneError {
   constructor(path: string, why: string) {
     super('PATH_OUT_OF_SCOPE', `refused "${path}": ${why}`)
   }
+}
+
+/** A note (or its folder) the user made read-only: dreamlane never writes through that. */
+export class NoteReadOnlyError extends DreamlaneError {
+  readonly path: string
+  constructor(path: string, kind: 'file' | 'folder') {
+    super(
+      'NOTE_READ_ONLY',
+      `${path}: the ${kind} is read-only, so dreamlane left it alone — make it writable (chmod u+w) to let dreams update it`,
+    )
+    this.path = path
+  }
+}
+
+/** The disk refused a write (full, read-only filesystem, no permission): named, with what to do. */
+export class WriteFailedError extends DreamlaneError {
+  constructor(path: string, cause: NodeJS.ErrnoException) {
+    super('WRITE_FAILED', `could not write ${path}: ${describeErrno(cause)}`, { cause })
+  }
+}
+
+const ERRNO_WORDS: Record<string, string> = {
+  ENOSPC: 'the disk is full (free some space, then run it again)',
+  EDQUOT: 'the disk quota is used up (free some space, then run it again)',
+  EROFS: 'the filesystem is mounted read-only',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EIO: 'an I/O error from the disk',
+}
+
+function describeErrno(error: NodeJS.ErrnoException): string {
+  return (error.code && ERRNO_WORDS[error.code]) ?? error.message
+}
+
+/** True for the errno codes of a refused write, which WriteFailedError turns into a clear message. */
+export function isWriteRefusal(error: unknown): error is NodeJS.ErrnoException {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  return typeof code === 'string' && code in ERRNO_WORDS
 }
 
 /** A tool call refused for a reason the model can act on; the code becomes the tool result's code. */

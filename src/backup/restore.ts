@@ -2,8 +2,8 @@
 import { lstat, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Clock } from '../clock.js'
-import { PathOutOfScopeError } from '../errors.js'
-import { writeFileAtomic } from '../notes/atomic-write.js'
+import { NoteReadOnlyError, PathOutOfScopeError } from '../errors.js'
+import { isReadOnly, writeFileAtomic } from '../notes/atomic-write.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 import { collectNoteFiles, isMissing } from './collect.js'
 import { writeBackup, type BackupInfo } from './create.js'
@@ -87,6 +87,10 @@ async function checkTargets(paths: WorkspacePaths, manifest: BackupManifest): Pr
     if (kind === 'directory' || kind === 'other') {
       throw new PathOutOfScopeError(file.path, `restore would replace a ${kind}`)
     }
+  }
+  // A note the user made read-only is neither replaced nor removed; say so before anything changes.
+  for (const note of await collectNoteFiles(paths)) {
+    if (isReadOnly((await lstat(note.file)).mode)) throw new NoteReadOnlyError(note.file, 'file')
   }
 }
 

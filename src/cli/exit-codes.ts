@@ -10,6 +10,7 @@ export const EXIT = {
   locked: 5,
   corrupt: 6,
   dreamFailed: 7,
+  cannotWrite: 8,
 } as const
 
 const BY_CODE: Partial<Record<ErrorCode, number>> = {
@@ -29,6 +30,9 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   IMPORT_FAILED: EXIT.corrupt,
   RUN_CONFLICT: EXIT.locked,
   RUN_NOT_REVIEWABLE: EXIT.usage,
+  NOTE_READ_ONLY: EXIT.cannotWrite,
+  WRITE_FAILED: EXIT.cannotWrite,
+  MESSAGES_DB_BUSY: EXIT.notFound,
 }
 
 /** Prints the error the way a user can act on (JSON when asked) and returns the exit code. */

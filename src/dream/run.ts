@@ -1,5 +1,5 @@
 // One dream, top to bottom: lock → backup → seed → channel + model turn → index → review → FTS → cleanup → summary.
-import { DreamlaneError, LockHeldError, errorMessage } from '../errors.js'
+import { DreamlaneError, LockHeldError, NoteReadOnlyError, errorMessage } from '../errors.js'
 import { createBackup } from '../backup/create.js'
 import { openMessagesDb } from '../db/messages.js'
 import { markDirty } from '../fts/journal.js'
@@ -10,7 +10,7 @@ import { readBacklog } from '../notes/backlog.js'
 import { seedDailyNotes } from '../notes/seed.js'
 import { dayWindow, startOfLocalDay, type DayWindow } from '../time/local-day.js'
 import { createToolSet } from '../tools/tool-set.js'
-import type { ToolSet } from '../tools/types.js'
+import type { ToolCallRecord, ToolSet } from '../tools/types.js'
 import { openDreamChannel, type DreamChannel } from './channel.js'
 import type { DreamDeps } from './deps.js'
 import { runIndexPass } from './index-pass.js'
@@ -92,10 +92,14 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
 
     const indexed = await step(
       'index',
-      () => runIndexPass(deps.paths, [...changed]),
-      (files) => `${files.length} pointer file(s) updated`,
+      () => indexOrRefuse(deps, [...changed]),
+      (result) => result.refused ?? `${result.files.length} pointer file(s) updated`,
     )
-    for (const file of indexed) changed.add(file)
+    for (const file of indexed.files) changed.add(file)
+    if (indexed.refused) {
+      pass.status = 'degraded'
+      pass.reason = [pass.reason, `index pass refused: ${indexed.refused}`].filter(Boolean).join('; ')
+    }
     // The ledger and loss guard decide whether the result stays; a held one is staged and the notes put back.
     const review = await step(
       'review',
@@ -255,13 +259,15 @@ async function consolidate(
   })
 
   const needsFallback = turn.failure ?? (await missingWork(turn.result, tools, window, deps))
-  if (!needsFallback)
+  if (!needsFallback) {
+    const refused = describeRefusedWrites(tools.calls())
     return {
-      status: 'succeeded',
-      reason: null,
+      status: refused ? 'degraded' : 'succeeded',
+      reason: refused,
       engineText: turn.result.text,
       written: [...tools.changedFiles()],
     }
+  }
   if (deps.provider === deps.fallback) throw new DreamlaneError('PROVIDER_FAILED', needsFallback)
   const fallbackTools = makeTools()
   const rescue = await step(
@@ -273,12 +279,37 @@ async function consolidate(
     toolCalls: [...tools.calls(), ...fallbackTools.calls()],
     transcript: [...turn.result.transcript, ...rescue.transcript],
   })
+  const refused = describeRefusedWrites(fallbackTools.calls())
   return {
     status: 'degraded',
-    reason: `${needsFallback}; the offline engine consolidated instead (retryable)`,
+    reason: `${needsFallback}; the offline engine consolidated instead (retryable)${refused ? `; ${refused}` : ''}`,
     engineText: rescue.text,
     written: [...tools.changedFiles(), ...fallbackTools.changedFiles()],
   }
+}
+
+/** The index pass, where a read-only MEMORY.md is a problem to report, not a reason to drop the run's work. */
+async function indexOrRefuse(
+  deps: DreamDeps,
+  changed: string[],
+): Promise<{ files: string[]; refused: string | null }> {
+  try {
+    return { files: await runIndexPass(deps.paths, changed), refused: null }
+  } catch (error) {
+    if (!(error instanceof NoteReadOnlyError)) throw error
+    return { files: [], refused: error.message }
+  }
+}
+
+/** Codes of writes the disk or the user's permissions refused: the run did not do all its work. */
+const REFUSED_WRITE_CODES = new Set(['NOTE_READ_ONLY', 'WRITE_FAILED'])
+
+/** "2 note write(s) refused (retryable once fixed): …", or null when every write went through. */
+function describeRefusedWrites(calls: readonly ToolCallRecord[]): string | null {
+  const refused = calls.filter((call) => call.code !== undefined && REFUSED_WRITE_CODES.has(call.code))
+  if (refused.length === 0) return null
+  const first = refused[0]?.preview ?? ''
+  return `${refused.length} note write(s) refused (retryable once fixed): ${first}`
 }
 
 /** Seeding reads on its own connection so a chat turn writing meanwhile never meets a busy statement. */

@@ -17,7 +17,7 @@ const STATUS_WORDS: Record<RunRecord['status'], string> = {
   queued: 'is queued',
   running: 'is running',
   succeeded: 'finished',
-  degraded: 'finished in fallback mode',
+  degraded: 'finished degraded (retryable)',
   failed: 'failed',
   lost: 'was lost',
   skipped: 'was skipped',

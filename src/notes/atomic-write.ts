@@ -1,19 +1,28 @@
 // Crash-safe file replacement: temp file in the same directory, fsync, rename, fsync the directory.
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { NoteReadOnlyError, WriteFailedError, isWriteRefusal } from '../errors.js'
+
+/** Mode bits a new note gets (before the umask), like any file the user's editor would create. */
+const NEW_FILE_MODE = 0o666
 
 /**
  * Replaces `file` with `content` so that a crash leaves either the old or the new bytes, never a mix.
+ * The replacement keeps the old file's permission bits. A file or folder the user made read-only (no write bit
+ * for anyone) is refused with NoteReadOnlyError, even for root, who the kernel would let through.
  * The temp name starts with "." and ends with ".tmp" so backups, FTS and listings skip it.
  */
 export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
   const dir = dirname(file)
-  await mkdir(dir, { recursive: true })
+  await makeFolder(dir)
+  const mode = await writableMode(file)
   const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
-    const handle = await open(temp, 'wx')
+    const handle = await open(temp, 'wx', mode ?? NEW_FILE_MODE)
     try {
+      // The umask applied to open(); an existing file's bits are copied exactly.
+      if (mode !== null) await handle.chmod(mode)
       await handle.writeFile(content)
       await handle.sync()
     } finally {
@@ -22,9 +31,43 @@ export async function writeFileAtomic(file: string, content: string | Uint8Array
     await rename(temp, file)
   } catch (error) {
     await rm(temp, { force: true })
-    throw error
+    throw isWriteRefusal(error) ? new WriteFailedError(file, error) : error
   }
   await syncDir(dir)
+}
+
+/** Creates `dir` (and missing parents) unless the nearest existing one is read-only. */
+async function makeFolder(dir: string): Promise<void> {
+  for (let folder = dir; ; folder = dirname(folder)) {
+    try {
+      if (isReadOnly((await stat(folder)).mode)) throw new NoteReadOnlyError(folder, 'folder')
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(folder) === folder) throw error
+    }
+  }
+  try {
+    await mkdir(dir, { recursive: true })
+  } catch (error) {
+    throw isWriteRefusal(error) ? new WriteFailedError(dir, error) : error
+  }
+}
+
+/** The permission bits `file` has now (null when it does not exist yet), after refusing a read-only one. */
+async function writableMode(file: string): Promise<number | null> {
+  try {
+    const { mode } = await stat(file)
+    if (isReadOnly(mode)) throw new NoteReadOnlyError(file, 'file')
+    return mode & 0o7777
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+/** No write bit for owner, group or others: someone made this read-only on purpose. */
+export function isReadOnly(mode: number): boolean {
+  return (mode & 0o222) === 0
 }
 
 async function syncDir(dir: string): Promise<void> {
