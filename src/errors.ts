@@ -36,6 +36,7 @@ export type ErrorCode =
   | 'NOTE_READ_ONLY'
   | 'WRITE_FAILED'
   | 'MESSAGES_DB_BUSY'
+  | 'NOTE_NOT_UTF8'
 
 export class DreamlaneError extends Error {
   readonly code: ErrorCode
@@ -100,6 +101,20 @@ export class LockHeldError extends DreamlaneError {
 export class PathOutOfScopeError extends DreamlaneError {
   constructor(path: string, why: string) {
     super('PATH_OUT_OF_SCOPE', `refused "${path}": ${why}`)
+  }
+}
+
+/** A note whose bytes are not UTF-8 (say latin-1): decoding and writing it back would destroy them. */
+export class NoteNotUtf8Error extends DreamlaneError {
+  readonly path: string
+  constructor(path: string, options?: ErrorOptions) {
+    super(
+      'NOTE_NOT_UTF8',
+      `${path} is not valid UTF-8, so dreamlane leaves it byte-for-byte alone — convert it ` +
+        '(e.g. `iconv -f latin1 -t utf-8`) to let dreams read and update it',
+      options,
+    )
+    this.path = path
   }
 }
 

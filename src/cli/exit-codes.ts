@@ -33,6 +33,7 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   NOTE_READ_ONLY: EXIT.cannotWrite,
   WRITE_FAILED: EXIT.cannotWrite,
   MESSAGES_DB_BUSY: EXIT.notFound,
+  NOTE_NOT_UTF8: EXIT.corrupt,
 }
 
 /** Prints the error the way a user can act on (JSON when asked) and returns the exit code. */

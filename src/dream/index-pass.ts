@@ -1,20 +1,12 @@
 // The deterministic index pass after the model: only adds missing MEMORY.md pointers, never rewrites what exists.
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../notes/atomic-write.js'
+import { readNoteText } from '../notes/note-text.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 
 const DAYS_HEADING = '## Days'
 const DAY_PAGE = /^\d{4}-\d{2}-\d{2}\.md$/
-
-async function readOrNull(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw error
-  }
-}
 
 /**
  * Appends a pointer in MEMORY.md for every notes/memory/days/ page written in this run (`changedFiles`) that
@@ -27,7 +19,7 @@ export async function runIndexPass(
   changedFiles: readonly string[],
 ): Promise<string[]> {
   const indexFile = join(paths.memory, 'MEMORY.md')
-  const current = await readOrNull(indexFile)
+  const current = await readNoteText(indexFile)
   if (current === null) return []
   const written = new Set(changedFiles)
   let pages: string[]

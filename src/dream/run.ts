@@ -1,5 +1,11 @@
 // One dream, top to bottom: lock → backup → seed → channel + model turn → index → review → FTS → cleanup → summary.
-import { DreamlaneError, LockHeldError, NoteReadOnlyError, errorMessage } from '../errors.js'
+import {
+  DreamlaneError,
+  LockHeldError,
+  NoteNotUtf8Error,
+  NoteReadOnlyError,
+  errorMessage,
+} from '../errors.js'
 import { createBackup } from '../backup/create.js'
 import { openMessagesDb } from '../db/messages.js'
 import { markDirty } from '../fts/journal.js'
@@ -296,20 +302,20 @@ async function indexOrRefuse(
   try {
     return { files: await runIndexPass(deps.paths, changed), refused: null }
   } catch (error) {
-    if (!(error instanceof NoteReadOnlyError)) throw error
+    if (!(error instanceof NoteReadOnlyError || error instanceof NoteNotUtf8Error)) throw error
     return { files: [], refused: error.message }
   }
 }
 
-/** Codes of writes the disk or the user's permissions refused: the run did not do all its work. */
-const REFUSED_WRITE_CODES = new Set(['NOTE_READ_ONLY', 'WRITE_FAILED'])
+/** Codes of notes the dream had to leave alone (permissions, encoding, disk): it did not do all its work. */
+const REFUSED_WRITE_CODES = new Set(['NOTE_READ_ONLY', 'NOTE_NOT_UTF8', 'WRITE_FAILED'])
 
 /** "2 note write(s) refused (retryable once fixed): …", or null when every write went through. */
 function describeRefusedWrites(calls: readonly ToolCallRecord[]): string | null {
   const refused = calls.filter((call) => call.code !== undefined && REFUSED_WRITE_CODES.has(call.code))
   if (refused.length === 0) return null
   const first = refused[0]?.preview ?? ''
-  return `${refused.length} note write(s) refused (retryable once fixed): ${first}`
+  return `${refused.length} note read(s)/write(s) refused (retryable once fixed): ${first}`
 }
 
 /** Seeding reads on its own connection so a chat turn writing meanwhile never meets a busy statement. */

@@ -3,6 +3,7 @@ import { open, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { PathOutOfScopeError, ToolRefusal } from '../errors.js'
+import { decodeNoteText } from '../notes/note-text.js'
 import { normalizeToolPath, readRoots, resolveReadTarget, resolveWriteTarget } from './scope.js'
 import type { ToolContext, ToolDefinition } from './types.js'
 import { walkTextFiles } from './walk.js'
@@ -30,7 +31,10 @@ export const readFileTool: ToolDefinition<z.infer<typeof readInput>> = {
     // Anything the tools may write fits whole, so a note can always be read back in full before editing it.
     const maxBytes = context.config.tools.maxWriteBytes
     const size = target.stats?.size ?? 0
-    const text = size > maxBytes ? await readHead(target.abs, maxBytes) : await readFile(target.abs, 'utf8')
+    const text =
+      size > maxBytes
+        ? await readHead(target.abs, maxBytes)
+        : decodeNoteText(await readFile(target.abs), target.rel)
     if (text.includes('\0')) {
       throw new PathOutOfScopeError(input.path, 'not a text file (it contains NUL bytes)')
     }
@@ -95,7 +99,7 @@ export const editFileTool: ToolDefinition<z.infer<typeof editInput>> = {
     if (input.old_string === input.new_string) {
       throw new ToolRefusal('TOOL_INPUT_INVALID', 'old_string and new_string are identical: nothing to do')
     }
-    const text = await readFile(target.abs, 'utf8')
+    const text = decodeNoteText(await readFile(target.abs), target.rel)
     const parts = text.split(input.old_string)
     const count = parts.length - 1
     if (count === 0) {

@@ -1,8 +1,9 @@
 // The one way a tool writes a note: size and front matter checks, atomic replace, FTS dirty mark, record.
-import { ToolRefusal } from '../errors.js'
+import { NoteNotUtf8Error, ToolRefusal } from '../errors.js'
 import { markDirty } from '../fts/journal.js'
 import { writeFileAtomic } from '../notes/atomic-write.js'
 import { checkDailyNoteText } from '../notes/daily-note.js'
+import { readNoteText } from '../notes/note-text.js'
 import type { WriteTarget } from './scope.js'
 import type { ToolContext } from './types.js'
 
@@ -26,6 +27,8 @@ export async function writeNote(
     const reason = checkDailyNoteText(content, target.day)
     if (reason) throw new ToolRefusal('DAILY_NOTE_INVALID', `${target.rel}: ${reason}`)
   }
+  // A note that is not UTF-8 was never read faithfully, so replacing it would lose bytes nobody saw.
+  if (target.stats) await readNoteText(target.abs).then(() => undefined, rethrowAs(target.rel))
   // The last point where a cancelled turn can still leave the note untouched.
   signal?.throwIfAborted()
   await writeFileAtomic(target.abs, content)
@@ -33,4 +36,12 @@ export async function writeNote(
   context.onWrite?.(target.abs)
   markDirty(context.state, context.paths.workspace, [target.abs])
   return `wrote ${target.rel} (${bytes} bytes)`
+}
+
+/** Names the note by its workspace path in a NoteNotUtf8Error (the model knows it by that name). */
+function rethrowAs(rel: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof NoteNotUtf8Error) throw new NoteNotUtf8Error(rel, { cause: error })
+    throw error
+  }
 }
