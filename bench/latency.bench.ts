@@ -67,12 +67,12 @@ function percentile(values: number[], p: number): number {
 }
 
 /** Keeps a dream running (one after another) until `stop()`; returns how many ran. */
-function keepDreaming(lane: Dreamlane): { stop(): Promise<number> } {
+function keepDreaming(dreamlane: Dreamlane): { stop(): Promise<number> } {
   let stopped = false
   let runs = 0
   const loop = (async () => {
     while (!stopped) {
-      await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 7 })
+      await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 7 })
       runs += 1
     }
   })()
@@ -93,12 +93,12 @@ export async function run(): Promise<BenchRow[]> {
     await initWorkspace(paths)
     writeFileSync(join(paths.memory, 'user.md'), '# User\n\n- Lives in Porto.\n- Prefers green tea.\n')
     await generateSample({ file: paths.messagesDb, now: new Date(), timeZone: 'UTC' })
-    const lane = createDreamlane({
+    const dreamlane = createDreamlane({
       config,
       provider: createScriptedProvider(slowDream()),
       logger: pino({ level: 'silent' }),
     })
-    const assistant = createAssistant({ lane, clock: systemClock })
+    const assistant = createAssistant({ dreamlane, clock: systemClock })
     try {
       await measure(assistant, WARMUP)
       const idle: Sample[] = []
@@ -107,7 +107,7 @@ export async function run(): Promise<BenchRow[]> {
       // Idle and dreaming blocks alternate, so drift on a shared machine (other processes, GC) hits both alike.
       for (let round = 0; round < ROUNDS; round++) {
         idle.push(...(await measure(assistant, SAMPLES / ROUNDS)))
-        const dreaming = keepDreaming(lane)
+        const dreaming = keepDreaming(dreamlane)
         // Let the dream get past its lock and backup into the model turn.
         await new Promise((resolve) => setTimeout(resolve, 150))
         during.push(...(await measure(assistant, SAMPLES / ROUNDS)))
@@ -115,7 +115,7 @@ export async function run(): Promise<BenchRow[]> {
       }
       return rows(idle, during, dreams)
     } finally {
-      await lane.close()
+      await dreamlane.close()
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -135,7 +135,7 @@ function rows(idle: Sample[], during: Sample[], dreams: number): BenchRow[] {
       ratio: measured / Math.max(baseline, 0.001),
       ...(target ? { target } : {}),
       notes: target
-        ? 'from when the message was due to the turn starting on its chat lane'
+        ? 'from when the message was due to the turn starting on its chat dreamlane'
         : 'whole turn: offline answer (FTS search + quote), informational',
     }
   }

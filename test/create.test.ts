@@ -10,24 +10,24 @@ describe('createDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
     const world = await makeDreamWorld()
     rmSync(join(world.paths.memory, 'MEMORY.md'))
     rmSync(join(world.paths.memory, 'recent-context.md'))
-    const lane = world.open()
-    const boot = await lane.bootstrap()
+    const dreamlane = world.open()
+    const boot = await dreamlane.bootstrap()
     expect(boot?.run.mode).toBe('bootstrap')
     const run = await boot!.done
     expect(run.status).toBe('succeeded')
     expect(existsSync(join(world.paths.memory, 'MEMORY.md'))).toBe(true)
-    expect(await lane.bootstrap()).toBeNull()
-    expect(lane.runs.list().filter((r) => r.mode === 'bootstrap')).toHaveLength(1)
-    await lane.close()
+    expect(await dreamlane.bootstrap()).toBeNull()
+    expect(dreamlane.runs.list().filter((r) => r.mode === 'bootstrap')).toHaveLength(1)
+    await dreamlane.close()
   })
 
   it("retries a run with that run's mode, chat and window, even days later", async () => {
     const world = await makeDreamWorld()
-    const lane = world.open({ provider: createScriptedProvider([{ fail: 'overloaded' }]) })
-    const first = await lane.dream({ mode: 'auto', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open({ provider: createScriptedProvider([{ fail: 'overloaded' }]) })
+    const first = await dreamlane.dream({ mode: 'auto', chatJid: 'web:main', days: 2 })
     expect(first.status).toBe('degraded')
     world.clock.set('2026-11-24T09:00:00.000Z')
-    const again = await lane.retry(first.id).done
+    const again = await dreamlane.retry(first.id).done
     expect(again).toMatchObject({
       mode: 'auto',
       chatJid: 'web:main',
@@ -37,42 +37,42 @@ describe('createDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
       retryOf: first.id,
       attempt: 2,
     })
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('retries a degraded auto run after 5 minutes, then 10, and stops after the configured delays', async () => {
     const world = await makeDreamWorld()
     const { clock, timers, advanceTo, pendingCount } = fakeTimers(NOW)
     const config = { ...world.config, autoDream: { ...world.config.autoDream, retryDelaysMinutes: [5, 10] } }
-    const lane = world.open({
+    const dreamlane = world.open({
       config,
       clock,
       timers,
       provider: createScriptedProvider([{ fail: 'overloaded' }]),
     })
-    const first = await lane.dream({ mode: 'auto', chatJid: 'web:main', days: 2 })
+    const first = await dreamlane.dream({ mode: 'auto', chatJid: 'web:main', days: 2 })
     expect(first.status).toBe('degraded')
     expect(pendingCount()).toBe(1)
     await advanceTo('2026-11-21T20:04:59.000Z')
-    expect(lane.runs.list()).toHaveLength(1)
+    expect(dreamlane.runs.list()).toHaveLength(1)
     await advanceTo('2026-11-21T20:05:00.000Z')
-    await lane.lanes.onIdle()
-    const attempts = () => lane.runs.list().map((r) => r.attempt)
+    await dreamlane.lanes.onIdle()
+    const attempts = () => dreamlane.runs.list().map((r) => r.attempt)
     expect(attempts()).toEqual([2, 1])
     await advanceTo('2026-11-21T20:15:00.000Z')
-    await lane.lanes.onIdle()
+    await dreamlane.lanes.onIdle()
     expect(attempts()).toEqual([3, 2, 1])
     await advanceTo('2026-11-22T20:00:00.000Z')
-    await lane.lanes.onIdle()
+    await dreamlane.lanes.onIdle()
     expect(attempts()).toEqual([3, 2, 1])
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('/dreaming off persists across restarts and makes AutoDream skip as disabled', async () => {
     const world = await makeDreamWorld()
-    const lane = world.open()
-    expect(await lane.handleChatInput('web:main', '/dreaming off')).toMatch(/^AutoDream is off/)
-    await lane.close()
+    const dreamlane = world.open()
+    expect(await dreamlane.handleChatInput('web:main', '/dreaming off')).toMatch(/^AutoDream is off/)
+    await dreamlane.close()
     const reopened = world.open()
     expect(await reopened.handleChatInput('web:main', '/dreaming')).toMatch(
       /AutoDream is off[\s\S]*If it ran now: disabled[\s\S]*Recall: \d+ short-term/,
@@ -94,30 +94,30 @@ describe('createDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
     const original =
       '# Memory\n\n- Maya Ortega works at Tidewell in Porto since 2019.\n- Atlas launches 2026-12-17 with 40 customers.\n'
     writeFileSync(memory, original)
-    const lane = world.open({
+    const dreamlane = world.open({
       provider: createScriptedProvider([
         { tool: 'write_file', input: { path: 'notes/memory/MEMORY.md', content: '# Memory\n' } },
         { text: 'Tidied.' },
       ]),
     })
-    const { run, done } = lane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
-    const applied = await lane.apply(run.id)
+    const { run, done } = dreamlane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const applied = await dreamlane.apply(run.id)
     expect((await done).status).toBe('held')
     expect(applied.run.id).toBe(run.id)
     expect(readFileSync(memory, 'utf8')).toBe('# Memory\n')
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('fires AutoDream from the schedule and the gate lets the first one through', async () => {
     const world = await makeDreamWorld()
     const { clock, timers, advanceTo } = fakeTimers(NOW)
-    const lane = world.open({ clock, timers })
-    lane.startAutoDream()
-    expect((await lane.status()).autoDream.nextRunAt).toBe('2026-11-22T01:00:00.000Z')
+    const dreamlane = world.open({ clock, timers })
+    dreamlane.startAutoDream()
+    expect((await dreamlane.status()).autoDream.nextRunAt).toBe('2026-11-22T01:00:00.000Z')
     await advanceTo('2026-11-22T01:00:00.000Z')
-    await lane.lanes.onIdle()
-    const [run] = lane.runs.list()
+    await dreamlane.lanes.onIdle()
+    const [run] = dreamlane.runs.list()
     expect(run).toMatchObject({ mode: 'auto', status: 'succeeded', gate: 'triggered', days: 2 })
-    await lane.shutdown()
+    await dreamlane.shutdown()
   })
 })

@@ -3,10 +3,13 @@ import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.js'
-import type { Dreamlane } from '../create.js'
-import { DREAMLANE_SENDER, DREAM_CHANNEL_PREFIX } from '../db/messages.js'
+import type { ResolvedConfig } from '../config/schema.js'
+import { DREAMLANE_SENDER, DREAM_CHANNEL_PREFIX, type MessagesDb } from '../db/messages.js'
+import type { StateDb } from '../db/state.js'
 import { DreamlaneError, errorMessage } from '../errors.js'
 import type { ModelProvider } from '../model/provider.js'
+import type { WorkspacePaths } from '../notes/paths.js'
+import type { LaneManager } from '../queue/lanes.js'
 import { dayWindow } from '../time/local-day.js'
 import { readFileTool, listFilesTool, grepNotesTool } from '../tools/note-tools.js'
 import { searchWorkspaceTool } from '../tools/search-tools.js'
@@ -37,10 +40,19 @@ export interface ChatTurn {
   durationMs: number
 }
 
+/** What the assistant needs from a dreamlane; declared here so chat/ imports nothing above it. */
+export interface AssistantHost {
+  readonly config: ResolvedConfig
+  readonly paths: WorkspacePaths
+  readonly messages: MessagesDb
+  readonly state: StateDb
+  readonly lanes: Pick<LaneManager, 'runChat'>
+  /** The reply to a slash command, or null when the text is not one. */
+  handleChatInput(chatJid: string, text: string): Promise<string | null>
+}
+
 export interface AssistantOptions {
-  lane: Pick<Dreamlane, 'config' | 'paths' | 'messages' | 'state' | 'handleChatInput'> & {
-    lanes: Pick<Dreamlane['lanes'], 'run'>
-  }
+  dreamlane: AssistantHost
   clock: Clock
   /** The model for replies (see selectChatProvider); absent or the offline engine → notes are quoted instead. */
   provider?: ModelProvider
@@ -64,11 +76,11 @@ export interface Assistant {
 }
 
 export function createAssistant(options: AssistantOptions): Assistant {
-  const { lane, clock } = options
+  const { dreamlane, clock } = options
   const usesModel = options.provider !== undefined && options.provider.name !== 'offline'
 
   function history(chatJid: string, limit = 200): ChatMessage[] {
-    return recentChatMessages(lane.messages, chatJid, limit, clock.now())
+    return recentChatMessages(dreamlane.messages, chatJid, limit, clock.now())
   }
 
   // Newest timestamp this host wrote per chat: a message never sorts before the previous one, even when the
@@ -85,20 +97,27 @@ export function createAssistant(options: AssistantOptions): Assistant {
     const at = Math.max(clock.now().getTime(), (lastWritten.get(chatJid) ?? -Infinity) + 1)
     lastWritten.set(chatJid, at)
     const timestamp = new Date(at).toISOString()
-    const message = storeChatMessage(lane.messages, { chatJid, role, sender, senderName, content, timestamp })
+    const message = storeChatMessage(dreamlane.messages, {
+      chatJid,
+      role,
+      sender,
+      senderName,
+      content,
+      timestamp,
+    })
     options.onMessage?.(message)
     return message
   }
 
   function readOnlyTools(chatJid: string): ToolSet {
-    const config = lane.config
+    const config = dreamlane.config
     return createToolSet(
       {
-        paths: lane.paths,
+        paths: dreamlane.paths,
         config,
         window: dayWindow(clock.now(), config.dream.defaultDays, config.timezone),
-        messages: lane.messages,
-        state: lane.state,
+        messages: dreamlane.messages,
+        state: dreamlane.state,
         clock,
         isDream: false,
         onRecall: (query, hits) => options.onRecall?.({ chatJid, query, hits, at: clock.now() }),
@@ -125,8 +144,8 @@ export function createAssistant(options: AssistantOptions): Assistant {
         history: history(chatJid, 13).slice(0, -1),
         chatJid,
         turnId: `chat-${randomBytes(4).toString('hex')}`,
-        paths: lane.paths,
-        window: dayWindow(clock.now(), lane.config.dream.defaultDays, lane.config.timezone),
+        paths: dreamlane.paths,
+        window: dayWindow(clock.now(), dreamlane.config.dream.defaultDays, dreamlane.config.timezone),
         clock,
         tools,
         signal,
@@ -145,10 +164,10 @@ export function createAssistant(options: AssistantOptions): Assistant {
     checkInput(chatJid, text)
     const requested = performance.now()
     const signal = sendOptions.signal ?? new AbortController().signal
-    return lane.lanes.run('chat', chatJid, async () => {
+    return dreamlane.lanes.runChat(chatJid, async () => {
       const started = performance.now()
       const message = store(chatJid, 'user', text, 'user', sendOptions.senderName ?? 'You')
-      const command = await lane.handleChatInput(chatJid, text)
+      const command = await dreamlane.handleChatInput(chatJid, text)
       const result =
         command !== null
           ? { text: command, engine: 'command' as const, note: null }

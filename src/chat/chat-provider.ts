@@ -1,8 +1,9 @@
 // The model for chat replies: the configured provider, holding a `chat` slot of the model-call cap per request.
 import type { Logger } from 'pino'
-import type { Dreamlane } from '../create.js'
+import type { ResolvedConfig } from '../config/schema.js'
 import type { ModelProvider } from '../model/provider.js'
 import { selectProvider } from '../model/select.js'
+import type { LaneManager } from '../queue/lanes.js'
 
 /**
  * Same choice as dreams (config, DREAMLANE_PROVIDER, ANTHROPIC_API_KEY, else offline — which quotes notes).
@@ -10,12 +11,12 @@ import { selectProvider } from '../model/select.js'
  * slots are per request, never per turn, so two concurrent turns can never hold every slot and wait on each other.
  */
 export function selectChatProvider(
-  lane: Pick<Dreamlane, 'config' | 'lanes'>,
+  dreamlane: { config: ResolvedConfig; lanes: Pick<LaneManager, 'withModelSlot'> },
   env: Record<string, string | undefined>,
   log?: Logger,
 ): ModelProvider {
-  return selectProvider(lane.config, env, {
-    modelSlot: (call) => lane.lanes.withModelSlot('chat', call),
+  return selectProvider(dreamlane.config, env, {
+    modelSlot: (call) => dreamlane.lanes.withModelSlot('chat', call),
     ...(log ? { onRetry: (attempt) => log.warn(attempt, 'chat model request retry') } : {}),
   }).provider
 }

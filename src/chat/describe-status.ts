@@ -1,5 +1,5 @@
 // The words of `/dream status` and `dreamlane status`.
-import type { DreamlaneStatus } from '../create.js'
+import type { DreamlaneStatus } from '../app/status.js'
 import { describeMemoryCounts } from '../recall/status.js'
 
 /** The `/dream status` reply. */

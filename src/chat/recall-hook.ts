@@ -1,7 +1,9 @@
 // The seam between interactive searches and recall tracking: which chat asked, what search_workspace served.
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.js'
-import type { Dreamlane } from '../create.js'
+import type { ResolvedConfig } from '../config/schema.js'
+import type { StateDb } from '../db/state.js'
+import type { WorkspacePaths } from '../notes/paths.js'
 import { recallRecorder } from '../recall/events.js'
 import type { RecalledHit } from '../tools/types.js'
 
@@ -21,7 +23,11 @@ export type RecallSink = (event: RecallEvent) => void
  * record is logged, never turned into a failed search: the user's answer matters more than the statistic.
  */
 export function recallSinkFor(
-  lane: Pick<Dreamlane, 'state' | 'paths' | 'config'>,
+  dreamlane: {
+    state: StateDb
+    paths: Pick<WorkspacePaths, 'workspace'>
+    config: Pick<ResolvedConfig, 'timezone' | 'recall'>
+  },
   clock: Clock,
   log?: Logger,
 ): RecallSink {
@@ -30,12 +36,12 @@ export function recallSinkFor(
     let record = recorders.get(event.chatJid)
     if (!record) {
       record = recallRecorder({
-        state: lane.state,
-        workspace: lane.paths.workspace,
+        state: dreamlane.state,
+        workspace: dreamlane.paths.workspace,
         chatJid: event.chatJid,
         clock,
-        timeZone: lane.config.timezone,
-        compactAfterDays: lane.config.recall.compactAfterDays,
+        timeZone: dreamlane.config.timezone,
+        compactAfterDays: dreamlane.config.recall.compactAfterDays,
         onError: (error) => log?.warn({ err: error, chatJid: event.chatJid }, 'recording recall failed'),
       })
       recorders.set(event.chatJid, record)

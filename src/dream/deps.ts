@@ -9,8 +9,7 @@ import type { WorkspacePaths } from '../notes/paths.js'
 import type { LaneManager } from '../queue/lanes.js'
 import type { RunStore } from './runs.js'
 import type { SettingsStore } from './settings.js'
-import type { PostedSummary } from './summary.js'
-import type { RunRecord, StepName } from './types.js'
+import type { PostedSummary, RunRecord, StepName } from './types.js'
 
 /** Progress of a running dream, for CLI output, logs and server-sent events. */
 export type DreamEvent =

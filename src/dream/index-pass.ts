@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../notes/atomic-write.js'
 import { readNoteText } from '../notes/note-text.js'
+import { insertUnderHeading } from '../notes/markdown.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 
 const DAYS_HEADING = '## Days'
@@ -37,26 +38,4 @@ export async function runIndexPass(
   const lines = missing.map((page) => `- ${page.slice(0, -3)}: see [days/${page}](days/${page})`)
   await writeFileAtomic(indexFile, insertUnderHeading(current, DAYS_HEADING, lines))
   return [indexFile]
-}
-
-/** Inserts `lines` at the end of the section under `heading`, creating the section at the end if absent. */
-export function insertUnderHeading(text: string, heading: string, lines: string[]): string {
-  const all = text.split('\n')
-  const start = all.findIndex((line) => line.trim() === heading)
-  if (start === -1) {
-    const body = text.endsWith('\n') || text === '' ? text : `${text}\n`
-    return `${body}\n${heading}\n\n${lines.join('\n')}\n`
-  }
-  let end = all.length
-  for (let i = start + 1; i < all.length; i++) {
-    if (/^#{1,2} /.test(all[i] ?? '')) {
-      end = i
-      break
-    }
-  }
-  // Insert after the section's last non-blank line so spacing before the next heading stays as it was.
-  let insertAt = end
-  while (insertAt > start + 1 && (all[insertAt - 1] ?? '').trim() === '') insertAt--
-  all.splice(insertAt, 0, ...lines)
-  return all.join('\n')
 }

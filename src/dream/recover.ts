@@ -1,7 +1,7 @@
 // Start-up recovery after a crash: reap a stale lock, mark abandoned runs lost, delete leftover dream channels.
 import { removeLeftoverChannels } from './channel.js'
 import type { DreamDeps } from './deps.js'
-import { readLock, reapStaleLock, staleReason } from './lock.js'
+import { readLock, reapStaleLock, staleReason } from '../notes/lock.js'
 
 export interface RecoveryReport {
   reapedLock: string | null

@@ -3,15 +3,9 @@ import { DREAMLANE_SENDER } from '../db/messages.js'
 import { describeCounts } from '../ledger/ledger.js'
 import type { LossFlag } from '../ledger/types.js'
 import type { DreamDeps } from './deps.js'
-import type { RunRecord } from './types.js'
+import type { PostedSummary, RunRecord } from './types.js'
 
-export interface PostedSummary {
-  runId: string
-  mode: RunRecord['mode']
-  chatJid: string
-  status: RunRecord['status']
-  text: string
-}
+export type { PostedSummary }
 
 const STATUS_WORDS: Record<RunRecord['status'], string> = {
   queued: 'is queued',

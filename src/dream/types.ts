@@ -125,3 +125,12 @@ export const FINISHED_STATUSES: readonly RunStatus[] = [
   'discarded',
   'undone',
 ]
+
+/** A finished run's summary as the host's chat transport receives it. */
+export interface PostedSummary {
+  runId: string
+  mode: RunRecord['mode']
+  chatJid: string
+  status: RunRecord['status']
+  text: string
+}

@@ -1,38 +1,38 @@
-// A dream's review step: record the ledger, run the loss guard, then keep the result or stage it and put the notes back.
+// Whether a run's changes may be kept: the ledger against its backup, the loss guard, and the hold rules.
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BackupInfo } from '../backup/create.js'
 import type { ResolvedConfig } from '../config/schema.js'
-import type { HeldOutcome } from '../dream/types.js'
 import { isTempOrHidden } from '../notes/atomic-write.js'
 import type { WorkspacePaths } from '../notes/paths.js'
-import { collectRunContents, describeChange, describeCounts } from './ledger.js'
+import { collectRunContents, describeChange } from './ledger.js'
 import { boilerplateOf, guardMemory, type GuardResult } from './loss-guard.js'
-import { putBack } from './review.js'
-import { markStageSettled, writeStage } from './stage.js'
-import { LedgerStore } from './store.js'
-import type { LedgerDeps } from './transition.js'
-import type { ChangeTotals, FileChange } from './types.js'
+import type { ChangedContent, ChangeTotals, FileChange, LossFlag } from './types.js'
 
-export interface ReviewStepInput {
-  runId: string
-  /** The status the run earns when its changes are kept. */
-  outcome: HeldOutcome
+export interface AssessInput {
   /** The pre-dream backup: the "before" of every file. */
   backup: Pick<BackupInfo, 'file' | 'manifest'>
   /** Absolute paths of every file the run wrote. */
   written: readonly string[]
 }
 
-export interface ReviewStepResult {
-  held: boolean
+/** A run's changes weighed: the ledger, the loss guard's findings, and why (if at all) it must wait for a person. */
+export interface Assessment {
+  contents: ChangedContent[]
+  changes: FileChange[]
   totals: ChangeTotals
+  flags: LossFlag[]
+  flaggedCount: number
+  /** Empty when the changes may be kept. */
   reasons: string[]
-  describe: string
 }
 
-export async function keepOrHold(input: ReviewStepInput, deps: LedgerDeps): Promise<ReviewStepResult> {
-  const { paths, config } = deps
+/** Diffs every written file against the backup, runs the loss guard and applies the hold rules. */
+export async function assessChanges(
+  input: AssessInput,
+  paths: WorkspacePaths,
+  dream: HoldRules,
+): Promise<Assessment> {
   const contents = await collectRunContents(paths.workspace, input.backup, input.written)
   const changes = contents.map(describeChange)
   const guard = await guardMemory({
@@ -45,23 +45,8 @@ export async function keepOrHold(input: ReviewStepInput, deps: LedgerDeps): Prom
     ),
   })
   const totals = totalsOf(changes, guard)
-  const reasons = holdReasons(config.dream, totals, guard)
-  new LedgerStore(deps.state).save(input.runId, changes)
-  deps.runs.update(input.runId, { changes: totals, lossFlags: guard.flags, holdReasons: reasons })
-  const counts = describeCounts(totals)
-  if (reasons.length === 0) {
-    const flagged = guard.flaggedCount
-      ? `; loss guard flagged ${guard.flaggedCount} item(s) (review: ${config.dream.review})`
-      : ''
-    return { held: false, totals, reasons, describe: `kept: ${counts}${flagged}` }
-  }
-  // Stage first, then mark held, then put the files back: a crash at any point leaves a state that
-  // apply, discard or start-up recovery completes (see settlePendingStages).
-  const stage = await writeStage(paths, input.runId, contents, deps.clock)
-  deps.runs.markHeld(input.runId, input.outcome)
-  await putBack(deps, stage)
-  await markStageSettled(paths, stage)
-  return { held: true, totals, reasons, describe: `held for review: ${counts}; ${reasons.join('; ')}` }
+  const reasons = holdReasons(dream, totals, guard)
+  return { contents, changes, totals, flags: guard.flags, flaggedCount: guard.flaggedCount, reasons }
 }
 
 export function totalsOf(changes: readonly FileChange[], guard?: GuardResult): ChangeTotals {
@@ -77,9 +62,12 @@ export function totalsOf(changes: readonly FileChange[], guard?: GuardResult): C
   }
 }
 
+/** The settings the hold rules read. */
+export type HoldRules = Pick<ResolvedConfig['dream'], 'review' | 'lossGuard'>
+
 /** Why a run must wait for a person, in words; empty when its changes may be kept. */
 export function holdReasons(
-  dream: Pick<ResolvedConfig['dream'], 'review' | 'lossGuard'>,
+  dream: HoldRules,
   totals: ChangeTotals,
   guard: Pick<GuardResult, 'flaggedCount' | 'flags'>,
 ): string[] {

@@ -1,7 +1,7 @@
 // Moves files by hash from one known state to another: pending, already done, or changed by someone else.
-import { acquireLock } from '../dream/lock.js'
-import type { DreamDeps } from '../dream/deps.js'
+import type { StateDb } from '../db/state.js'
 import { markDirty } from '../fts/journal.js'
+import type { WorkspacePaths } from '../notes/paths.js'
 import { diffTexts } from './diff.js'
 import { absolutePath, currentSha256, putFile, readOrNull } from './files.js'
 
@@ -84,25 +84,10 @@ export async function describeConflicts(
   return parts.join('\n')
 }
 
-export type LedgerDeps = Pick<DreamDeps, 'paths' | 'config' | 'clock' | 'state' | 'runs' | 'log'>
-
-/** Runs `work` holding the workspace lock, so no dream writes notes meanwhile; a running dream → LOCK_HELD. */
-export async function withWorkspaceLock<T>(
-  deps: LedgerDeps,
-  label: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  const lock = await acquireLock({
-    file: deps.paths.lockFile,
-    runId: label,
-    clock: deps.clock,
-    staleAfterMs: deps.config.dream.runTimeoutMs,
-  })
-  try {
-    return await work()
-  } finally {
-    await lock.release()
-  }
+/** What moving files needs: where the workspace is, and the state DB whose FTS journal hears of each write. */
+export interface LedgerDeps {
+  paths: WorkspacePaths
+  state: StateDb
 }
 
 /** The FTS journal learns about every file a review action wrote, so search never serves the old text. */

@@ -1,7 +1,11 @@
-// Queue lanes on p-queue: one serial lane per `chat:<jid>` and `dream:<jid>`, plus a global cap on model calls.
+// Queue lanes on p-queue: one serial lane per `chat:<jid>`, one `dream` lane for the workspace, and a global cap
+// on model calls. One dream runs per workspace at a time (one notes/ tree, one lock), whatever chat asked for it.
 import PQueue from 'p-queue'
 
 export type LaneKind = 'chat' | 'dream'
+
+/** The name of the workspace's dream lane. */
+export const DREAM_LANE = 'dream'
 
 export interface LaneManagerOptions {
   /** Concurrent model calls across all lanes. @default 2 */
@@ -16,10 +20,6 @@ export class LaneManager {
     this.#modelSlots = new PQueue({ concurrency: options.maxModelCalls ?? 2 })
   }
 
-  static laneName(kind: LaneKind, jid: string): string {
-    return `${kind}:${jid}`
-  }
-
   #lane(name: string): PQueue {
     let lane = this.#lanes.get(name)
     if (!lane) {
@@ -29,9 +29,14 @@ export class LaneManager {
     return lane
   }
 
-  /** Runs `task` on the lane, after everything queued there before it. */
-  run<T>(kind: LaneKind, jid: string, task: () => Promise<T>): Promise<T> {
-    return this.#lane(LaneManager.laneName(kind, jid)).add(task) as Promise<T>
+  /** Runs a turn of chat `jid`, after every turn of that chat queued before it. */
+  runChat<T>(jid: string, task: () => Promise<T>): Promise<T> {
+    return this.#lane(`chat:${jid}`).add(task) as Promise<T>
+  }
+
+  /** Runs a dream on the workspace's one dream lane, after every dream queued before it. */
+  runDream<T>(task: () => Promise<T>): Promise<T> {
+    return this.#lane(DREAM_LANE).add(task) as Promise<T>
   }
 
   /** Runs one model call inside the global cap. Interactive calls jump ahead of queued dream calls. */

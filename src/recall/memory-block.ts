@@ -1,6 +1,6 @@
 // Promoted entries in MEMORY.md: one line each, a stable marker per chunk key, added only within the budget.
 import { relative } from 'node:path'
-import { insertUnderHeading } from '../dream/index-pass.js'
+import { insertUnderHeading } from '../notes/markdown.js'
 import { clipText, escapeForComment } from '../notes/cues.js'
 import { hashText } from './source.js'
 

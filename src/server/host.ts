@@ -13,7 +13,7 @@ import { EventHub } from './events.js'
 const SUMMARY_LOOKBACK_MS = 10 * 60_000
 
 export interface ServerHost {
-  lane: Dreamlane
+  dreamlane: Dreamlane
   assistant: Assistant
   hub: EventHub
   clock: Clock
@@ -31,7 +31,7 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
   const clock = options.clock ?? systemClock
   const log = options.logger ?? pino({ level: 'warn' }, pino.destination(2))
   let hub: EventHub | null = null
-  const lane = createDreamlane({
+  const dreamlane = createDreamlane({
     ...options,
     clock,
     logger: log,
@@ -44,7 +44,7 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
       publishSummary(summary)
     },
   })
-  hub = new EventHub(lane.paths.workspace)
+  hub = new EventHub(dreamlane.paths.workspace)
   const events = hub
 
   /** Manual runs post their summary as a bot message; pages see it like any other new message. */
@@ -52,19 +52,19 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
     const id = `dream-summary-${summary.runId}`
     // The summary was stamped moments ago; a recent slice finds it however long the chat is.
     const start = new Date(clock.now().getTime() - SUMMARY_LOOKBACK_MS)
-    const row = lane.messages
+    const row = dreamlane.messages
       .listChatMessages(summary.chatJid, { start, limit: 5_000 })
       .find((message) => message.id === id)
     if (row) events.publishMessage(toChatMessage(row))
   }
 
   const assistant = createAssistant({
-    lane,
+    dreamlane,
     clock,
     log,
-    provider: options.chatProvider ?? selectChatProvider(lane, options.env ?? process.env, log),
-    onRecall: options.onRecall ?? recallSinkFor(lane, clock, log),
+    provider: options.chatProvider ?? selectChatProvider(dreamlane, options.env ?? process.env, log),
+    onRecall: options.onRecall ?? recallSinkFor(dreamlane, clock, log),
     onMessage: (message) => events.publishMessage(message),
   })
-  return { lane, assistant, hub, clock, log }
+  return { dreamlane, assistant, hub, clock, log }
 }

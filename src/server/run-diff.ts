@@ -49,7 +49,7 @@ export interface RunDiff {
   files: FileDiff[]
 }
 
-/** `recorded` is the run's change ledger (`lane.changes(id)`); runs that have one are shown exactly as recorded. */
+/** `recorded` is the run's change ledger (`dreamlane.changes(id)`); runs that have one are shown exactly as recorded. */
 export async function diffRun(
   paths: WorkspacePaths,
   run: RunRecord,

@@ -108,7 +108,7 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
 
     // Restore the first run's backup: notes go back to before the first dream.
     expect(readFileSync(join(api.world.paths.memory, 'user.md'), 'utf8')).toBe(DREAMT_USER_MD)
-    const backupId = api.host.lane.runs.get(runId).backupId ?? ''
+    const backupId = api.host.dreamlane.runs.get(runId).backupId ?? ''
     await nav(page, 'Dreams').click()
     await page
       .locator(`tr[data-backup-id="${backupId}"]`)

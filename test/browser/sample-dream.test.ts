@@ -35,7 +35,7 @@ describe.skipIf(SKIP_BROWSER)('the pages on the sample history', () => {
     const server = await startServer(host, { port: 0 })
     onTestFinished(async () => {
       await server.close()
-      await host.lane.close()
+      await host.dreamlane.close()
     })
     const browser = await launchChromium()
     onTestFinished(() => browser.close())

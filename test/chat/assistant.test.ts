@@ -20,9 +20,9 @@ async function world() {
 describe('the assistant host', () => {
   it('stores the question and a reply that quotes the best note lines with their paths (offline)', async () => {
     const w = await world()
-    const lane = w.open()
+    const dreamlane = w.open()
     const recalls: RecallEvent[] = []
-    const assistant = createAssistant({ lane, clock: w.clock, onRecall: (event) => recalls.push(event) })
+    const assistant = createAssistant({ dreamlane, clock: w.clock, onRecall: (event) => recalls.push(event) })
 
     const turn = await assistant.send('web:main', 'Where does the user live? Porto?')
 
@@ -30,7 +30,7 @@ describe('the assistant host', () => {
     expect(turn.reply.content).toContain('notes/memory/user.md:3')
     expect(turn.reply.content).toContain('Lives in Porto since October 2026.')
     expect(turn.reply.content).not.toContain('Postgres')
-    const stored = lane.messages.listChatMessages('web:main').slice(-2)
+    const stored = dreamlane.messages.listChatMessages('web:main').slice(-2)
     expect(stored.map((m) => [m.id, m.content, m.isBotMessage])).toEqual([
       [turn.message.id, 'Where does the user live? Porto?', false],
       [turn.reply.id, turn.reply.content, true],
@@ -39,22 +39,22 @@ describe('the assistant host', () => {
     expect(recalls).toHaveLength(1)
     expect(recalls[0]?.chatJid).toBe('web:main')
     expect(recalls[0]?.hits.map((hit) => hit.path)).toContain('notes/memory/user.md')
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('says so when nothing in the notes matches', async () => {
     const w = await world()
-    const lane = w.open()
-    const turn = await createAssistant({ lane, clock: w.clock }).send('web:main', 'zeppelins?')
+    const dreamlane = w.open()
+    const turn = await createAssistant({ dreamlane, clock: w.clock }).send('web:main', 'zeppelins?')
     expect(turn.reply.content).toBe('Nothing in my notes matches “zeppelins” yet.')
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('answers slash commands before any model, from the dreamlane sender', async () => {
     const w = await world()
-    const lane = w.open()
+    const dreamlane = w.open()
     const model = createScriptedProvider([{ fail: 'the model must not be asked' }])
-    const assistant = createAssistant({ lane, clock: w.clock, provider: model })
+    const assistant = createAssistant({ dreamlane, clock: w.clock, provider: model })
 
     const turn = await assistant.send('web:main', '/dream status')
 
@@ -62,7 +62,7 @@ describe('the assistant host', () => {
     expect(turn.note).toBeNull()
     expect(turn.reply.content).toContain('No dream has run yet.')
     expect(turn.reply.sender).toBe('dreamlane')
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('/dream 2 queues a dream whose summary lands in the same chat after the reply', async () => {
@@ -74,12 +74,12 @@ describe('the assistant host', () => {
       { tool: 'write_file', input: { path: 'notes/memory/user.md', content: `${USER_MD}- Dreamt.\n` } },
       { text: 'ok' },
     ])
-    const lane = w.open({ provider, clock })
-    const turn = await createAssistant({ lane, clock }).send('web:main', '/dream 2')
+    const dreamlane = w.open({ provider, clock })
+    const turn = await createAssistant({ dreamlane, clock }).send('web:main', '/dream 2')
     expect(turn.reply.content).toBe('Dream queued in the background for the last 2 day(s).')
-    const queued = lane.runs.latest()
-    await lane.close()
-    // lane.close() closed the DBs: read the chat back through a fresh handle.
+    const queued = dreamlane.runs.latest()
+    await dreamlane.close()
+    // dreamlane.close() closed the DBs: read the chat back through a fresh handle.
     const reopened = w.open()
     const run = reopened.runs.get(queued?.id ?? '')
     expect(run.status).toBe('succeeded')
@@ -91,7 +91,7 @@ describe('the assistant host', () => {
 
   it('answers with the model using read-only tools; a write attempt is refused and changes nothing', async () => {
     const w = await world()
-    const lane = w.open()
+    const dreamlane = w.open()
     const recalls: RecallEvent[] = []
     const model = createScriptedProvider([
       { tool: 'search_workspace', input: { query: 'tea' } },
@@ -99,7 +99,7 @@ describe('the assistant host', () => {
       { text: 'You prefer green tea (notes/memory/user.md).' },
     ])
     const assistant = createAssistant({
-      lane,
+      dreamlane,
       clock: w.clock,
       provider: model,
       onRecall: (event) => recalls.push(event),
@@ -111,14 +111,14 @@ describe('the assistant host', () => {
     expect(turn.reply.content).toBe('You prefer green tea (notes/memory/user.md).')
     expect(readFileSync(join(w.paths.memory, 'user.md'), 'utf8')).toBe(USER_MD)
     expect(recalls.map((event) => [event.chatJid, event.query])).toEqual([['web:work', 'tea']])
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('falls back to quoting notes, with a note, when the model fails', async () => {
     const w = await world()
-    const lane = w.open()
+    const dreamlane = w.open()
     const assistant = createAssistant({
-      lane,
+      dreamlane,
       clock: w.clock,
       provider: createScriptedProvider([{ fail: 'HTTP 529 overloaded' }]),
     })
@@ -126,7 +126,7 @@ describe('the assistant host', () => {
     expect(turn.engine).toBe('quote')
     expect(turn.note).toContain('HTTP 529 overloaded')
     expect(turn.reply.content).toContain('notes/memory/project.md:3')
-    await lane.close()
+    await dreamlane.close()
   })
 
   it.each([
@@ -136,20 +136,20 @@ describe('the assistant host', () => {
     ['', 'hi', 'chat id must be'],
   ])('refuses chat %j / text of %#, storing nothing', async (jid, text, message) => {
     const w = await world()
-    const lane = w.open()
-    const before = lane.messages.listChats().length
-    await expect(createAssistant({ lane, clock: w.clock }).send(jid, text)).rejects.toMatchObject({
+    const dreamlane = w.open()
+    const before = dreamlane.messages.listChats().length
+    await expect(createAssistant({ dreamlane, clock: w.clock }).send(jid, text)).rejects.toMatchObject({
       code: 'REQUEST_INVALID',
       message: expect.stringContaining(message),
     })
-    expect(lane.messages.listChats()).toHaveLength(before)
-    await lane.close()
+    expect(dreamlane.messages.listChats()).toHaveLength(before)
+    await dreamlane.close()
   })
 
   it('runs turns of one chat in order, each reply right after its question, even with a frozen clock', async () => {
     const w = await world()
-    const lane = w.open()
-    const assistant = createAssistant({ lane, clock: w.clock })
+    const dreamlane = w.open()
+    const assistant = createAssistant({ dreamlane, clock: w.clock })
     const turns = await Promise.all(
       ['Porto?', 'Postgres?', 'tea?'].map((text) => assistant.send('web:main', text)),
     )
@@ -163,16 +163,16 @@ describe('the assistant host', () => {
     expect(new Set(assistant.history('web:main').map((m) => m.timestamp)).size).toBe(
       assistant.history('web:main').length,
     )
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('history is the newest messages, oldest first, however far back the chat goes', async () => {
     const w = await world()
-    const lane = w.open()
+    const dreamlane = w.open()
     const day = 86_400_000
     const ages = [900, 400, 40, 9, 2, 0.5, 0.01]
-    lane.messages.upsertChat('web:old', null)
-    lane.messages.insertMessages(
+    dreamlane.messages.upsertChat('web:old', null)
+    dreamlane.messages.insertMessages(
       ages.map((age, i) => ({
         id: `m${i}`,
         chatJid: 'web:old',
@@ -180,7 +180,7 @@ describe('the assistant host', () => {
         timestamp: new Date(Date.parse(NOW) - age * day).toISOString(),
       })),
     )
-    const assistant = createAssistant({ lane, clock: w.clock })
+    const assistant = createAssistant({ dreamlane, clock: w.clock })
     expect(assistant.history('web:old', 3).map((m) => m.content)).toEqual(['age 2', 'age 0.5', 'age 0.01'])
     expect(assistant.history('web:old', 6).map((m) => m.content)).toEqual([
       'age 400',
@@ -192,7 +192,7 @@ describe('the assistant host', () => {
     ])
     expect(assistant.history('web:old', 50)).toHaveLength(7)
     expect(assistant.history('web:none', 5)).toEqual([])
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('keeps topic words of a question and drops fillers', () => {

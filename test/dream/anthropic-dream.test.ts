@@ -24,14 +24,14 @@ async function dreamWith(script: FakeStep[]) {
     DREAMLANE_DREAM_MODEL: 'claude-test-dream',
   }
   const config = resolveConfig({ env, flags: { workspace: world.dir, timezone: 'UTC' } })
-  const lane = createDreamlane({ config, env, clock: world.clock, logger: pino({ level: 'silent' }) })
-  onTestFinished(() => lane.close())
-  return { world, server, lane }
+  const dreamlane = createDreamlane({ config, env, clock: world.clock, logger: pino({ level: 'silent' }) })
+  onTestFinished(() => dreamlane.close())
+  return { world, server, dreamlane }
 }
 
 describe('a dream on the Anthropic provider (local fake Messages API), through the real lifecycle', () => {
   it('edits notes through the tools, records exact usage and the dream model, and shows refusals as is_error', async () => {
-    const { world, server, lane } = await dreamWith([
+    const { world, server, dreamlane } = await dreamWith([
       anthropicReply.tools(
         [{ name: 'write_file', input: { path: 'notes/memory/user.md', content: USER_MD } }],
         { input: 1000, output: 50, cacheWrite: 2400 },
@@ -43,7 +43,7 @@ describe('a dream on the Anthropic provider (local fake Messages API), through t
       }),
       anthropicReply.text('Updated user.md.', { input: 300, output: 10, cacheRead: 2400 }),
     ])
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.provider).toBe('anthropic')
     expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(USER_MD)
     expect(run.usage).toEqual({
@@ -67,14 +67,14 @@ describe('a dream on the Anthropic provider (local fake Messages API), through t
 
   it('repeated 500s end in degraded with the offline fallback applied; last consolidated does not move', async () => {
     const errors = Array.from({ length: 10 }, () => anthropicReply.error(500, 'api_error'))
-    const { world, lane } = await dreamWith(errors)
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const { world, dreamlane } = await dreamWith(errors)
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.status).toBe('degraded')
     expect(run.reason).toMatch(
       /anthropic provider failed: model request failed after \d+ attempt\(s\): HTTP 500/,
     )
     expect(run.steps.find((s) => s.name === 'fallback')?.ok).toBe(true)
     expect(readFileSync(join(world.paths.daily, '2026-11-21.md'), 'utf8')).not.toContain('NEEDS_SUMMARY')
-    expect(lane.runs.lastSucceeded()).toBeNull()
+    expect(dreamlane.runs.lastSucceeded()).toBeNull()
   }, 60_000)
 })

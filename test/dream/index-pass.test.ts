@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { insertUnderHeading, runIndexPass } from '../../src/dream/index-pass.js'
+import { runIndexPass } from '../../src/dream/index-pass.js'
+import { insertUnderHeading } from '../../src/notes/markdown.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 
 describe('index pass', () => {

@@ -29,13 +29,13 @@ describe('a dream, end to end', () => {
       { usagePerStep: { inputTokens: 100, outputTokens: 10, cacheReadTokens: 50, cacheWriteTokens: 5 } },
     )
     const channelsSeen: string[] = []
-    const lane = world.open({
+    const dreamlane = world.open({
       provider,
       onEvent: (event) => {
-        if (event.type === 'tool') channelsSeen.push(...lane.messages.listDreamChannels())
+        if (event.type === 'tool') channelsSeen.push(...dreamlane.messages.listDreamChannels())
       },
     })
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
 
     // The model's words survive the index pass exactly (MEMORY.md already linked the day page).
     expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(USER_MD)
@@ -43,9 +43,9 @@ describe('a dream, end to end', () => {
     expect(readFileSync(join(world.paths.days, '2026-11-21.md'), 'utf8')).toBe(DAY_PAGE)
     // The channel existed during the turn and is gone now.
     expect(channelsSeen[0]).toMatch(/^dream:manual:web:main:\d+$/)
-    expect(lane.messages.listDreamChannels()).toEqual([])
+    expect(dreamlane.messages.listDreamChannels()).toEqual([])
     // Summary posted to the originating chat as a bot message.
-    const posted = lane.messages
+    const posted = dreamlane.messages
       .listChatMessages('web:main')
       .filter((m) => m.isBotMessage && m.sender === 'dreamlane')
     expect(posted).toHaveLength(1)
@@ -53,7 +53,7 @@ describe('a dream, end to end', () => {
     // The search index finds what the dream wrote.
     const { searchIndex } = await import('../../src/fts/search.js')
     const hits = await searchIndex({
-      state: lane.state,
+      state: dreamlane.state,
       paths: world.paths,
       config: world.config,
       query: 'zanzibarite',
@@ -81,54 +81,54 @@ describe('a dream, end to end', () => {
     // It wrote, so it did work (the "no writes while the backlog is not empty" rule only catches idle turns).
     expect(run.status).toBe('succeeded')
     expect(existsSync(world.paths.lockFile)).toBe(false)
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('succeeds with the offline engine and summarises the seeded days', async () => {
     const world = await makeDreamWorld()
-    const lane = world.open()
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open()
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.status).toBe('succeeded')
     expect(run.provider).toBe('offline')
     expect(dailyNoteFor(world, '2026-11-21')).not.toContain('NEEDS_SUMMARY')
     expect(run.backupId).toMatch(/manual/)
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('consolidates a year-long window with only a few days of messages (the budget is per note, not per day)', async () => {
     const world = await makeDreamWorld()
-    const lane = world.open()
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 365 })
+    const dreamlane = world.open()
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 365 })
     expect(run.status).toBe('succeeded')
     expect(run.summary).not.toMatch(/more than the tool-call budget/)
     expect(dailyNoteFor(world, '2026-11-20')).not.toContain('NEEDS_SUMMARY')
     expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toContain('Porto')
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('coalesces two triggers into one run', async () => {
     const world = await makeDreamWorld()
-    const lane = world.open()
-    const first = lane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
-    const second = lane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open()
+    const first = dreamlane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const second = dreamlane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(second.coalesced).toBe(true)
     expect(second.run.id).toBe(first.run.id)
     const [a, b] = await Promise.all([first.done, second.done])
     expect(a.id).toBe(b.id)
-    expect(lane.runs.list()).toHaveLength(1)
-    expect(lane.runs.get(a.id).coalesced).toBe(1)
-    await lane.close()
+    expect(dreamlane.runs.list()).toHaveLength(1)
+    expect(dreamlane.runs.get(a.id).coalesced).toBe(1)
+    await dreamlane.close()
   })
 
   it('skips with the lock reason when another live process holds the lock', async () => {
     const world = await makeDreamWorld()
     writeForeignLock(world.paths.lockFile, process.pid, NOW)
-    const lane = world.open()
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open()
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run).toMatchObject({ status: 'skipped', gate: 'lock' })
     expect(run.reason).toMatch(/already running: run run-other \(pid \d+/)
     expect(existsSync(world.paths.lockFile)).toBe(true)
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('reaps a stale lock (dead pid) and runs', async () => {
@@ -137,71 +137,71 @@ describe('a dream, end to end', () => {
       spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString(),
     )
     writeForeignLock(world.paths.lockFile, dead, NOW)
-    const lane = world.open()
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open()
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.status).toBe('succeeded')
     expect(run.steps.find((s) => s.name === 'lock')?.detail).toMatch(/reaped stale lock of run-other/)
     expect(existsSync(world.paths.lockFile)).toBe(false)
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('falls back when the turn ends without writing while notes need summaries', async () => {
     const world = await makeDreamWorld()
-    const lane = world.open({
+    const dreamlane = world.open({
       provider: createScriptedProvider([{ tool: 'list_files', input: {} }, { text: 'All good!' }]),
     })
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.status).toBe('degraded')
     expect(run.reason).toMatch(/without writing while 2 daily note\(s\) still need a summary/)
     expect(dailyNoteFor(world, '2026-11-20')).not.toContain('NEEDS_SUMMARY')
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('falls back to the offline engine when the provider throws: degraded, notes refreshed, lock removed', async () => {
     const world = await makeDreamWorld()
-    const lane = world.open({ provider: createScriptedProvider([{ fail: 'API exploded (529)' }]) })
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open({ provider: createScriptedProvider([{ fail: 'API exploded (529)' }]) })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.status).toBe('degraded')
     expect(run.reason).toMatch(/API exploded/)
     expect(run.steps.find((s) => s.name === 'fallback')?.ok).toBe(true)
     expect(dailyNoteFor(world, '2026-11-21')).not.toContain('NEEDS_SUMMARY')
     expect(existsSync(world.paths.lockFile)).toBe(false)
-    expect(lane.runs.lastSucceeded()).toBeNull()
-    await lane.close()
+    expect(dreamlane.runs.lastSucceeded()).toBeNull()
+    await dreamlane.close()
   })
 
   it('recovers after a crash: running run → lost, leftover channel removed, stale lock reaped', async () => {
     const world = await makeDreamWorld()
-    const lane = world.open()
-    const run = lane.runs.open({ mode: 'manual', chatJid: 'web:main', days: 2 })
-    lane.runs.markRunning(run.id)
-    lane.messages.upsertChat('dream:manual:web:main:1', 'leftover')
-    lane.messages.insertMessages([
+    const dreamlane = world.open()
+    const run = dreamlane.runs.open({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    dreamlane.runs.markRunning(run.id)
+    dreamlane.messages.upsertChat('dream:manual:web:main:1', 'leftover')
+    dreamlane.messages.insertMessages([
       { id: 'x', chatJid: 'dream:manual:web:main:1', content: 'half a turn', timestamp: NOW },
     ])
     const dead = Number(
       spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString(),
     )
     writeForeignLock(world.paths.lockFile, dead, NOW, run.id)
-    const report = await lane.recover()
+    const report = await dreamlane.recover()
     expect(report).toEqual({
       reapedLock: run.id,
       lostRuns: [run.id],
       removedChannels: ['dream:manual:web:main:1'],
     })
-    expect(lane.runs.get(run.id).status).toBe('lost')
-    await lane.close()
+    expect(dreamlane.runs.get(run.id).status).toBe('lost')
+    await dreamlane.close()
   })
 
   it('answers /dream in chat and runs in the background', async () => {
     const world = await makeDreamWorld()
-    const lane = world.open()
-    expect(await lane.handleChatInput('web:main', '/dream 2')).toBe(
+    const dreamlane = world.open()
+    expect(await dreamlane.handleChatInput('web:main', '/dream 2')).toBe(
       'Dream queued in the background for the last 2 day(s).',
     )
-    expect(await lane.handleChatInput('web:main', '/dream nope')).toMatch(/^Usage: \/dream \[days\]/)
-    expect(await lane.handleChatInput('web:main', 'just chatting')).toBeNull()
-    await lane.close()
+    expect(await dreamlane.handleChatInput('web:main', '/dream nope')).toMatch(/^Usage: \/dream \[days\]/)
+    expect(await dreamlane.handleChatInput('web:main', 'just chatting')).toBeNull()
+    await dreamlane.close()
     const reopened = world.open()
     expect(reopened.runs.latest()?.status).toBe('succeeded')
     expect(await reopened.handleChatInput('web:main', '/dream status')).toMatch(

@@ -49,13 +49,13 @@ export async function makeDreamWorld(messages: MessageSpec[] = SMALL_HISTORY): P
     ...ws,
     clock,
     open(options = {}) {
-      const lane = createDreamlane({
+      const dreamlane = createDreamlane({
         config: ws.config,
         clock,
         logger: pino({ level: 'silent' }),
         ...options,
       })
-      return lane
+      return dreamlane
     },
   }
 }

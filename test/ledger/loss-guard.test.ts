@@ -126,8 +126,8 @@ describe('the loss guard', () => {
       '# User\n\n## People\n\n- Brother Inês lives in Guimarães with his 4 kids.\n- Partner Kai.\n',
     )
     const merged = '# User\n\n## People\n\n- Brother lives in Guimarães with his kids; partner Kai.\n'
-    const lane = world.open({ provider: writesFiles({ [USER]: merged }) })
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open({ provider: writesFiles({ [USER]: merged }) })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.lossFlags.map((flag) => [flag.kind, flag.term])).toEqual([
       ['number', '4'],
       ['name', 'Inês'],
@@ -136,6 +136,6 @@ describe('the loss guard', () => {
     // "Partner Kai." survives inside the merged line; the brother's bullet does not.
     expect(run.changes).toMatchObject({ files: 3, factsDropped: 1 })
     expect(run.summary).toContain('2 name(s), number(s) or date(s) would vanish from memory: 4, Inês')
-    await lane.close()
+    await dreamlane.close()
   })
 })

@@ -22,44 +22,47 @@ describe('crash safety of holding', () => {
   it('start-up recovery puts the notes of a run that crashed while being held back, and keeps it held', async () => {
     const world = await makeLedgerWorld()
     const before = world.snapshot()
-    const lane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
-    const held = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
+    const held = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     crashBeforePutBack(world.paths.dataDir, held.id, world.write)
     expect(world.snapshot()).not.toEqual(before)
 
-    await lane.recover()
+    await dreamlane.recover()
     expect(world.snapshot()).toEqual(before)
     expect((await readStage(world.paths, held.id))?.settled).toBe(true)
-    expect(lane.runs.get(held.id).status).toBe('held')
+    expect(dreamlane.runs.get(held.id).status).toBe('held')
     // Still reviewable afterwards.
-    await lane.apply(held.id)
+    await dreamlane.apply(held.id)
     expect(world.read(MEMORY)).toBe(HALF_MEMORY)
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('a run lost before it was marked held gets its notes put back and its stage removed', async () => {
     const world = await makeLedgerWorld()
     const before = world.snapshot()
-    const lane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
-    const held = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
+    const held = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     crashBeforePutBack(world.paths.dataDir, held.id, world.write)
-    lane.runs.close(held.id, { status: 'lost', reason: 'the process running it stopped before it finished' })
+    dreamlane.runs.close(held.id, {
+      status: 'lost',
+      reason: 'the process running it stopped before it finished',
+    })
 
-    await lane.recover()
+    await dreamlane.recover()
     expect(world.snapshot()).toEqual(before)
     expect(await readStage(world.paths, held.id)).toBeNull()
-    await lane.close()
+    await dreamlane.close()
   })
 
   it('discard also finishes putting back a half-held run', async () => {
     const world = await makeLedgerWorld()
     const before = world.snapshot()
-    const lane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
-    const held = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
+    const held = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     crashBeforePutBack(world.paths.dataDir, held.id, world.write)
-    const result = await lane.discard()
+    const result = await dreamlane.discard()
     expect(result.written).toEqual([MEMORY])
     expect(world.snapshot()).toEqual(before)
-    await lane.close()
+    await dreamlane.close()
   })
 })

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { acquireLock } from '../../src/dream/lock.js'
+import { acquireLock } from '../../src/notes/lock.js'
 import { LockHeldError } from '../../src/errors.js'
 import { markerIdOf, markersIn } from '../../src/recall/memory-block.js'
 import { applyPromotion, planPromotion, promoteMemory } from '../../src/recall/promote.js'

@@ -75,7 +75,7 @@ describe('chat API', () => {
     ['a non-string', { text: 42 }, 'text'],
   ])('refuses %s with 400 and writes nothing', async (_what, json, message) => {
     const api = await startServerWorld()
-    const before = api.host.lane.messages.listChatMessages('web:main').length
+    const before = api.host.dreamlane.messages.listChatMessages('web:main').length
     const response = await api.json<{ error: { code: string; message: string } }>(
       '/api/chats/web:main/messages',
       { json },
@@ -83,12 +83,12 @@ describe('chat API', () => {
     expect(response.status).toBe(400)
     expect(response.body.error.code).toBe('REQUEST_INVALID')
     expect(response.body.error.message).toContain(message)
-    expect(api.host.lane.messages.listChatMessages('web:main')).toHaveLength(before)
+    expect(api.host.dreamlane.messages.listChatMessages('web:main')).toHaveLength(before)
   })
 
   it('refuses malformed JSON, reserved chat ids and oversized bodies; unknown chats are 404', async () => {
     const api = await startServerWorld()
-    const chatsBefore = api.host.lane.messages.listChats().length
+    const chatsBefore = api.host.dreamlane.messages.listChats().length
     const malformed = await api.json<{ error: { message: string } }>('/api/chats/web:main/messages', {
       method: 'POST',
       body: '{"text":',
@@ -102,7 +102,7 @@ describe('chat API', () => {
     expect(reserved.status).toBe(400)
     const huge = await api.json('/api/chats/web:main/messages', { json: { text: 'y'.repeat(70_000) } })
     expect(huge.status).toBe(413)
-    expect(api.host.lane.messages.listChats()).toHaveLength(chatsBefore)
+    expect(api.host.dreamlane.messages.listChats()).toHaveLength(chatsBefore)
     const unknown = await api.json<{ error: { code: string } }>('/api/chats/web:nobody/messages')
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'NOT_FOUND'])
     const route = await api.json<{ error: { code: string } }>('/api/nothing-here')
@@ -196,7 +196,7 @@ describe('dreams API', () => {
 
     const second = await dreamToEnd(api)
     const { diffRun } = await import('../../src/server/run-diff.js')
-    const withoutLedger = await diffRun(api.world.paths, api.host.lane.runs.get(first.id), [])
+    const withoutLedger = await diffRun(api.world.paths, api.host.dreamlane.runs.get(first.id), [])
     expect(withoutLedger.after).toMatchObject({ kind: 'next-backup', backupId: second.backupId })
   })
 
@@ -209,7 +209,7 @@ describe('dreams API', () => {
     expect(second.status).toBe(202)
     expect(second.body).toMatchObject({ accepted: true, coalesced: true, runId: first.body.runId })
     await readEvents(await api.fetch(`/api/dreams/${first.body.runId}/events`))
-    expect(api.host.lane.runs.list()).toHaveLength(1)
+    expect(api.host.dreamlane.runs.list()).toHaveLength(1)
   })
 
   it('returns the gate outcome, not a run, when the gate says no — and writes no run record', async () => {
@@ -222,7 +222,7 @@ describe('dreams API', () => {
     expect(refused.status).toBe(200)
     expect(refused.body).toMatchObject({ accepted: false, gate: 'time', runId: null })
     expect(refused.body.reason).toContain('minimum')
-    expect(api.host.lane.runs.list()).toHaveLength(1)
+    expect(api.host.dreamlane.runs.list()).toHaveLength(1)
   })
 
   it.each([
@@ -237,7 +237,7 @@ describe('dreams API', () => {
     const response = await api.json<{ error: { message: string } }>('/api/dreams', { json })
     expect(response.status).toBe(400)
     expect(response.body.error.message).toContain(message)
-    expect(api.host.lane.runs.list()).toHaveLength(0)
+    expect(api.host.dreamlane.runs.list()).toHaveLength(0)
   })
 
   it('retries a run by id (same window, attempt 2) and 404s unknown ids', async () => {
@@ -400,12 +400,12 @@ describe('recall from interactive turns', () => {
       '# Minerals\n\n- Zanzibarite is the favourite stone.\n',
     )
     await dreamToEnd(api)
-    expect(countStore(api.host.lane.state).events).toBe(0)
+    expect(countStore(api.host.dreamlane.state).events).toBe(0)
     const sent = await api.json<{ reply: { content: string } }>('/api/chats/web:main/messages', {
       json: { text: 'zanzibarite?' },
     })
     expect(sent.body.reply.content).toContain('skills/minerals.md:3 — Zanzibarite is the favourite stone.')
-    expect(countStore(api.host.lane.state).events).toBe(1)
+    expect(countStore(api.host.dreamlane.state).events).toBe(1)
   })
 })
 

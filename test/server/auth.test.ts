@@ -35,7 +35,9 @@ describe('access', () => {
       body: '{"text":"hi"}',
     })
     expect(sent.status).toBe(401)
-    expect(api.host.lane.messages.listChatMessages('web:main').some((m) => m.content === 'hi')).toBe(false)
+    expect(api.host.dreamlane.messages.listChatMessages('web:main').some((m) => m.content === 'hi')).toBe(
+      false,
+    )
     const right = await api.fetch('/api/status', { headers: { authorization: `Bearer ${TOKEN}` } })
     expect(right.status).toBe(200)
   })
@@ -68,7 +70,7 @@ describe('access', () => {
 
   it('refuses cross-site writes and foreign Host names on loopback (DNS rebinding)', async () => {
     const api = await startServerWorld()
-    const chats = api.host.lane.messages.listChats().length
+    const chats = api.host.dreamlane.messages.listChats().length
     const crossSite = await api.fetch('/api/chats/web:evil/messages', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://evil.example' },
@@ -81,8 +83,8 @@ describe('access', () => {
       body: 'days=2',
     })
     expect(form.status).toBe(403)
-    expect(api.host.lane.messages.listChats()).toHaveLength(chats)
-    expect(api.host.lane.runs.list()).toHaveLength(0)
+    expect(api.host.dreamlane.messages.listChats()).toHaveLength(chats)
+    expect(api.host.dreamlane.runs.list()).toHaveLength(0)
     const app = createApp(api.host)
     const rebound = await app.request('http://evil.example/api/status', { headers: { host: 'evil.example' } })
     expect(rebound.status).toBe(403)

@@ -62,7 +62,7 @@ describe('pages without JavaScript', () => {
     const location = started.headers.get('location') ?? ''
     expect(location).toMatch(/^\/dreams\/run-[^?]+\?notice=queued$/)
     const runId = decodeURIComponent(location.slice('/dreams/'.length, location.indexOf('?')))
-    await waitFor(() => api.host.lane.runs.get(runId).status === 'succeeded', 'the dream')
+    await waitFor(() => api.host.dreamlane.runs.get(runId).status === 'succeeded', 'the dream')
 
     const run = await page(api, location)
     expect(run.html).toContain('Dream queued. Progress appears below as it runs.')
@@ -73,7 +73,7 @@ describe('pages without JavaScript', () => {
 
     const listed = await page(api, '/dreams')
     expect(listed.html).toContain(`<a href="/dreams/${encodeURIComponent(runId)}">${runId}</a>`)
-    const backupId = api.host.lane.runs.get(runId).backupId ?? ''
+    const backupId = api.host.dreamlane.runs.get(runId).backupId ?? ''
     const restored = await post(api, `/backups/${encodeURIComponent(backupId)}/restore`, '')
     expect(restored.status).toBe(303)
     const after = await page(api, restored.headers.get('location') ?? '')
@@ -102,7 +102,7 @@ describe('pages without JavaScript', () => {
     const bad = await post(api, '/dreams', 'days=seven')
     expect(bad.status).toBe(400)
     expect(await bad.text()).toContain('invalid form')
-    expect(api.host.lane.runs.list()).toHaveLength(0)
+    expect(api.host.dreamlane.runs.list()).toHaveLength(0)
     const missing = await page(api, '/dreams/run-nope')
     expect(missing.status).toBe(404)
     expect(missing.html).toContain('no run with id &quot;run-nope&quot;')

@@ -75,7 +75,7 @@ export async function startServerWorld(options: ServerWorldOptions = {}): Promis
   })
   onTestFinished(async () => {
     await server.close()
-    await host.lane.close()
+    await host.dreamlane.close()
   })
   const base = `http://${server.host.includes(':') ? `[${server.host}]` : server.host}:${server.port}`
   const send = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init)

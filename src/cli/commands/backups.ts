@@ -3,9 +3,8 @@ import type { Command } from 'commander'
 import { systemClock } from '../../clock.js'
 import { createBackup } from '../../backup/create.js'
 import { listBackups } from '../../backup/list.js'
-import { restoreBackup } from '../../backup/restore.js'
+import { restoreFromBackup } from '../../app/restore.js'
 import { openStateDb } from '../../db/state.js'
-import { markDirty } from '../../fts/journal.js'
 import { cliContext } from '../context.js'
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -47,19 +46,20 @@ export function registerBackups(program: Command): void {
 
   backups
     .command('restore <id>')
-    .description('restore notes from a backup (takes a safety backup first and verifies every checksum)')
+    .description(
+      'restore notes from a backup (takes a safety backup first and verifies every checksum); refused while a dream runs',
+    )
     .action(async (id: string, _options, command: Command) => {
       const ctx = cliContext(command)
       ctx.progress(`verifying ${id}…`)
-      const result = await restoreBackup({
-        paths: ctx.paths,
-        id,
-        clock: systemClock,
-        keep: ctx.config.backups.keep,
-      })
       const state = openStateDb(ctx.paths.stateDb)
+      let result
       try {
-        markDirty(state, ctx.paths.workspace, [...result.restored, ...result.removed])
+        // Under the workspace lock, like the API: a dream in progress → LOCK_HELD, exit 5, nothing touched.
+        result = await restoreFromBackup(
+          { paths: ctx.paths, config: ctx.config, clock: systemClock, state },
+          id,
+        )
       } finally {
         state.close()
       }

@@ -25,18 +25,18 @@ export function registerChat(program: Command): void {
       const ctx = cliContext(command)
       const out = (line: string): void => void process.stdout.write(`${line}\n`)
       const log = cliLogger()
-      const lane = createDreamlane({
+      const dreamlane = createDreamlane({
         config: ctx.config,
         logger: log,
         onEvent: dreamProgressPrinter((line) => process.stderr.write(`${line}\n`)),
         onSummary: (summary) => out(`\ndream › ${summary.text}\n`),
       })
       const assistant = createAssistant({
-        lane,
+        dreamlane,
         clock: systemClock,
         log,
-        provider: selectChatProvider(lane, process.env, log),
-        onRecall: recallSinkFor(lane, systemClock, log),
+        provider: selectChatProvider(dreamlane, process.env, log),
+        onRecall: recallSinkFor(dreamlane, systemClock, log),
       })
       const lines = createInterface({
         input: process.stdin,
@@ -64,10 +64,10 @@ export function registerChat(program: Command): void {
         }
       } finally {
         lines.close()
-        if (lane.runs.list({ status: ['queued', 'running'], limit: 1 }).length && !aborting) {
+        if (dreamlane.runs.list({ status: ['queued', 'running'], limit: 1 }).length && !aborting) {
           process.stderr.write('waiting for the running dream to finish (Ctrl-C cancels it)…\n')
         }
-        await (aborting ? lane.shutdown() : lane.close())
+        await (aborting ? dreamlane.shutdown() : dreamlane.close())
       }
     })
 }

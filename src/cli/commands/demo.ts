@@ -86,16 +86,20 @@ export function registerDemo(program: Command): void {
       const held: string[] = []
       let replied = false
       const progress = (line: string) => (replied ? say(line) : held.push(line))
-      const lane = createDreamlane({ config, logger: cliLogger(), onEvent: dreamProgressPrinter(progress) })
+      const dreamlane = createDreamlane({
+        config,
+        logger: cliLogger(),
+        onEvent: dreamProgressPrinter(progress),
+      })
       try {
-        await lane.recover()
+        await dreamlane.recover()
         say(`\nyou › /dream ${options.days}`)
-        say(`dreamlane › ${await lane.handleChatInput(mainChat, `/dream ${options.days}`)}\n`)
+        say(`dreamlane › ${await dreamlane.handleChatInput(mainChat, `/dream ${options.days}`)}\n`)
         replied = true
         held.splice(0).forEach(say)
-        await lane.close()
+        await dreamlane.close()
       } catch (error) {
-        await lane.close()
+        await dreamlane.close()
         throw error
       }
       const inspect = createDreamlane({ config, logger: cliLogger() })

@@ -3,7 +3,7 @@
 import type { Command } from 'commander'
 import { createDreamlane } from '../../create.js'
 import { UsageError } from '../../errors.js'
-import type { DryRunResult } from '../../ledger/dry-run.js'
+import type { DryRunResult } from '../../review/dry-run.js'
 import { renderChanges, renderFlags, renderTotals } from '../../ledger/render.js'
 import { EXIT } from '../exit-codes.js'
 import { cliLogger, cliContext, parseCount } from '../context.js'
@@ -30,15 +30,15 @@ export function registerDream(program: Command): void {
         const ctx = cliContext(command)
         const fallbackDays = options.auto ? ctx.config.dream.autoDays : ctx.config.dream.defaultDays
         const days = Math.min(options.days ?? fallbackDays, ctx.config.dream.maxDays)
-        const lane = createDreamlane({
+        const dreamlane = createDreamlane({
           config: ctx.config,
           logger: cliLogger(),
           onEvent: dreamProgressPrinter((line) => ctx.progress(line)),
         })
         try {
-          await lane.recover()
+          await dreamlane.recover()
           if (options.dryRun) {
-            const result = await lane.dryRun({
+            const result = await dreamlane.dryRun({
               mode: options.auto ? 'auto' : 'manual',
               chatJid: options.chat,
               days,
@@ -49,7 +49,7 @@ export function registerDream(program: Command): void {
             if (result.run.status === 'failed') process.exitCode = EXIT.dreamFailed
             return
           }
-          const run = await lane.dream({
+          const run = await dreamlane.dream({
             mode: options.auto ? 'auto' : 'manual',
             chatJid: options.chat,
             days,
@@ -58,7 +58,7 @@ export function registerDream(program: Command): void {
           if (run.status === 'failed') process.exitCode = EXIT.dreamFailed
           if (run.status === 'skipped') process.exitCode = EXIT.locked
         } finally {
-          await lane.close()
+          await dreamlane.close()
         }
       },
     )
@@ -91,12 +91,12 @@ export function registerGate(program: Command): void {
       const ctx = cliContext(command)
       if (!['auto', 'manual', 'bootstrap'].includes(options.mode))
         throw new UsageError('--mode expects auto, manual or bootstrap')
-      const lane = createDreamlane({ config: ctx.config, logger: cliLogger() })
+      const dreamlane = createDreamlane({ config: ctx.config, logger: cliLogger() })
       try {
-        const decision = await lane.gate(options.mode as 'auto' | 'manual' | 'bootstrap')
+        const decision = await dreamlane.gate(options.mode as 'auto' | 'manual' | 'bootstrap')
         ctx.print(decision, () => `${decision.outcome}: ${decision.reason}`)
       } finally {
-        await lane.close()
+        await dreamlane.close()
       }
     })
 }

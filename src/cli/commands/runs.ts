@@ -6,10 +6,9 @@ import type { RunRecord } from '../../dream/types.js'
 import { systemClock } from '../../clock.js'
 import { createDreamlane } from '../../create.js'
 import { renderChanges, renderFlags, renderTotals } from '../../ledger/render.js'
-import { applyHeldRun, discardHeldRun } from '../../ledger/review.js'
+import { applyRun, discardRun, undoDream } from '../../app/review.js'
 import { LedgerStore } from '../../ledger/store.js'
-import type { LedgerDeps } from '../../ledger/transition.js'
-import { undoRun } from '../../ledger/undo.js'
+import type { ReviewDeps } from '../../review/deps.js'
 import { EXIT } from '../exit-codes.js'
 import { cliLogger, cliContext, parseCount, type CliContext } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
@@ -98,18 +97,18 @@ export function registerRuns(program: Command): void {
     .description("re-run that run's mode, chat and window now")
     .action(async (id: string, _options, command: Command) => {
       const ctx = cliContext(command)
-      const lane = createDreamlane({
+      const dreamlane = createDreamlane({
         config: ctx.config,
         logger: cliLogger(),
         onEvent: dreamProgressPrinter((line) => ctx.progress(line)),
       })
       try {
-        await lane.recover()
-        const run = await lane.retry(id).done
+        await dreamlane.recover()
+        const run = await dreamlane.retry(id).done
         ctx.print(run, () => `retry of ${id} → ${run.id}: ${run.status}\n${run.summary ?? ''}`)
         if (run.status === 'failed') process.exitCode = EXIT.dreamFailed
       } finally {
-        await lane.close()
+        await dreamlane.close()
       }
     })
 
@@ -131,23 +130,19 @@ export function registerRuns(program: Command): void {
   runs
     .command('apply <id>')
     .description('write a run held for review, if its files are still as the dream found them')
-    .action((id: string, _options, command: Command) =>
-      reviewAction(command, (deps) => applyHeldRun(deps, id)),
-    )
+    .action((id: string, _options, command: Command) => reviewAction(command, (deps) => applyRun(deps, id)))
 
   runs
     .command('discard <id>')
     .description('drop a run held for review; the notes stay as they are')
-    .action((id: string, _options, command: Command) =>
-      reviewAction(command, (deps) => discardHeldRun(deps, id)),
-    )
+    .action((id: string, _options, command: Command) => reviewAction(command, (deps) => discardRun(deps, id)))
 
   runs
     .command('undo <id>')
     .description('restore the files a kept dream changed from its pre-dream backup (recorded as a run)')
     .option('--force', 'also restore files edited since the dream, after a safety backup')
     .action((id: string, options: { force?: boolean }, command: Command) =>
-      reviewAction(command, (deps) => undoRun(deps, id, { force: options.force ?? false })),
+      reviewAction(command, (deps) => undoDream(deps, id, { force: options.force ?? false })),
     )
 }
 
@@ -157,12 +152,12 @@ export function registerRuns(program: Command): void {
  */
 async function reviewAction(
   command: Command,
-  work: (deps: LedgerDeps) => Promise<{ message: string }>,
+  work: (deps: ReviewDeps) => Promise<{ message: string }>,
 ): Promise<void> {
   const ctx = cliContext(command)
   const state = openStateDb(ctx.paths.stateDb)
   try {
-    const deps: LedgerDeps = {
+    const deps: ReviewDeps = {
       paths: ctx.paths,
       config: ctx.config,
       clock: systemClock,

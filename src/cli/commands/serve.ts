@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline'
 import { InvalidArgumentError, type Command } from 'commander'
 import { describeStatus } from '../../chat/describe-status.js'
 import type { Dreamlane } from '../../create.js'
-import { errorMessage } from '../../errors.js'
+import { DreamlaneError, errorMessage } from '../../errors.js'
 import { openServerHost, type ServerHost } from '../../server/host.js'
 import {
   DEFAULT_HOST,
@@ -18,7 +18,11 @@ import { dreamProgressPrinter } from '../dream-progress.js'
 /** SIGTERM/SIGINT must end the process within this, even if something hangs. */
 const SHUTDOWN_DEADLINE_MS = 4_500
 
-function stopOnSignals(lane: Dreamlane, say: (line: string) => void, closeHttp: () => Promise<void>): void {
+function stopOnSignals(
+  dreamlane: Dreamlane,
+  say: (line: string) => void,
+  closeHttp: () => Promise<void>,
+): void {
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
@@ -30,7 +34,7 @@ function stopOnSignals(lane: Dreamlane, say: (line: string) => void, closeHttp: 
     }, SHUTDOWN_DEADLINE_MS).unref()
     closeHttp()
       .catch((error: unknown) => say(`closing the web server: ${errorMessage(error)}`))
-      .then(() => lane.shutdown())
+      .then(() => dreamlane.shutdown())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         console.error(error)
@@ -86,28 +90,36 @@ export function registerServe(program: Command): void {
         onEvent: dreamProgressPrinter(say),
         onSummary: (s) => say(`[summary → ${s.chatJid}]\n${s.text}`),
       })
-      const lane = host.lane
+      const dreamlane = host.dreamlane
       let server: RunningServer | null = null
-      stopOnSignals(lane, say, async () => server?.close())
-      const recovered = await lane.recover()
+      stopOnSignals(dreamlane, say, async () => server?.close())
+      const recovered = await dreamlane.recover()
       if (recovered.lostRuns.length || recovered.reapedLock || recovered.removedChannels.length) {
         say(
           `recovered: ${recovered.lostRuns.length} run(s) marked lost, lock ${recovered.reapedLock ? 'reaped' : 'clean'}, ${recovered.removedChannels.length} dream channel(s) removed`,
         )
       }
-      const boot = await lane.bootstrap()
+      const boot = await dreamlane.bootstrap()
       if (boot) say(`first boot: bootstrap dream ${boot.run.id} queued`)
-      lane.startAutoDream()
+      dreamlane.startAutoDream()
       say(`dreamlane serving ${ctx.paths.workspace} (pid ${process.pid})`)
       if (options.http) server = await startHttp(host, { ...options, token: token ?? undefined }, say)
-      say(describeStatus(await lane.status()))
+      say(describeStatus(await dreamlane.status()))
       if (options.stdinChat) {
         const jid = options.stdinChat
         const lines = createInterface({ input: process.stdin })
         lines.on('line', (line) => {
-          void lane
+          void dreamlane
             .handleChatInput(jid, line)
             .then((reply) => say(reply ?? `(not a command: ${line.slice(0, 40)})`))
+            // One bad line must not take the server down; a bug still shows its stack.
+            .catch((error: unknown) =>
+              say(
+                error instanceof DreamlaneError
+                  ? `dreamlane: ${error.message}`
+                  : String((error as Error)?.stack ?? error),
+              ),
+            )
         })
       }
       // Keep the process alive: schedules use unref'd timers.

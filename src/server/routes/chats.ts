@@ -11,13 +11,13 @@ const sendBody = z.strictObject({
 })
 
 export function registerChatRoutes(app: Hono, host: ServerHost): void {
-  app.get('/api/chats', (c) => c.json({ chats: host.lane.messages.listChats() }))
+  app.get('/api/chats', (c) => c.json({ chats: host.dreamlane.messages.listChats() }))
 
   app.get('/api/chats/:jid/messages', (c) => {
     const jid = parseInput(jidSchema, c.req.param('jid'), 'chat id')
     const { limit } = parseInput(limitQuery, c.req.query(), 'query')
     const messages = host.assistant.history(jid, limit ?? 200)
-    if (messages.length === 0 && !host.lane.messages.listChats().some((chat) => chat.jid === jid)) {
+    if (messages.length === 0 && !host.dreamlane.messages.listChats().some((chat) => chat.jid === jid)) {
       throw new DreamlaneError('NOT_FOUND', `no chat "${jid}" (GET /api/chats lists them)`)
     }
     return c.json({ chatJid: jid, messages })

@@ -3,7 +3,6 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import type { RunStatus } from '../../dream/types.js'
 import { FINISHED_STATUSES } from '../../dream/types.js'
-import { triggerThroughGate } from '../dream-actions.js'
 import type { ServerHost } from '../host.js'
 import { diffRun } from '../run-diff.js'
 import { detailRun, summarizeRun } from '../run-view.js'
@@ -28,26 +27,26 @@ const listQuery = z.object({
 export const DASHBOARD_CHAT = 'web:main'
 
 export function registerDreamRoutes(app: Hono, host: ServerHost): void {
-  const { lane } = host
-  const workspace = lane.paths.workspace
+  const { dreamlane } = host
+  const workspace = dreamlane.paths.workspace
   const triggerBody = z.strictObject({
-    days: z.number().int().min(1).max(lane.config.dream.maxDays).optional(),
+    days: z.number().int().min(1).max(dreamlane.config.dream.maxDays).optional(),
     chatJid: jidSchema.optional(),
     mode: z.enum(['manual', 'auto']).optional(),
   })
 
   app.get('/api/dreams', (c) => {
     const query = parseInput(listQuery, c.req.query(), 'query')
-    const runs = lane.runs.list({ limit: query.limit ?? 50, status: query.status as RunStatus[] })
+    const runs = dreamlane.runs.list({ limit: query.limit ?? 50, status: query.status as RunStatus[] })
     return c.json({ runs: runs.map((run) => summarizeRun(run, workspace)) })
   })
 
   app.post('/api/dreams', async (c) => {
     const body = await readJson(c, triggerBody)
-    const outcome = await triggerThroughGate(lane, {
+    const outcome = await dreamlane.triggerThroughGate({
       mode: body.mode ?? 'manual',
       chatJid: body.chatJid ?? DASHBOARD_CHAT,
-      days: body.days ?? lane.config.dream.defaultDays,
+      days: body.days ?? dreamlane.config.dream.defaultDays,
     })
     const run = outcome.run ? summarizeRun(outcome.run, workspace) : null
     const payload = {
@@ -62,16 +61,16 @@ export function registerDreamRoutes(app: Hono, host: ServerHost): void {
   })
 
   app.get('/api/dreams/:id', async (c) => {
-    const run = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const run = dreamlane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
     return c.json({
       run: detailRun(run, workspace),
-      diff: await diffRun(lane.paths, run, lane.changes(run.id)),
+      diff: await diffRun(dreamlane.paths, run, dreamlane.changes(run.id)),
     })
   })
 
   app.post('/api/dreams/:id/retry', (c) => {
-    const original = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
-    const result = lane.retry(original.id)
+    const original = dreamlane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const result = dreamlane.retry(original.id)
     return c.json(
       {
         retryOf: original.id,
@@ -86,29 +85,29 @@ export function registerDreamRoutes(app: Hono, host: ServerHost): void {
   // Review and undo (the change ledger): a held run is applied or discarded; a kept run can be undone.
   const undoBody = z.strictObject({ force: z.boolean().optional() })
   app.post('/api/dreams/:id/apply', async (c) => {
-    const result = await lane.apply(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const result = await dreamlane.apply(parseInput(idSchema, c.req.param('id'), 'run id'))
     return c.json({ result })
   })
   app.post('/api/dreams/:id/discard', async (c) => {
-    const result = await lane.discard(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const result = await dreamlane.discard(parseInput(idSchema, c.req.param('id'), 'run id'))
     return c.json({ result })
   })
   app.post('/api/dreams/:id/undo', async (c) => {
     const id = parseInput(idSchema, c.req.param('id'), 'run id')
     const body = c.req.header('content-type')?.includes('json') ? await readJson(c, undoBody) : {}
-    const result = await lane.undo(id, { force: body.force ?? false })
+    const result = await dreamlane.undo(id, { force: body.force ?? false })
     return c.json({ result })
   })
 
   app.get('/api/dreams/:id/events', (c) => {
-    const run = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const run = dreamlane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
     return streamHub(c, host.hub, {
       afterId: lastEventId(c),
       filter: (event) => event.runId === run.id,
       endAfter: (event) => event.name === 'finished',
       // Progress of a run that finished before the server's memory of events: its final record.
       fallback: () => {
-        const now = lane.runs.get(run.id)
+        const now = dreamlane.runs.get(run.id)
         return FINISHED_STATUSES.includes(now.status)
           ? { name: 'finished', data: { run: summarizeRun(now, workspace) } }
           : null

@@ -1,7 +1,6 @@
 // The pages' forms (no JS needed): each POST does its work and redirects (303) to a page showing the result.
 import type { Hono } from 'hono'
 import { z } from 'zod'
-import { triggerThroughGate, restoreUnderLock } from '../dream-actions.js'
 import type { ServerHost } from '../host.js'
 import { idSchema, jidSchema, messageText, parseInput, readForm } from '../validate.js'
 import { DASHBOARD_CHAT } from './dreams.js'
@@ -9,8 +8,8 @@ import { DASHBOARD_CHAT } from './dreams.js'
 const messageForm = z.object({ text: messageText })
 
 export function registerFormRoutes(app: Hono, host: ServerHost): void {
-  const { lane } = host
-  const dreamForm = z.object({ days: z.coerce.number().int().min(1).max(lane.config.dream.maxDays) })
+  const { dreamlane } = host
+  const dreamForm = z.object({ days: z.coerce.number().int().min(1).max(dreamlane.config.dream.maxDays) })
 
   app.post('/chat/:jid', async (c) => {
     const jid = parseInput(jidSchema, c.req.param('jid'), 'chat id')
@@ -21,7 +20,7 @@ export function registerFormRoutes(app: Hono, host: ServerHost): void {
 
   app.post('/dreams', async (c) => {
     const form = await readForm(c, dreamForm)
-    const outcome = await triggerThroughGate(lane, {
+    const outcome = await dreamlane.triggerThroughGate({
       mode: 'manual',
       chatJid: DASHBOARD_CHAT,
       days: form.days,
@@ -34,8 +33,8 @@ export function registerFormRoutes(app: Hono, host: ServerHost): void {
   })
 
   app.post('/dreams/:id/retry', (c) => {
-    const original = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
-    const result = lane.retry(original.id)
+    const original = dreamlane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const result = dreamlane.retry(original.id)
     const notice = result.coalesced ? 'joined' : `retry&of=${encodeURIComponent(original.id)}`
     return c.redirect(`/dreams/${encodeURIComponent(result.run.id)}?notice=${notice}`, 303)
   })
@@ -43,15 +42,15 @@ export function registerFormRoutes(app: Hono, host: ServerHost): void {
   for (const action of ['apply', 'discard', 'undo'] as const) {
     app.post(`/dreams/:id/${action}`, async (c) => {
       const id = parseInput(idSchema, c.req.param('id'), 'run id')
-      if (action === 'undo') await lane.undo(id, { force: false })
-      else await lane[action](id)
+      if (action === 'undo') await dreamlane.undo(id, { force: false })
+      else await dreamlane[action](id)
       return c.redirect(`/dreams/${encodeURIComponent(id)}?notice=${action}`, 303)
     })
   }
 
   app.post('/backups/:id/restore', async (c) => {
     const id = parseInput(idSchema, c.req.param('id'), 'backup id')
-    const result = await restoreUnderLock(lane, id, host.clock)
+    const result = await dreamlane.restore(id)
     host.hub.publish('restored', {
       backupId: id,
       restored: result.restored,

@@ -53,8 +53,8 @@ export function noticeFrom(c: Context): string | null {
 }
 
 export function registerPageRoutes(app: Hono, host: ServerHost): void {
-  const { lane, hub } = host
-  const workspace = lane.paths.workspace
+  const { dreamlane, hub } = host
+  const workspace = dreamlane.paths.workspace
 
   app.get('/', (c) => c.redirect('/chat', 303))
 
@@ -68,10 +68,10 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
 
   app.get('/chat/:jid', (c) => {
     const jid = parseInput(jidSchema, c.req.param('jid'), 'chat id')
-    const active = lane.runs.list({ status: ['queued', 'running'], limit: 1 })[0]
+    const active = dreamlane.runs.list({ status: ['queued', 'running'], limit: 1 })[0]
     const page = renderChatPage({
       jid,
-      chats: lane.messages.listChats(),
+      chats: dreamlane.messages.listChats(),
       messages: host.assistant.history(jid, 200),
       activeRun: active ? summarizeRun(active, workspace) : null,
       afterEventId: hub.lastId,
@@ -82,11 +82,11 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
 
   app.get('/dreams', async (c) => {
     const page = renderDreamsPage({
-      status: await readStatus(lane),
-      runs: lane.runs.list({ limit: 50 }).map((run) => summarizeRun(run, workspace)),
-      backups: await listBackups(lane.paths),
-      defaultDays: lane.config.dream.defaultDays,
-      maxDays: lane.config.dream.maxDays,
+      status: await readStatus(dreamlane),
+      runs: dreamlane.runs.list({ limit: 50 }).map((run) => summarizeRun(run, workspace)),
+      backups: await listBackups(dreamlane.paths),
+      defaultDays: dreamlane.config.dream.defaultDays,
+      maxDays: dreamlane.config.dream.maxDays,
       afterEventId: hub.lastId,
       notice: noticeFrom(c),
     })
@@ -95,11 +95,11 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
 
   app.get('/dreams/:id', async (c) => {
     const afterEventId = hub.lastId
-    const run = lane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const run = dreamlane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
     const page = renderRunPage({
       run: detailRun(run, workspace),
       record: run,
-      diff: await diffRun(lane.paths, run, lane.changes(run.id)),
+      diff: await diffRun(dreamlane.paths, run, dreamlane.changes(run.id)),
       afterEventId,
       notice: noticeFrom(c),
     })
@@ -107,8 +107,8 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
   })
 
   app.get('/memory', async (c) => {
-    const counts = await countMemory(lane.paths)
-    return c.html(renderMemoryPage(await readMemoryFiles(lane.paths), counts.missing))
+    const counts = await countMemory(dreamlane.paths)
+    return c.html(renderMemoryPage(await readMemoryFiles(dreamlane.paths), counts.missing))
   })
 
   app.get('/assets/app.js', (c) => asset(c, CLIENT_SCRIPT, 'text/javascript; charset=utf-8'))

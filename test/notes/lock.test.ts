@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { fixedClock } from '../../src/clock.js'
-import { acquireLock, reapStaleLock } from '../../src/dream/lock.js'
+import { acquireLock, reapStaleLock } from '../../src/notes/lock.js'
 import { LockHeldError } from '../../src/errors.js'
 import { makeTempDir } from '../helpers/workspace.js'
 

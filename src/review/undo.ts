@@ -4,20 +4,15 @@ import { createBackup } from '../backup/create.js'
 import { findBackup } from '../backup/list.js'
 import type { RunRecord } from '../dream/types.js'
 import { DreamlaneError } from '../errors.js'
-import { readBackupEntries } from './backup-entries.js'
-import { absolutePath, putFile, readOrNull } from './files.js'
-import { describeChange, describeCounts } from './ledger.js'
-import { totalsOf } from './keep-or-hold.js'
-import { LedgerStore } from './store.js'
-import {
-  describeConflicts,
-  markWritten,
-  planTransition,
-  withWorkspaceLock,
-  type LedgerDeps,
-  type Transition,
-} from './transition.js'
-import type { FileChange } from './types.js'
+import { readBackupEntries } from '../ledger/backup-entries.js'
+import { absolutePath, putFile, readOrNull } from '../ledger/files.js'
+import { describeChange, describeCounts } from '../ledger/ledger.js'
+import { totalsOf } from '../ledger/keep-or-hold.js'
+import { LedgerStore } from '../ledger/store.js'
+import { describeConflicts, markWritten, planTransition, type Transition } from '../ledger/transition.js'
+import type { FileChange } from '../ledger/types.js'
+import { withWorkspaceLock } from '../notes/lock.js'
+import type { ReviewDeps } from './deps.js'
 
 export interface UndoOptions {
   /** Restore files edited since the dream too, after a safety backup of the notes as they are. */
@@ -41,7 +36,7 @@ export interface UndoResult {
 const UNDOABLE: readonly RunRecord['status'][] = ['succeeded', 'degraded']
 
 /** The dream `id`, or the newest kept dream that changed files; explains why anything else cannot be undone. */
-export function pickUndoable(deps: LedgerDeps, id?: string): RunRecord {
+export function pickUndoable(deps: ReviewDeps, id?: string): RunRecord {
   const run = id
     ? deps.runs.get(id)
     : deps.runs
@@ -71,7 +66,7 @@ export function pickUndoable(deps: LedgerDeps, id?: string): RunRecord {
   return run
 }
 
-export async function undoRun(deps: LedgerDeps, id?: string, options: UndoOptions = {}): Promise<UndoResult> {
+export async function undoRun(deps: ReviewDeps, id?: string, options: UndoOptions = {}): Promise<UndoResult> {
   const chosen = pickUndoable(deps, id)
   return withWorkspaceLock(deps, `undo-${chosen.id}`, async () => {
     const target = pickUndoable(deps, chosen.id)

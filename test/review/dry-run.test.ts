@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { listBackups } from '../../src/backup/list.js'
-import { HALF_MEMORY, RICH_MEMORY, makeLedgerWorld, writesFiles } from './world.js'
+import { HALF_MEMORY, RICH_MEMORY, makeLedgerWorld, writesFiles } from '../ledger/world.js'
 
 const MEMORY = 'notes/memory/MEMORY.md'
 
@@ -14,10 +14,10 @@ describe('dream --dry-run', () => {
     async (_name, files, wouldHold) => {
       const world = await makeLedgerWorld()
       const before = world.snapshot()
-      const lane = world.open({ provider: writesFiles(files) })
+      const dreamlane = world.open({ provider: writesFiles(files) })
       const backupsBefore = await listBackups(world.paths)
 
-      const dry = await lane.dryRun({ mode: 'manual', chatJid: 'web:main', days: 2 })
+      const dry = await dreamlane.dryRun({ mode: 'manual', chatJid: 'web:main', days: 2 })
       expect(dry.wouldHold).toBe(wouldHold)
       expect(dry.changes.map((c) => c.path)).toEqual([
         'notes/daily/2026-11-20.md',
@@ -26,34 +26,36 @@ describe('dream --dry-run', () => {
       ])
       expect(world.snapshot()).toEqual(before)
       expect(await listBackups(world.paths)).toEqual(backupsBefore)
-      expect(lane.runs.list()).toEqual([])
-      expect(lane.messages.listChatMessages('web:main').filter((m) => m.sender === 'dreamlane')).toEqual([])
-      expect(lane.messages.listDreamChannels()).toEqual([])
+      expect(dreamlane.runs.list()).toEqual([])
+      expect(dreamlane.messages.listChatMessages('web:main').filter((m) => m.sender === 'dreamlane')).toEqual(
+        [],
+      )
+      expect(dreamlane.messages.listDreamChannels()).toEqual([])
       expect(readdirSync(world.paths.dataDir).filter((name) => name.startsWith('dry-run-'))).toEqual([])
 
-      const real = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
-      if (wouldHold) await lane.apply(real.id)
-      expect(lane.changes(real.id)).toEqual(dry.changes)
+      const real = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+      if (wouldHold) await dreamlane.apply(real.id)
+      expect(dreamlane.changes(real.id)).toEqual(dry.changes)
       // …and it is the diff the workspace went through: the after hashes are what is on disk now.
       const now = world.snapshot()
       for (const change of dry.changes) expect(now[change.path]).toBe(change.afterSha256)
-      await lane.close()
+      await dreamlane.close()
     },
   )
 
   it('rehearses the offline engine deterministically: same diff as the real run', async () => {
     const world = await makeLedgerWorld()
     const before = world.snapshot()
-    const lane = world.open()
-    const dry = await lane.dryRun({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open()
+    const dry = await dreamlane.dryRun({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(world.snapshot()).toEqual(before)
     expect(dry.run.provider).toBe('offline')
     expect(dry.changes.length).toBeGreaterThan(2)
-    const real = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const real = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(real.status).toBe(dry.run.status)
-    expect(lane.changes(real.id).map((c) => [c.path, c.diff])).toEqual(
+    expect(dreamlane.changes(real.id).map((c) => [c.path, c.diff])).toEqual(
       dry.changes.map((c) => [c.path, c.diff]),
     )
-    await lane.close()
+    await dreamlane.close()
   })
 })

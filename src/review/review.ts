@@ -1,6 +1,7 @@
 // Review of a held run: apply its staged result (only onto the files it started from) or discard it.
 import { DreamlaneError, LockHeldError } from '../errors.js'
 import type { RunRecord } from '../dream/types.js'
+import { putBack } from '../ledger/put-back.js'
 import {
   readStage,
   readStagedSide,
@@ -9,16 +10,16 @@ import {
   listStages,
   type StageManifest,
   type StagedFile,
-} from './stage.js'
+} from '../ledger/stage.js'
 import {
   carryOut,
   describeConflicts,
   markWritten,
   planTransition,
-  withWorkspaceLock,
-  type LedgerDeps,
   type Transition,
-} from './transition.js'
+} from '../ledger/transition.js'
+import { withWorkspaceLock } from '../notes/lock.js'
+import type { ReviewDeps } from './deps.js'
 
 export interface ReviewResult {
   run: RunRecord
@@ -32,11 +33,10 @@ export interface ReviewResult {
 }
 
 const forward = (file: StagedFile): Transition => ({ path: file.path, from: file.before, to: file.after })
-const backward = (file: StagedFile): Transition => ({ path: file.path, from: file.after, to: file.before })
 
 /** The held run `id`, or the newest held run; anything else cannot be applied or discarded. */
 export function pickHeldRun(
-  deps: LedgerDeps,
+  deps: ReviewDeps,
   id: string | undefined,
   action: 'apply' | 'discard',
 ): RunRecord {
@@ -56,7 +56,7 @@ export function pickHeldRun(
   return run
 }
 
-async function stageOf(deps: LedgerDeps, run: RunRecord): Promise<StageManifest> {
+async function stageOf(deps: ReviewDeps, run: RunRecord): Promise<StageManifest> {
   const stage = await readStage(deps.paths, run.id)
   if (!stage)
     throw new DreamlaneError(
@@ -72,7 +72,7 @@ async function stageOf(deps: LedgerDeps, run: RunRecord): Promise<StageManifest>
  * notes that no longer exist. Files already holding the result count as done, so an interrupted apply
  * can simply be repeated.
  */
-export async function applyHeldRun(deps: LedgerDeps, id?: string): Promise<ReviewResult> {
+export async function applyHeldRun(deps: ReviewDeps, id?: string): Promise<ReviewResult> {
   const chosen = pickHeldRun(deps, id, 'apply')
   return withWorkspaceLock(deps, `apply-${chosen.id}`, async () => {
     const run = pickHeldRun(deps, chosen.id, 'apply')
@@ -112,7 +112,7 @@ export async function applyHeldRun(deps: LedgerDeps, id?: string): Promise<Revie
  * Drops a held run's result. The workspace already holds the before side; a file found on the after side
  * (a crash while the run was being held) is put back, and a file someone edited since is left alone.
  */
-export async function discardHeldRun(deps: LedgerDeps, id?: string): Promise<ReviewResult> {
+export async function discardHeldRun(deps: ReviewDeps, id?: string): Promise<ReviewResult> {
   const chosen = pickHeldRun(deps, id, 'discard')
   return withWorkspaceLock(deps, `discard-${chosen.id}`, async () => {
     const run = pickHeldRun(deps, chosen.id, 'discard')
@@ -124,30 +124,13 @@ export async function discardHeldRun(deps: LedgerDeps, id?: string): Promise<Rev
   })
 }
 
-/** Puts every staged file that holds the after side back to its before side (the caller holds the lock). */
-export async function putBack(
-  deps: LedgerDeps,
-  stage: StageManifest,
-): Promise<Omit<ReviewResult, 'run' | 'message'>> {
-  const files = new Map(stage.files.map((file) => [file.path, file]))
-  const plan = await planTransition(deps.paths.workspace, stage.files.map(backward))
-  const beforeOf = (t: Transition) =>
-    readStagedSide(deps.paths, stage.runId, 'before', files.get(t.path) as StagedFile)
-  markWritten(deps, await carryOut(deps.paths.workspace, plan.pending, beforeOf))
-  return {
-    written: plan.pending.map((t) => t.path),
-    unchanged: plan.done.map((t) => t.path),
-    leftAlone: plan.conflicts.map((c) => c.path),
-  }
-}
-
 /**
  * Start-up recovery, after runs left `running` were marked lost: a run that crashed or failed while being held
  * (its result still in the workspace, the stage unsettled) gets the workspace put back; stages of runs no
  * longer held (applied or discarded just before a crash, lost, failed) are then removed. Skipped while a dream holds the
  * lock. Returns the run ids whose stage it settled or removed.
  */
-export async function settlePendingStages(deps: LedgerDeps): Promise<string[]> {
+export async function settlePendingStages(deps: ReviewDeps): Promise<string[]> {
   const touched: string[] = []
   for (const runId of await listStages(deps.paths)) {
     try {
@@ -160,7 +143,7 @@ export async function settlePendingStages(deps: LedgerDeps): Promise<string[]> {
   return touched
 }
 
-async function settleStage(deps: LedgerDeps, runId: string): Promise<boolean> {
+async function settleStage(deps: ReviewDeps, runId: string): Promise<boolean> {
   const stage = await readStage(deps.paths, runId)
   const status = runStatus(deps, runId)
   if (status === 'running' || (status === 'held' && stage?.settled)) return false
@@ -171,7 +154,7 @@ async function settleStage(deps: LedgerDeps, runId: string): Promise<boolean> {
   return true
 }
 
-function runStatus(deps: LedgerDeps, runId: string): RunRecord['status'] | null {
+function runStatus(deps: ReviewDeps, runId: string): RunRecord['status'] | null {
   try {
     return deps.runs.get(runId).status
   } catch {

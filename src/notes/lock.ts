@@ -3,7 +3,9 @@ import { hostname } from 'node:os'
 import { mkdir, open, readFile, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Clock } from '../clock.js'
+import type { ResolvedConfig } from '../config/schema.js'
 import { LockHeldError } from '../errors.js'
+import type { WorkspacePaths } from './paths.js'
 
 export interface LockInfo {
   pid: number
@@ -104,4 +106,30 @@ export async function reapStaleLock(options: Omit<LockOptions, 'runId'>): Promis
   if (!holder || staleReason(holder, options) === null) return null
   await rm(options.file, { force: true })
   return holder
+}
+
+/** What taking the workspace lock for a short action needs. */
+export interface WorkspaceLockDeps {
+  paths: Pick<WorkspacePaths, 'lockFile'>
+  clock: Clock
+  config: { dream: Pick<ResolvedConfig['dream'], 'runTimeoutMs'> }
+}
+
+/** Runs `work` holding the workspace lock, so no dream writes notes meanwhile; a running dream → LOCK_HELD. */
+export async function withWorkspaceLock<T>(
+  deps: WorkspaceLockDeps,
+  label: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const lock = await acquireLock({
+    file: deps.paths.lockFile,
+    runId: label,
+    clock: deps.clock,
+    staleAfterMs: deps.config.dream.runTimeoutMs,
+  })
+  try {
+    return await work()
+  } finally {
+    await lock.release()
+  }
 }

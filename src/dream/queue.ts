@@ -1,4 +1,5 @@
-// Triggers dreams: coalesces onto a queued/running run, queues the rest on the `dream:<jid>` lane.
+// Triggers dreams, one per workspace at a time: a trigger while one is queued or running (in this process or
+// another) coalesces onto it, whichever chat it came from; the rest run on the workspace's `dream` lane.
 import type { DreamDeps } from './deps.js'
 import { runDream } from './run.js'
 import type { DreamRequest, RunRecord } from './types.js'
@@ -11,7 +12,7 @@ export interface TriggerResult {
   done: Promise<RunRecord>
 }
 
-export class DreamService {
+export class DreamQueue {
   readonly #deps: DreamDeps
   #active: { runId: string; done: Promise<RunRecord> } | null = null
 
@@ -37,7 +38,7 @@ export class DreamService {
     const run = runs.open(request)
     this.#deps.onEvent?.({ type: 'queued', run })
     const done = this.#deps.lanes
-      .run('dream', request.chatJid, () => runDream(run.id, request, this.#deps))
+      .runDream(() => runDream(run.id, request, this.#deps))
       .finally(() => {
         if (this.#active?.runId === run.id) this.#active = null
       })

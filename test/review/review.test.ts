@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { HALF_MEMORY, RICH_MEMORY, makeLedgerWorld, writesFiles } from './world.js'
+import { HALF_MEMORY, RICH_MEMORY, makeLedgerWorld, writesFiles } from '../ledger/world.js'
 
 const MEMORY = 'notes/memory/MEMORY.md'
 
@@ -9,8 +9,8 @@ describe('review before apply', () => {
   it('holds a turn that deletes half of MEMORY.md (on-risk): workspace unchanged, result staged, summary asks for review', async () => {
     const world = await makeLedgerWorld()
     const before = world.snapshot()
-    const lane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
-    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
 
     expect(run.status).toBe('held')
     expect(run.heldOutcome).toBe('succeeded')
@@ -20,7 +20,7 @@ describe('review before apply', () => {
     )
     expect(run.holdReasons.join(' ')).toMatch(/would vanish from memory/)
     // The ledger holds what applying would do: MEMORY.md and the seeded daily notes.
-    const changes = lane.changes(run.id)
+    const changes = dreamlane.changes(run.id)
     expect(changes.map((c) => c.path)).toEqual([
       'notes/daily/2026-11-20.md',
       'notes/daily/2026-11-21.md',
@@ -32,39 +32,41 @@ describe('review before apply', () => {
       linesRemoved: 3,
     })
     expect(existsSync(join(world.paths.dataDir, 'staged', run.id, 'stage.json'))).toBe(true)
-    const posted = lane.messages.listChatMessages('web:main').filter((m) => m.sender === 'dreamlane')
+    const posted = dreamlane.messages.listChatMessages('web:main').filter((m) => m.sender === 'dreamlane')
     expect(posted.at(-1)?.content).toMatch(/Dream ready for review: 3 files changed, \+\d+ −3/)
     expect(posted.at(-1)?.content).toContain('`/dream apply` or drop it with `/dream discard`')
-    expect(lane.runs.lastSucceeded()).toBeNull()
-    await lane.close()
+    expect(dreamlane.runs.lastSucceeded()).toBeNull()
+    await dreamlane.close()
   })
 
   it('/dream apply writes the staged result and the run counts as succeeded', async () => {
     const world = await makeLedgerWorld()
-    const lane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
-    const held = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
-    const reply = await lane.handleChatInput('web:main', '/dream apply')
+    const dreamlane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
+    const held = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const reply = await dreamlane.handleChatInput('web:main', '/dream apply')
 
     expect(reply).toBe(`Applied dream ${held.id}: 3 file(s) written. Undo it with \`/dream undo\`.`)
     expect(world.read(MEMORY)).toBe(HALF_MEMORY)
     expect(world.read('notes/daily/2026-11-21.md')).toContain('DREAM_CUES')
-    expect(lane.runs.get(held.id)).toMatchObject({ status: 'succeeded', reviewedAt: expect.any(String) })
-    expect(lane.runs.lastSucceeded()?.id).toBe(held.id)
+    expect(dreamlane.runs.get(held.id)).toMatchObject({ status: 'succeeded', reviewedAt: expect.any(String) })
+    expect(dreamlane.runs.lastSucceeded()?.id).toBe(held.id)
     expect(existsSync(join(world.paths.dataDir, 'staged', held.id))).toBe(false)
-    expect(await lane.handleChatInput('web:main', '/dream apply')).toMatch(/no dream is waiting for review/)
-    await lane.close()
+    expect(await dreamlane.handleChatInput('web:main', '/dream apply')).toMatch(
+      /no dream is waiting for review/,
+    )
+    await dreamlane.close()
   })
 
   it('refuses to apply when MEMORY.md was edited after the run started, and explains with a diff', async () => {
     const world = await makeLedgerWorld()
-    const lane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
-    const held = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
+    const held = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     const edited = `${RICH_MEMORY}- Allergic to penicillin.\n`
     world.write(MEMORY, edited)
     const daily = join(world.paths.daily, '2026-11-21.md')
     expect(existsSync(daily)).toBe(false)
 
-    const reply = await lane.handleChatInput('web:main', `/dream apply ${held.id}`)
+    const reply = await dreamlane.handleChatInput('web:main', `/dream apply ${held.id}`)
     expect(reply).toMatch(/^cannot apply run-.*: 1 file\(s\) changed after the dream read them/)
     expect(reply).toContain('notes/memory/MEMORY.md was edited since dream')
     expect(reply).toContain('+- Allergic to penicillin.')
@@ -72,27 +74,27 @@ describe('review before apply', () => {
     expect(world.read(MEMORY)).toBe(edited)
     // All or nothing: the daily notes the run would have seeded were not written either.
     expect(existsSync(daily)).toBe(false)
-    expect(lane.runs.get(held.id).status).toBe('held')
+    expect(dreamlane.runs.get(held.id).status).toBe('held')
 
-    expect(await lane.handleChatInput('web:main', '/dream discard')).toBe(
+    expect(await dreamlane.handleChatInput('web:main', '/dream discard')).toBe(
       `Discarded dream ${held.id}; your notes stay as they were.`,
     )
     expect(world.read(MEMORY)).toBe(edited)
-    expect(lane.runs.get(held.id).status).toBe('discarded')
-    await lane.close()
+    expect(dreamlane.runs.get(held.id).status).toBe('discarded')
+    await dreamlane.close()
   })
 
   it('discard leaves every file as it was and removes the stage', async () => {
     const world = await makeLedgerWorld()
     const before = world.snapshot()
-    const lane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
-    const held = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
-    const result = await lane.discard()
+    const dreamlane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
+    const held = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const result = await dreamlane.discard()
     expect(result.run).toMatchObject({ id: held.id, status: 'discarded' })
     expect(world.snapshot()).toEqual(before)
     expect(readdirSync(join(world.paths.dataDir, 'staged'))).toEqual([])
-    await expect(lane.apply(held.id)).rejects.toMatchObject({ code: 'RUN_NOT_REVIEWABLE' })
-    await lane.close()
+    await expect(dreamlane.apply(held.id)).rejects.toMatchObject({ code: 'RUN_NOT_REVIEWABLE' })
+    await dreamlane.close()
   })
 
   it('review "always" holds even a harmless run; "never" keeps a risky one but still flags it', async () => {
@@ -118,13 +120,13 @@ describe('review before apply', () => {
 
   it('an interrupted apply (one file already written) can be repeated and finishes', async () => {
     const world = await makeLedgerWorld()
-    const lane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
-    const held = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const dreamlane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
+    const held = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     world.write(MEMORY, HALF_MEMORY) // as if a crash hit after the first file of the apply
-    const result = await lane.apply(held.id)
+    const result = await dreamlane.apply(held.id)
     expect(result.unchanged).toEqual([MEMORY])
     expect(result.written).toEqual(['notes/daily/2026-11-20.md', 'notes/daily/2026-11-21.md'])
-    expect(lane.runs.get(held.id).status).toBe('succeeded')
-    await lane.close()
+    expect(dreamlane.runs.get(held.id).status).toBe('succeeded')
+    await dreamlane.close()
   })
 })

@@ -11,9 +11,9 @@ import { SettingsStore } from '../dream/settings.js'
 import type { DreamRequest, RunRecord } from '../dream/types.js'
 import { isTempOrHidden } from '../notes/atomic-write.js'
 import { workspacePaths, type WorkspacePaths } from '../notes/paths.js'
-import { LedgerStore } from './store.js'
-import { withWorkspaceLock } from './transition.js'
-import type { FileChange } from './types.js'
+import { LedgerStore } from '../ledger/store.js'
+import type { FileChange } from '../ledger/types.js'
+import { withWorkspaceLock } from '../notes/lock.js'
 
 export interface DryRunResult {
   /** The rehearsal's record (from the scratch state, gone once this returns): status, steps, totals, flags. */

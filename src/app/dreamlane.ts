@@ -1,0 +1,100 @@
+// The Dreamlane a host holds: one workspace's use cases (app/) bound to its opened databases and queue.
+import type { Logger } from 'pino'
+import type { Clock } from '../clock.js'
+import type { ConfigFile, ResolvedConfig } from '../config/schema.js'
+import type { MessagesDb } from '../db/messages.js'
+import type { StateDb } from '../db/state.js'
+import type { RunStore } from '../dream/runs.js'
+import type { DreamEvent } from '../dream/deps.js'
+import type { DreamMode, DreamRequest, PostedSummary, RunRecord } from '../dream/types.js'
+import type { FileChange } from '../ledger/types.js'
+import type { ModelProvider } from '../model/provider.js'
+import type { WorkspacePaths } from '../notes/paths.js'
+import type { LaneManager } from '../queue/lanes.js'
+import type { Timers } from '../schedule/timers.js'
+import type { GatedTrigger, GatedTriggerOutcome, GateDecision, TriggerResult } from './dream.js'
+import type { PromoteOptions, PromoteResult } from './promote.js'
+import type { RecoveryReport } from './recover.js'
+import type { RestoreResult } from './restore.js'
+import type { DryRunResult, ReviewResult, UndoOptions, UndoResult } from './review.js'
+import type { DreamlaneStatus } from './status.js'
+
+export interface DreamlaneOptions {
+  /** The assistant's workspace (notes/ lives here). @default `DREAMLANE_WORKSPACE`, else the current directory */
+  workspace?: string
+  /** dreamlane's own files: state.db, backups/, config.json. @default `<workspace>/.dreamlane` */
+  dataDir?: string
+  /** The messages DB to read. @default `<dataDir>/messages.db` */
+  messagesDb?: string
+  /** A fully resolved config; when given, the three options above, `settings` and `env` are not read. @default resolved */
+  config?: ResolvedConfig
+  /** Settings layered over config.json and env (same keys as config.json). @default {} */
+  settings?: ConfigFile
+  /** Environment for config and provider selection. @default process.env */
+  env?: Record<string, string | undefined>
+  /** The model provider for dreams. @default chosen from config and env (no key: the offline engine) */
+  provider?: ModelProvider
+  /** Why this provider (shown by `status`). @default 'injected by the host' when `provider` is given */
+  providerReason?: string
+  /** @default the system clock */
+  clock?: Clock
+  /** Timers for schedules and retries. @default real, unref'd timers */
+  timers?: Timers
+  /** @default pino on stderr at `DREAMLANE_LOG_LEVEL` (else warn) */
+  logger?: Logger
+  /** Delivers each finished dream's summary to the host's chat transport. @default none */
+  onSummary?: (summary: PostedSummary) => void | Promise<void>
+  /** Told every dream's progress: queued, each step, each tool call, finished. @default none */
+  onEvent?: (event: DreamEvent) => void
+  /** Create an empty messages DB when none exists. @default false */
+  createMessagesDb?: boolean
+}
+
+export interface Dreamlane {
+  readonly config: ResolvedConfig
+  readonly paths: WorkspacePaths
+  /** The run records (read them; the operations below write them). */
+  readonly runs: RunStore
+  /** The messages DB, for hosts that store and show chat messages (see chat/assistant.ts). */
+  readonly messages: MessagesDb
+  readonly state: StateDb
+  /** The chat lanes and the model-call cap that dreams share with interactive turns. */
+  readonly lanes: LaneManager
+  /** Queues a dream (or joins the one queued/running) and returns at once. */
+  trigger(request: DreamRequest): TriggerResult
+  /** Asks the gate first: a refused trigger writes nothing; a dream in flight is joined. */
+  triggerThroughGate(input: GatedTrigger): Promise<GatedTriggerOutcome>
+  /** Queues a dream and waits for its finished record. */
+  dream(request: DreamRequest): Promise<RunRecord>
+  /** Re-runs run `id` with its own mode, chat and window. */
+  retry(id: string): TriggerResult
+  /** What the gate cascade says right now for `mode`. */
+  gate(mode: DreamMode): Promise<GateDecision>
+  /** Writes held run `id` (default: the newest held run) if its files are still as the dream found them. */
+  apply(id?: string): Promise<ReviewResult>
+  /** Drops held run `id` (default: the newest held run); the notes stay as they are. */
+  discard(id?: string): Promise<ReviewResult>
+  /** Restores what kept dream `id` (default: the newest) changed, unless edited since (`force`: anyway, after a backup). */
+  undo(id?: string, options?: UndoOptions): Promise<UndoResult>
+  /** Runs `request` on a scratch copy of the notes and returns the diff it would make; touches nothing. */
+  dryRun(request: Omit<DreamRequest, 'dryRun'>): Promise<DryRunResult>
+  /** Restores backup `id` under the workspace lock (LOCK_HELD while a dream runs), after a safety backup. */
+  restore(id: string): Promise<RestoreResult>
+  /** Scores recalled chunks; with `apply`, appends the winners to MEMORY.md under the lock. */
+  promote(options?: PromoteOptions): Promise<PromoteResult>
+  /** Run `id`'s change ledger: per file, before/after sha256, line counts and the unified diff. */
+  changes(id: string): FileChange[]
+  /** Handles chat input that is a slash command; returns the reply, or null when the text is not a command. */
+  handleChatInput(chatJid: string, text: string): Promise<string | null>
+  status(): Promise<DreamlaneStatus>
+  recover(): Promise<RecoveryReport>
+  /** First boot: copies missing core memory files and queues one bootstrap dream (once across processes). */
+  bootstrap(): Promise<TriggerResult | null>
+  /** Starts the nightly AutoDream schedule in this process. */
+  startAutoDream(): void
+  setAutoDream(enabled: boolean): void
+  /** Stops schedules, aborts a running turn (the run ends `cancelled`), waits for it, closes the DBs. */
+  shutdown(): Promise<void>
+  /** Waits for the running dream, then closes the databases. */
+  close(): Promise<void>
+}

@@ -1,0 +1,62 @@
+// Use case: the workspace's status as `status`, `/dream status` and /api/status show it.
+import { readBacklog, type BacklogEntry } from '../notes/backlog.js'
+import { describeLock, readLock, staleReason } from '../notes/lock.js'
+import { memoryCounts, type MemoryCounts } from '../recall/status.js'
+import { nextFireTimes } from '../schedule/autodream.js'
+import type { RunRecord } from '../dream/types.js'
+import { dayWindow, localDayOf, localTimeOf } from '../time/local-day.js'
+import type { AppContext } from './context.js'
+
+export interface DreamlaneStatus {
+  workspace: string
+  provider: string
+  model: string | null
+  providerReason: string
+  activeRun: string | null
+  lock: string | null
+  latestRun: RunRecord | null
+  lastConsolidated: string | null
+  backlog: BacklogEntry[]
+  autoDream: { enabled: boolean; cron: string; nextRunAt: string | null; nextRunLocal: string | null }
+  memory: MemoryCounts
+}
+
+/** What `status` cannot read from the workspace: which engine was chosen and why, and this process's schedule. */
+export interface StatusExtras {
+  /** The model the selected provider uses; undefined when the provider was injected. */
+  model: string | null | undefined
+  providerReason: string
+  /** When the schedule running in this process fires next; null when none runs here. */
+  scheduledAt: Date | null
+}
+
+export async function readDreamlaneStatus(ctx: AppContext, extras: StatusExtras): Promise<DreamlaneStatus> {
+  const { config, clock, paths, settings, runs } = ctx
+  const holder = await readLock(paths.lockFile)
+  const live = holder && staleReason(holder, { clock, staleAfterMs: config.dream.runTimeoutMs }) === null
+  const enabled = settings.autoDreamEnabled(config.autoDream.enabled)
+  // Outside `serve` nothing is scheduled in this process; the next fire time is still what the schedule says.
+  const next =
+    extras.scheduledAt ??
+    (enabled ? (nextFireTimes(config.autoDream.cron, config.timezone, clock.now())[0] ?? null) : null)
+  return {
+    workspace: paths.workspace,
+    provider: ctx.provider.name,
+    model: extras.model !== undefined ? extras.model : (config.dream.model ?? ctx.provider.model ?? null),
+    providerReason: extras.providerReason,
+    activeRun: ctx.dreams.activeRunId,
+    lock: live && holder ? describeLock(holder) : null,
+    latestRun: runs.latest(),
+    lastConsolidated: runs.lastSucceeded()?.finishedAt ?? null,
+    backlog: await readBacklog(paths, dayWindow(clock.now(), config.dream.defaultDays, config.timezone).days),
+    autoDream: {
+      enabled,
+      cron: config.autoDream.cron,
+      nextRunAt: next?.toISOString() ?? null,
+      nextRunLocal: next
+        ? `${localDayOf(next, config.timezone)} ${localTimeOf(next, config.timezone)} ${config.timezone}`
+        : null,
+    },
+    memory: memoryCounts(ctx.state, clock, config),
+  }
+}
