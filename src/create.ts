@@ -61,7 +61,10 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
   })
   const ctx = {
     ...{ config, paths, clock, state, lanes, log, fallback, signal: abort.signal },
-    messages: openMessagesDb(paths.messagesDb, { create: options.createMessagesDb ?? false }),
+    messages: openMessagesDb(paths.messagesDb, {
+      ...options.messagesDbWait,
+      create: options.createMessagesDb ?? false,
+    }),
     runs: new RunStore(state, clock, config.timezone),
     settings: new SettingsStore(state),
     provider:

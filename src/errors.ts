@@ -37,6 +37,7 @@ export type ErrorCode =
   | 'WRITE_FAILED'
   | 'MESSAGES_DB_BUSY'
   | 'NOTE_NOT_UTF8'
+  | 'MESSAGES_DB_INVALID'
 
 export class DreamlaneError extends Error {
   readonly code: ErrorCode
@@ -68,6 +69,26 @@ export class MessagesDbMissingError extends DreamlaneError {
       'MESSAGES_DB_MISSING',
       `messages database not found at ${file} — run \`dreamlane sample\` for demo data, ` +
         `or set messagesDb in config.json / DREAMLANE_MESSAGES_DB`,
+    )
+  }
+}
+
+/** The messages DB file is not a database dreamlane can read: empty, text, truncated, a folder. */
+export class MessagesDbInvalidError extends DreamlaneError {
+  constructor(file: string, why: string, options?: ErrorOptions) {
+    super('MESSAGES_DB_INVALID', `cannot use ${file} as the messages database: ${why}`, options)
+  }
+}
+
+/** Another process kept the messages DB locked for longer than dreamlane waits. */
+export class MessagesDbBusyError extends DreamlaneError {
+  constructor(file: string, holder: string | null, waitedMs?: number, options?: ErrorOptions) {
+    const waited = waitedMs === undefined ? '' : ` (waited ${Math.round(waitedMs / 1000)} s)`
+    super(
+      'MESSAGES_DB_BUSY',
+      `the messages database ${file} is locked by ${holder ?? 'another process'}${waited}; nothing was ` +
+        'changed — try again once it is done',
+      options,
     )
   }
 }

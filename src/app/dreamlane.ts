@@ -18,6 +18,7 @@ import type { RecoveryReport } from './recover.js'
 import type { RestoreResult } from './restore.js'
 import type { DryRunResult, ReviewResult, UndoOptions, UndoResult } from './review.js'
 import type { DreamlaneStatus } from './status.js'
+import type { DbWait } from '../db/busy.js'
 
 export interface DreamlaneOptions {
   /** The assistant's workspace (notes/ lives here). @default `DREAMLANE_WORKSPACE`, else the current directory */
@@ -48,6 +49,8 @@ export interface DreamlaneOptions {
   onEvent?: (event: DreamEvent) => void
   /** Create an empty messages DB when none exists. @default false */
   createMessagesDb?: boolean
+  /** How long to wait on a messages DB another process keeps locked, and where progress goes meanwhile. */
+  messagesDbWait?: DbWait
 }
 
 export interface Dreamlane {

@@ -2,6 +2,7 @@
 import { InvalidArgumentError, type Command } from 'commander'
 import { pino, type Logger } from 'pino'
 import { resolveConfig } from '../config/resolve.js'
+import type { DbWait } from '../db/busy.js'
 import type { ConfigFile, ResolvedConfig } from '../config/schema.js'
 import { workspacePaths, type WorkspacePaths } from '../notes/paths.js'
 
@@ -21,6 +22,8 @@ export interface CliContext {
   print(data: unknown, text: () => string): void
   /** A progress line on stderr (silent with --json, so stdout stays parseable). */
   progress(message: string): void
+  /** Bounded wait on a messages DB another process keeps locked, saying so on stderr each second. */
+  dbWait: DbWait
 }
 
 export function globalOptions(command: Command): GlobalOptions {
@@ -50,7 +53,21 @@ export function cliContext(command: Command, extra: ConfigFile = {}): CliContext
     progress(message) {
       if (!json) process.stderr.write(`${message}\n`)
     },
+    dbWait: {
+      ...dbWaitMsFromEnv(),
+      onWait: ({ waitedMs, holder }) =>
+        process.stderr.write(
+          `dreamlane: the messages DB is locked by ${holder ?? 'another process'}; waiting (${Math.round(waitedMs / 1000)} s)…\n`,
+        ),
+    },
   }
+}
+
+/** DREAMLANE_DB_WAIT_MS: how long to wait on a locked messages DB (default 5000). */
+function dbWaitMsFromEnv(): { waitMs?: number } {
+  const raw = process.env.DREAMLANE_DB_WAIT_MS
+  const value = raw === undefined ? NaN : Number(raw)
+  return Number.isFinite(value) && value >= 0 ? { waitMs: value } : {}
 }
 
 /** Parses a positive integer option or throws a usage error naming the flag. */

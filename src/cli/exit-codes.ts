@@ -34,6 +34,7 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   WRITE_FAILED: EXIT.cannotWrite,
   MESSAGES_DB_BUSY: EXIT.notFound,
   NOTE_NOT_UTF8: EXIT.corrupt,
+  MESSAGES_DB_INVALID: EXIT.config,
 }
 
 /** Prints the error the way a user can act on (JSON when asked) and returns the exit code. */

@@ -54,6 +54,14 @@ for (const register of [
   register(program)
 }
 
+// A reader that went away (`dreamlane dream | head -3`) must not kill a dream half-way: the rest of the
+// output is dropped and the run still closes and releases its lock.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+  })
+}
+
 try {
   await program.parseAsync(process.argv)
 } catch (error) {

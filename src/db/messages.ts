@@ -1,7 +1,14 @@
 // The messages DB (PiClaw-compatible): window streaming, session trees, and the few writes dreamlane makes.
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { MessagesDbMissingError, DreamlaneError } from '../errors.js'
+import {
+  DreamlaneError,
+  MessagesDbBusyError,
+  MessagesDbInvalidError,
+  MessagesDbMissingError,
+  errorMessage,
+} from '../errors.js'
+import { DEFAULT_DB_WAIT_MS, describeDbHolder, isBusy, retryWhileBusy, type DbWait } from './busy.js'
 import { openDb, type Db } from './open.js'
 
 /** A message as dreamlane reads it, with its session tree resolved. */
@@ -75,7 +82,7 @@ CREATE INDEX IF NOT EXISTS idx_messages_chat_time ON messages (chat_jid, timesta
 // Added to existing DBs too: window scans must not walk all history (O(window), not O(history)).
 const TIME_INDEX = 'CREATE INDEX IF NOT EXISTS idx_messages_timestamp ON messages (timestamp)'
 
-export interface OpenMessagesOptions {
+export interface OpenMessagesOptions extends DbWait {
   /** Create the file and schema when missing. @default false */
   create?: boolean
   readonly?: boolean
@@ -136,6 +143,12 @@ function toRow(raw: RawMessage): MessageRow {
     isBotMessage: Boolean(raw.is_bot_message),
   }
 }
+
+/** Each probe of a locked DB waits this long on SQLite's busy handler before the next progress check. */
+const PROBE_BUSY_MS = 250
+
+/** How long a statement on an open messages DB waits on a host's lock before failing. */
+const DB_BUSY_TIMEOUT_MS = 5000
 
 export class MessagesDb {
   readonly db: Db
@@ -337,35 +350,135 @@ export class MessagesDb {
     return rows.map((row) => row.jid)
   }
 
+  /**
+   * Waits (bounded) until this connection could write — the dream channel and the summary — and throws
+   * MESSAGES_DB_BUSY naming the holder when another process keeps a write lock the whole time.
+   */
+  waitUntilWritable(wait: DbWait = {}): void {
+    this.db.pragma(`busy_timeout = ${PROBE_BUSY_MS}`)
+    try {
+      const probe = retryWhileBusy(
+        () => {
+          this.db.exec('BEGIN IMMEDIATE')
+          this.db.exec('ROLLBACK')
+        },
+        wait,
+        this.file,
+      )
+      if (!probe)
+        throw new MessagesDbBusyError(
+          this.file,
+          describeDbHolder(this.file),
+          wait.waitMs ?? DEFAULT_DB_WAIT_MS,
+        )
+    } finally {
+      this.db.pragma(`busy_timeout = ${DB_BUSY_TIMEOUT_MS}`)
+    }
+  }
+
   close(): void {
     this.db.close()
   }
 }
 
+/** `PRAGMA application_id` of messages DBs dreamlane created ("drml"): only those get its index and WAL. */
+const DREAMLANE_APPLICATION_ID = 0x64726d6c
+
 /**
- * Opens the messages DB. An existing DB is used as-is (only the timestamp index is added if missing);
- * with `create`, a missing file gets the schema.
+ * Opens the messages DB. A DB dreamlane did not create is used as-is: its journal mode and schema stay what
+ * the host made them. With `create`, a missing file gets the schema (in WAL mode). A file that is not a
+ * usable database (empty, text, truncated, a folder) is refused with MESSAGES_DB_INVALID, and a DB another
+ * process keeps locked is waited on for `waitMs`, then refused with MESSAGES_DB_BUSY naming the holder.
  */
 export function openMessagesDb(file: string, options: OpenMessagesOptions = {}): MessagesDb {
-  const exists = existsSync(file)
-  if (!exists && !options.create) throw new MessagesDbMissingError(file)
-  if (!exists) mkdirSync(dirname(file), { recursive: true })
-  const db = openDb(file, { readonly: options.readonly })
+  const kind = fileKind(file)
+  if (kind === 'missing' && !options.create) throw new MessagesDbMissingError(file)
+  if (kind === 'folder') throw new MessagesDbInvalidError(file, 'it is a folder, not a database file')
+  if (kind === 'empty')
+    throw new MessagesDbInvalidError(
+      file,
+      'it is an empty file (0 bytes), not a database — point --messages-db at the real one, or delete it ' +
+        'and run `dreamlane init` for a new empty DB',
+    )
+  const creating = kind === 'missing'
+  if (creating) mkdirSync(dirname(file), { recursive: true })
+  let db: Db
   try {
-    if (!options.readonly) {
-      const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as {
-        n: number
-      }
-      // Only an empty file gets the schema; someone else's database is never altered beyond the index.
-      if (tables.n === 0) db.exec(SCHEMA)
-      db.exec(TIME_INDEX)
+    db = openDb(file, {
+      readonly: options.readonly,
+      journal: creating ? 'wal' : 'keep',
+      busyTimeoutMs: PROBE_BUSY_MS,
+    })
+  } catch (error) {
+    throw invalidOrBusy(file, error)
+  }
+  try {
+    const probe = retryWhileBusy(() => readSchema(db), options, file)
+    if (!probe)
+      throw new MessagesDbBusyError(file, describeDbHolder(file), options.waitMs ?? DEFAULT_DB_WAIT_MS)
+    if (creating) {
+      db.exec(SCHEMA)
+      db.pragma(`application_id = ${DREAMLANE_APPLICATION_ID}`)
+    } else if (!probe.value.hasMessages) {
+      throw new DreamlaneError(
+        'MESSAGES_DB_SCHEMA',
+        `${file}: not a usable messages database (it has no messages table)`,
+      )
     }
+    // Window scans must not walk all history (O(window), not O(history)); a host's DB keeps its own schema.
+    const ours = creating || probe.value.applicationId === DREAMLANE_APPLICATION_ID
+    if (!options.readonly && ours) addTimeIndex(db)
+    db.pragma(`busy_timeout = ${DB_BUSY_TIMEOUT_MS}`)
     return new MessagesDb(db, file)
   } catch (error) {
     db.close()
-    if (error instanceof DreamlaneError) throw error
-    throw new DreamlaneError('MESSAGES_DB_SCHEMA', `${file}: not a usable messages database`, {
-      cause: error,
-    })
+    throw invalidOrBusy(file, error)
   }
+}
+
+/** Adds the window-scan index when missing; a DB busy right now gets it next time. */
+function addTimeIndex(db: Db): void {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'idx_messages_timestamp'").get()
+  if (exists) return
+  try {
+    db.exec(TIME_INDEX)
+  } catch (error) {
+    if (!isBusy(error)) throw error
+  }
+}
+
+function readSchema(db: Db): { hasMessages: boolean; applicationId: number } {
+  const row = db
+    .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'messages'")
+    .get() as { n: number }
+  return {
+    hasMessages: row.n > 0,
+    applicationId: db.pragma('application_id', { simple: true }) as number,
+  }
+}
+
+function fileKind(file: string): 'missing' | 'folder' | 'empty' | 'file' {
+  try {
+    const info = statSync(file)
+    if (info.isDirectory()) return 'folder'
+    return info.size === 0 ? 'empty' : 'file'
+  } catch {
+    return 'missing'
+  }
+}
+
+/** SQLite's own words for a file that is not a database become a DreamlaneError the user can act on. */
+function invalidOrBusy(file: string, error: unknown): Error {
+  if (error instanceof DreamlaneError) return error
+  if (isBusy(error)) return new MessagesDbBusyError(file, describeDbHolder(file), undefined, { cause: error })
+  const code = (error as { code?: string } | null)?.code ?? ''
+  const why =
+    code === 'SQLITE_NOTADB'
+      ? 'it is not an SQLite database'
+      : code.startsWith('SQLITE_CORRUPT')
+        ? 'the database is corrupt or truncated'
+        : code.startsWith('SQLITE_CANTOPEN')
+          ? 'it cannot be opened'
+          : `not a usable messages database (${errorMessage(error)})`
+  return new MessagesDbInvalidError(file, why, { cause: error })
 }

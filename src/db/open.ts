@@ -1,4 +1,4 @@
-// Opens SQLite files the one way dreamlane wants them: WAL, a busy timeout, foreign keys as the file says.
+// Opens SQLite files the one way dreamlane wants them: WAL for its own files, a busy timeout, foreign keys as the file says.
 import Database from 'better-sqlite3'
 
 export type Db = Database.Database
@@ -7,6 +7,8 @@ export interface OpenDbOptions {
   readonly?: boolean
   /** How long a statement waits on another process's lock before SQLITE_BUSY. @default 5000 */
   busyTimeoutMs?: number
+  /** 'wal' switches the file to WAL (dreamlane's own files); 'keep' leaves a host's journal mode alone. @default 'wal' */
+  journal?: 'wal' | 'keep'
 }
 
 export function openDb(file: string, options: OpenDbOptions = {}): Db {
@@ -15,7 +17,7 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
     fileMustExist: options.readonly ?? false,
   })
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`)
-  if (!options.readonly) {
+  if (!options.readonly && options.journal !== 'keep') {
     setWal(db)
     db.pragma('synchronous = NORMAL')
   }

@@ -29,33 +29,57 @@ function describe(entry: TranscriptEntry): { content: string; isBot: boolean } {
   }
 }
 
+/**
+ * The channel is a courtesy copy of the transcript (the run record keeps the real one), so a messages DB the
+ * host keeps locked costs the channel, not the dream: the first failed write goes to `onError`, later ones are
+ * skipped, and a channel that could not be removed is reaped on the next start.
+ */
 export function openDreamChannel(
   messages: MessagesDb,
   mode: DreamMode,
   chatJid: string,
   at: Date,
+  onError: (error: unknown) => void = () => {},
 ): DreamChannel {
   const jid = dreamChannelJid(mode, chatJid, at)
-  messages.upsertChat(jid, `Dream (${mode}) for ${chatJid}`, at.toISOString())
+  let broken = false
+  const attempt = <T>(write: () => T, otherwise: T): T => {
+    if (broken) return otherwise
+    try {
+      return write()
+    } catch (error) {
+      broken = true
+      onError(error)
+      return otherwise
+    }
+  }
+  attempt(() => messages.upsertChat(jid, `Dream (${mode}) for ${chatJid}`, at.toISOString()), undefined)
   let seq = 0
   return {
     jid,
     append(entry, when) {
       const { content, isBot } = describe(entry)
       seq += 1
-      messages.insertMessages([
-        {
-          id: `${jid}:${String(seq).padStart(6, '0')}`,
-          chatJid: jid,
-          sender: isBot ? 'dream' : 'tools',
-          senderName: isBot ? 'Dream' : 'Tools',
-          content: content.length > 8000 ? `${content.slice(0, 8000)}…` : content,
-          timestamp: when.toISOString(),
-          isBotMessage: isBot,
-        },
-      ])
+      attempt(
+        () =>
+          messages.insertMessages([
+            {
+              id: `${jid}:${String(seq).padStart(6, '0')}`,
+              chatJid: jid,
+              sender: isBot ? 'dream' : 'tools',
+              senderName: isBot ? 'Dream' : 'Tools',
+              content: content.length > 8000 ? `${content.slice(0, 8000)}…` : content,
+              timestamp: when.toISOString(),
+              isBotMessage: isBot,
+            },
+          ]),
+        0,
+      )
     },
-    remove: () => messages.deleteChat(jid),
+    remove() {
+      broken = false
+      return attempt(() => messages.deleteChat(jid), 0)
+    },
   }
 }
 

@@ -24,7 +24,13 @@ export async function recoverWorkspace(
     return { reapedLock: reaped?.runId ?? null, lostRuns: [], removedChannels: [] }
   }
   const lostRuns = deps.runs.markAbandonedLost('the process running it stopped before it finished')
-  const removedChannels = removeLeftoverChannels(deps.messages)
+  let removedChannels: string[] = []
+  try {
+    removedChannels = removeLeftoverChannels(deps.messages)
+  } catch (error) {
+    // A host holding the messages DB: the leftover channels wait for the next start.
+    deps.log.warn({ err: error }, 'could not remove leftover dream channels')
+  }
   if (reaped || lostRuns.length || removedChannels.length) {
     deps.log.warn(
       { reapedLock: reaped?.runId, lostRuns, removedChannels },

@@ -90,7 +90,13 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
 
     channel = await step(
       'channel',
-      async () => openDreamChannel(deps.messages, request.mode, request.chatJid, deps.clock.now()),
+      async () =>
+        openDreamChannel(deps.messages, request.mode, request.chatJid, deps.clock.now(), (error) =>
+          deps.log.warn(
+            { err: error, runId },
+            'dream channel write failed; the run record keeps the transcript',
+          ),
+        ),
       (c) => c.jid,
     )
     const pass = await consolidate(runId, request, window, channel, step, deps)

@@ -98,18 +98,23 @@ export async function postSummary(
   if (isDryRun) return
   if (record.mode === 'manual' && record.status !== 'skipped') {
     const at = deps.clock.now().toISOString()
-    deps.messages.upsertChat(record.chatJid, null, at)
-    deps.messages.insertMessages([
-      {
-        id: `dream-summary-${record.id}`,
-        chatJid: record.chatJid,
-        sender: DREAMLANE_SENDER,
-        senderName: 'Dream',
-        content: text,
-        timestamp: at,
-        isBotMessage: true,
-      },
-    ])
+    // The run is already closed; a host holding the messages DB locked costs the chat reply, not the run.
+    try {
+      deps.messages.upsertChat(record.chatJid, null, at)
+      deps.messages.insertMessages([
+        {
+          id: `dream-summary-${record.id}`,
+          chatJid: record.chatJid,
+          sender: DREAMLANE_SENDER,
+          senderName: 'Dream',
+          content: text,
+          timestamp: at,
+          isBotMessage: true,
+        },
+      ])
+    } catch (error) {
+      deps.log.warn({ err: error, runId: record.id }, 'could not post the summary to the messages DB')
+    }
   }
   try {
     await deps.onSummary?.({

@@ -27,6 +27,7 @@ export function registerChat(program: Command): void {
       const log = cliLogger()
       const dreamlane = createDreamlane({
         config: ctx.config,
+        messagesDbWait: ctx.dbWait,
         logger: log,
         onEvent: dreamProgressPrinter((line) => process.stderr.write(`${line}\n`)),
         onSummary: (summary) => out(`\ndream › ${summary.text}\n`),

@@ -32,10 +32,13 @@ export function registerDream(program: Command): void {
         const days = Math.min(options.days ?? fallbackDays, ctx.config.dream.maxDays)
         const dreamlane = createDreamlane({
           config: ctx.config,
+          messagesDbWait: ctx.dbWait,
           logger: cliLogger(),
           onEvent: dreamProgressPrinter((line) => ctx.progress(line)),
         })
         try {
+          // Before any run exists: a host holding the messages DB stops us here, with nothing to clean up.
+          if (!options.dryRun) dreamlane.messages.waitUntilWritable(ctx.dbWait)
           await dreamlane.recover()
           if (options.dryRun) {
             const result = await dreamlane.dryRun({
@@ -91,7 +94,11 @@ export function registerGate(program: Command): void {
       const ctx = cliContext(command)
       if (!['auto', 'manual', 'bootstrap'].includes(options.mode))
         throw new UsageError('--mode expects auto, manual or bootstrap')
-      const dreamlane = createDreamlane({ config: ctx.config, logger: cliLogger() })
+      const dreamlane = createDreamlane({
+        config: ctx.config,
+        logger: cliLogger(),
+        messagesDbWait: ctx.dbWait,
+      })
       try {
         const decision = await dreamlane.gate(options.mode as 'auto' | 'manual' | 'bootstrap')
         ctx.print(decision, () => `${decision.outcome}: ${decision.reason}`)

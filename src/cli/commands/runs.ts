@@ -99,6 +99,7 @@ export function registerRuns(program: Command): void {
       const ctx = cliContext(command)
       const dreamlane = createDreamlane({
         config: ctx.config,
+        messagesDbWait: ctx.dbWait,
         logger: cliLogger(),
         onEvent: dreamProgressPrinter((line) => ctx.progress(line)),
       })

@@ -19,7 +19,7 @@ export function registerSeed(program: Command): void {
     .action(async (options: { days: number }, command: Command) => {
       const ctx = cliContext(command)
       const window = dayWindow(new Date(), options.days, ctx.config.timezone)
-      const messages = openMessagesDb(ctx.paths.messagesDb, { readonly: true })
+      const messages = openMessagesDb(ctx.paths.messagesDb, { ...ctx.dbWait, readonly: true })
       let result
       try {
         ctx.progress(`seeding ${window.firstDay} .. ${window.lastDay} (${ctx.config.timezone})`)

@@ -10,7 +10,11 @@ export function registerStatus(program: Command): void {
     .description('which engine a dream would use, whether one is running, the latest run and the backlog')
     .action(async (_options, command: Command) => {
       const ctx = cliContext(command)
-      const dreamlane = createDreamlane({ config: ctx.config, logger: cliLogger() })
+      const dreamlane = createDreamlane({
+        config: ctx.config,
+        logger: cliLogger(),
+        messagesDbWait: ctx.dbWait,
+      })
       try {
         const status = await dreamlane.status()
         ctx.print(status, () => `workspace: ${status.workspace}\n${describeStatus(status)}`)
