@@ -1,35 +1,33 @@
 // Wires the real dependencies into a Dreamlane: config, DBs, providers, lanes, the dream queue, schedules.
 import { pino } from 'pino'
-import { autoChatJid, bootstrapWorkspace } from './app/bootstrap.js'
 import type { AppContext } from './app/context.js'
 import { checkGate, retryRun, triggerDream, triggerThroughGate } from './app/dream.js'
 import type { Dreamlane, DreamlaneOptions } from './app/dreamlane.js'
 import { promoteMemory } from './app/promote.js'
 import { recover } from './app/recover.js'
 import { restoreFromBackup } from './app/restore.js'
-import { applyRun, discardRun, dryRun, undoDream } from './app/review.js'
+import { applyRun, discardRun, dryRun, listChanges, undoDream } from './app/review.js'
+import { bootstrapWorkspace, startAutoDream } from './app/schedule.js'
 import { readDreamlaneStatus } from './app/status.js'
 import { handleSlashCommand } from './chat/handle-input.js'
 import { systemClock } from './clock.js'
 import { resolveConfig } from './config/resolve.js'
 import { openMessagesDb } from './db/messages.js'
 import { openStateDb } from './db/state.js'
-import type { DreamEvent } from './dream/deps.js'
+import type { DreamDeps, DreamEvent } from './dream/deps.js'
 import { readDreamPrompt } from './dream/prompt.js'
 import { DreamQueue } from './dream/queue.js'
 import { RunStore } from './dream/runs.js'
 import { SettingsStore } from './dream/settings.js'
-import { LedgerStore } from './ledger/store.js'
 import { createOfflineProvider } from './model/offline/engine.js'
 import { selectProvider } from './model/select.js'
 import { workspacePaths } from './notes/paths.js'
 import { LaneManager } from './queue/lanes.js'
-import { AutoDreamScheduler } from './schedule/autodream.js'
+import type { AutoDreamScheduler } from './schedule/autodream.js'
 import { AutoRetry } from './schedule/auto-retry.js'
 import { systemTimers } from './schedule/timers.js'
 
 export type { Dreamlane, DreamlaneOptions }
-export type { DreamlaneStatus } from './app/status.js'
 
 export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
   const env = options.env ?? process.env
@@ -54,12 +52,10 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
       })
   const abort = new AbortController()
   const autoRetry = new AutoRetry({
-    delaysMinutes: config.autoDream.retryDelaysMinutes,
-    timers,
-    log,
+    ...{ delaysMinutes: config.autoDream.retryDelaysMinutes, timers, log },
     retry: (id) => retryRun(ctx, id),
   })
-  const ctx = {
+  const deps: DreamDeps = {
     ...{ config, paths, clock, state, lanes, log, fallback, signal: abort.signal },
     messages: openMessagesDb(paths.messagesDb, {
       ...options.messagesDbWait,
@@ -75,8 +71,8 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
       options.onEvent?.(event)
       if (event.type === 'finished') autoRetry.consider(event.run)
     },
-  } as AppContext
-  ctx.dreams = new DreamQueue(ctx)
+  }
+  const ctx: AppContext = { ...deps, dreams: new DreamQueue(deps) }
   let scheduler: AutoDreamScheduler | null = null
 
   const dreamlane: Dreamlane = {
@@ -93,7 +89,7 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     dryRun: (request) => dryRun({ ...ctx, onEvent: options.onEvent }, request),
     restore: (id) => restoreFromBackup(ctx, id),
     promote: (promoteOptions) => promoteMemory(ctx, promoteOptions),
-    changes: (id) => new LedgerStore(state).list(ctx.runs.get(id).id),
+    changes: (id) => listChanges(ctx, id),
     handleChatInput: (chatJid, text) => handleSlashCommand(dreamlane, chatJid, text),
     status: () =>
       readDreamlaneStatus(ctx, {
@@ -105,20 +101,7 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     bootstrap: () => bootstrapWorkspace(ctx),
     startAutoDream() {
       scheduler?.stop()
-      const request = () => ({
-        mode: 'auto' as const,
-        chatJid: autoChatJid(ctx),
-        days: config.dream.autoDays,
-      })
-      const onFire = async () => void (await triggerDream(ctx, request()).done)
-      scheduler = new AutoDreamScheduler({
-        cron: config.autoDream.cron,
-        timeZone: config.timezone,
-        clock,
-        timers,
-        onFire,
-      })
-      scheduler.start()
+      scheduler = startAutoDream(ctx, timers)
     },
     setAutoDream: (enabled) => ctx.settings.setAutoDreamEnabled(enabled, clock.now()),
     async shutdown() {

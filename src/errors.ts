@@ -33,6 +33,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'RUN_CONFLICT'
   | 'RUN_NOT_REVIEWABLE'
+  /** Not a DreamlaneError: a bug. Logs, run records and HTTP bodies say so in the same words. */
+  | 'INTERNAL'
   | 'NOTE_READ_ONLY'
   | 'WRITE_FAILED'
   | 'MESSAGES_DB_BUSY'

@@ -1,9 +1,11 @@
 // The library surface: what a host assistant imports to embed dreamlane.
-export { createDreamlane, type Dreamlane, type DreamlaneOptions, type DreamlaneStatus } from './create.js'
+export { createDreamlane, type Dreamlane, type DreamlaneOptions } from './create.js'
+export type { DreamlaneStatus } from './app/status.js'
+export type { ErrorCode } from './errors.js'
 export { describeStatus } from './chat/describe-status.js'
 export type { ModelProvider, TurnInput, TurnResult, TurnUsage, TurnContext } from './model/provider.js'
 export type { RunRecord, RunStatus, GateOutcome, DreamRequest, DreamMode } from './dream/types.js'
-export type { PostedSummary } from './dream/summary.js'
+export type { PostedSummary } from './dream/types.js'
 export type { DreamEvent } from './dream/deps.js'
 export { createScriptedProvider, type ScriptStep } from './model/scripted.js'
 export { resolveConfig } from './config/resolve.js'

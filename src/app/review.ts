@@ -1,6 +1,8 @@
 // Use cases on a finished dream: apply or discard a held one, undo a kept one, rehearse one (dry run).
 import type { DreamRequest } from '../dream/types.js'
 import type { DreamDeps } from '../dream/deps.js'
+import { LedgerStore } from '../ledger/store.js'
+import type { FileChange } from '../ledger/types.js'
 import { dryRunDream, type DryRunResult } from '../review/dry-run.js'
 import { applyHeldRun, discardHeldRun, type ReviewResult } from '../review/review.js'
 import { undoRun, type UndoOptions, type UndoResult } from '../review/undo.js'
@@ -35,4 +37,9 @@ export async function undoDream(ctx: ReviewContext, id?: string, options?: UndoO
  */
 export function dryRun(deps: DreamDeps, request: Omit<DreamRequest, 'dryRun'>): Promise<DryRunResult> {
   return dryRunDream(request, deps)
+}
+
+/** Run `id`'s change ledger: per file, before/after sha256, line counts and the unified diff. */
+export function listChanges(ctx: Pick<ReviewContext, 'state' | 'runs'>, id: string): FileChange[] {
+  return new LedgerStore(ctx.state).list(ctx.runs.get(id).id)
 }

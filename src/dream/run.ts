@@ -5,6 +5,7 @@ import {
   NoteNotUtf8Error,
   NoteReadOnlyError,
   errorMessage,
+  type ErrorCode,
 } from '../errors.js'
 import { createBackup } from '../backup/create.js'
 import { openMessagesDb } from '../db/messages.js'
@@ -142,7 +143,7 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       pass.engineText,
     )
   } catch (error) {
-    const code = error instanceof DreamlaneError ? error.code : 'INTERNAL'
+    const code: ErrorCode = error instanceof DreamlaneError ? error.code : 'INTERNAL'
     deps.runs.update(runId, { changedFiles: [...changed].sort() })
     if (deps.signal?.aborted) {
       deps.log.warn({ runId }, 'dream cancelled')
@@ -401,7 +402,7 @@ async function finish(
     status: RunRecord['status']
     gate?: RunRecord['gate']
     reason?: string | null
-    errorCode?: string
+    errorCode?: ErrorCode
     errorMessage?: string
   },
   engineText: string,

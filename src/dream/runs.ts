@@ -1,7 +1,7 @@
 // Run records in state.db: open, progress, close, coalesce, list — the audit trail that outlives the dream channel.
 import { randomBytes } from 'node:crypto'
 import type { Clock } from '../clock.js'
-import { DreamlaneError } from '../errors.js'
+import { DreamlaneError, type ErrorCode } from '../errors.js'
 import { migrate } from '../db/migrate.js'
 import type { StateDb } from '../db/state.js'
 import type { ChangeTotals, LossFlag } from '../ledger/types.js'
@@ -110,7 +110,7 @@ function toRecord(row: RunRow): RunRecord {
     transcript: JSON.parse(row.transcript_json) as TranscriptEntry[],
     changedFiles: JSON.parse(row.changed_files_json) as string[],
     backupId: row.backup_id,
-    errorCode: row.error_code,
+    errorCode: row.error_code as ErrorCode | null,
     errorMessage: row.error_message,
     summary: row.summary,
     coalesced: row.coalesced,
@@ -133,7 +133,7 @@ export interface RunOutcome {
   gate?: GateOutcome
   reason?: string | null
   summary?: string | null
-  errorCode?: string | null
+  errorCode?: ErrorCode | null
   errorMessage?: string | null
 }
 
@@ -169,7 +169,7 @@ export class RunStore {
   /** A new run in `queued`. Ids sort by creation time. */
   open(request: DreamRequest): RunRecord {
     const now = this.#clock.now()
-    const id = `run-${now.toISOString().replace(/[-:.]/g, '').replace('T', 'T')}-${randomBytes(3).toString('hex')}`
+    const id = `run-${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`
     const attempt = request.retryOf ? this.get(request.retryOf).attempt + 1 : 1
     this.#db
       .prepare(

@@ -3,7 +3,7 @@ import { DREAMLANE_SENDER } from '../db/messages.js'
 import { describeCounts } from '../ledger/ledger.js'
 import type { LossFlag } from '../ledger/types.js'
 import type { DreamDeps } from './deps.js'
-import type { PostedSummary, RunRecord } from './types.js'
+import type { PostedSummary, RunRecord, SummaryMessage } from './types.js'
 
 export type { PostedSummary }
 
@@ -82,36 +82,37 @@ function relative(workspace: string, file: string): string {
 }
 
 /**
- * Manual runs reply in their chat (a bot message); every run reaches the host hook and the log. A dry run
- * only logs: it is a rehearsal nobody else should hear about.
+ * Manual runs reply in their chat (a bot message); every run reaches the host hook and the log. A skipped run
+ * posts nothing to chat, and a dry run only logs: it is a rehearsal nobody else should hear about. Returns
+ * the stored message, or null when nothing was stored.
  */
 export async function postSummary(
   record: RunRecord,
   deps: Pick<DreamDeps, 'log' | 'clock' | 'messages' | 'onSummary'>,
   isDryRun = false,
-): Promise<void> {
+): Promise<SummaryMessage | null> {
   const text = record.summary ?? ''
   deps.log.info(
     { runId: record.id, status: record.status, mode: record.mode, dryRun: isDryRun },
     text.split('\n')[0] ?? '',
   )
-  if (isDryRun) return
+  if (isDryRun) return null
+  let message: SummaryMessage | null = null
   if (record.mode === 'manual' && record.status !== 'skipped') {
     const at = deps.clock.now().toISOString()
+    const stored: SummaryMessage = {
+      id: `dream-summary-${record.id}`,
+      chatJid: record.chatJid,
+      sender: DREAMLANE_SENDER,
+      senderName: 'Dream',
+      content: text,
+      timestamp: at,
+    }
     // The run is already closed; a host holding the messages DB locked costs the chat reply, not the run.
     try {
       deps.messages.upsertChat(record.chatJid, null, at)
-      deps.messages.insertMessages([
-        {
-          id: `dream-summary-${record.id}`,
-          chatJid: record.chatJid,
-          sender: DREAMLANE_SENDER,
-          senderName: 'Dream',
-          content: text,
-          timestamp: at,
-          isBotMessage: true,
-        },
-      ])
+      deps.messages.insertMessages([{ ...stored, isBotMessage: true }])
+      message = stored
     } catch (error) {
       deps.log.warn({ err: error, runId: record.id }, 'could not post the summary to the messages DB')
     }
@@ -123,8 +124,10 @@ export async function postSummary(
       chatJid: record.chatJid,
       status: record.status,
       text,
+      message,
     })
   } catch (error) {
     deps.log.warn({ err: error, runId: record.id }, 'onSummary hook failed')
   }
+  return message
 }

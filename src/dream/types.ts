@@ -1,4 +1,5 @@
 // The vocabulary of a dream run: requests, statuses, gate outcomes and the stored record.
+import type { ErrorCode } from '../errors.js'
 import type { ChangeTotals, LossFlag } from '../ledger/types.js'
 import type { DreamMode, TranscriptEntry, TurnUsage } from '../model/provider.js'
 import type { ToolCallRecord } from '../tools/types.js'
@@ -89,7 +90,7 @@ export interface RunRecord {
   transcript: TranscriptEntry[]
   changedFiles: string[]
   backupId: string | null
-  errorCode: string | null
+  errorCode: ErrorCode | null
   errorMessage: string | null
   summary: string | null
   /** How many later triggers were folded into this run. */
@@ -126,6 +127,17 @@ export const FINISHED_STATUSES: readonly RunStatus[] = [
   'undone',
 ]
 
+/** The bot message a manual run's summary was stored as in its chat. */
+export interface SummaryMessage {
+  id: string
+  chatJid: string
+  sender: string
+  senderName: string
+  content: string
+  /** ISO 8601 UTC. */
+  timestamp: string
+}
+
 /** A finished run's summary as the host's chat transport receives it. */
 export interface PostedSummary {
   runId: string
@@ -133,4 +145,6 @@ export interface PostedSummary {
   chatJid: string
   status: RunRecord['status']
   text: string
+  /** The message stored in the chat (manual runs that were not skipped); null when the summary was only logged. */
+  message: SummaryMessage | null
 }

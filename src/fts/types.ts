@@ -67,15 +67,6 @@ export interface SearchHit {
   score: number
 }
 
-export interface IndexStats {
-  files: number
-  bytes: number
-  chunks: number
-  /** Paths marked dirty by dreamlane's writers and not yet reindexed. */
-  dirtyPending: number
-  lastRefreshAt?: string
-}
-
 /** The parts of a stat that decide "maybe changed": any difference means read and hash. */
 export interface FileStat {
   size: number

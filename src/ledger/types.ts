@@ -54,14 +54,3 @@ export interface ChangeTotals {
   /** memoryBytesRemoved / memoryBytes, 0..1. */
   removedShare: number
 }
-
-export const EMPTY_TOTALS: ChangeTotals = {
-  files: 0,
-  linesAdded: 0,
-  linesRemoved: 0,
-  entriesSuperseded: 0,
-  factsDropped: 0,
-  memoryBytes: 0,
-  memoryBytesRemoved: 0,
-  removedShare: 0,
-}

@@ -28,7 +28,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
 }
 
 export interface ErrorBody {
-  error: { code: string; message: string }
+  error: { code: ErrorCode; message: string }
 }
 
 /** The status for an error: its code's, or 500 for anything that is not a DreamlaneError (a bug). */

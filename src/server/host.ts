@@ -3,14 +3,11 @@ import { pino, type Logger } from 'pino'
 import { systemClock, type Clock } from '../clock.js'
 import { createAssistant, type Assistant } from '../chat/assistant.js'
 import { selectChatProvider } from '../chat/chat-provider.js'
-import { toChatMessage } from '../chat/chat-message.js'
 import { recallSinkFor, type RecallSink } from '../chat/recall-hook.js'
 import { createDreamlane, type Dreamlane, type DreamlaneOptions } from '../create.js'
-import type { PostedSummary } from '../dream/summary.js'
+import type { PostedSummary } from '../dream/types.js'
 import type { ModelProvider } from '../model/provider.js'
 import { EventHub } from './events.js'
-
-const SUMMARY_LOOKBACK_MS = 10 * 60_000
 
 export interface ServerHost {
   dreamlane: Dreamlane
@@ -49,13 +46,7 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
 
   /** Manual runs post their summary as a bot message; pages see it like any other new message. */
   function publishSummary(summary: PostedSummary): void {
-    const id = `dream-summary-${summary.runId}`
-    // The summary was stamped moments ago; a recent slice finds it however long the chat is.
-    const start = new Date(clock.now().getTime() - SUMMARY_LOOKBACK_MS)
-    const row = dreamlane.messages
-      .listChatMessages(summary.chatJid, { start, limit: 5_000 })
-      .find((message) => message.id === id)
-    if (row) events.publishMessage(toChatMessage(row))
+    if (summary.message) events.publishMessage({ ...summary.message, role: 'assistant' })
   }
 
   const assistant = createAssistant({

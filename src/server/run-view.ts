@@ -1,6 +1,7 @@
 // What the API and pages show of a run record: a summary for lists, the full detail for one run.
 import { isAbsolute, relative, sep } from 'node:path'
 import type { RunRecord } from '../dream/types.js'
+import type { ErrorCode } from '../errors.js'
 
 export interface RunTokens {
   input: number
@@ -35,7 +36,7 @@ export interface RunSummary {
   retryOf: string | null
   attempt: number
   coalesced: number
-  errorCode: string | null
+  errorCode: ErrorCode | null
   summary: string | null
 }
 

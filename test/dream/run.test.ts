@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createScriptedProvider } from '../../src/model/scripted.js'
 import { makeDreamWorld, NOW, writeForeignLock } from '../helpers/dream-world.js'
+import type { PostedSummary } from '../../src/dream/types.js'
 
 const USER_MD = '# User\n\n- Lives in Porto (since 2026-10). [[2026-11-20]]\n- Favourite word: zanzibarite\n'
 const DAY_PAGE = '# 2026-11-21\n\nDecided Postgres for Atlas.\n'
@@ -128,6 +129,41 @@ describe('a dream, end to end', () => {
     expect(run).toMatchObject({ status: 'skipped', gate: 'lock' })
     expect(run.reason).toMatch(/already running: run run-other \(pid \d+/)
     expect(existsSync(world.paths.lockFile)).toBe(true)
+    await dreamlane.close()
+  })
+
+  it('a skipped manual run posts nothing to its chat; the host hook still hears of it', async () => {
+    const world = await makeDreamWorld()
+    writeForeignLock(world.paths.lockFile, process.pid, NOW)
+    const summaries: PostedSummary[] = []
+    const dreamlane = world.open({ onSummary: (summary) => void summaries.push(summary) })
+    const before = dreamlane.messages.listChatMessages('web:main')
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(run.status).toBe('skipped')
+    expect(dreamlane.messages.listChatMessages('web:main')).toEqual(before)
+    expect(summaries).toMatchObject([{ runId: run.id, status: 'skipped', message: null }])
+    await dreamlane.close()
+  })
+
+  it('a manual run hands the host the summary message it stored, exactly as stored', async () => {
+    const world = await makeDreamWorld()
+    const summaries: PostedSummary[] = []
+    const dreamlane = world.open({ onSummary: (summary) => void summaries.push(summary) })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const stored = dreamlane.messages.listChatMessages('web:main').filter((m) => m.sender === 'dreamlane')
+    expect(stored).toHaveLength(1)
+    const [row] = stored
+    expect(summaries.map((s) => s.message)).toEqual([
+      {
+        id: row?.id,
+        chatJid: 'web:main',
+        sender: 'dreamlane',
+        senderName: row?.senderName,
+        content: row?.content,
+        timestamp: row?.timestamp,
+      },
+    ])
+    expect(row?.content).toContain(run.id)
     await dreamlane.close()
   })
 

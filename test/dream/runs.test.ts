@@ -43,7 +43,7 @@ describe('run records', () => {
     runs.close(a.id, { status: 'succeeded' })
     clock.advanceMs(60_000)
     const b = runs.open({ mode: 'manual', chatJid: 'c', days: 7 })
-    runs.close(b.id, { status: 'failed', errorCode: 'X', errorMessage: 'boom' })
+    runs.close(b.id, { status: 'failed', errorCode: 'PROVIDER_FAILED', errorMessage: 'boom' })
     expect(runs.list().map((r) => r.id)).toEqual([b.id, a.id])
     expect(runs.list({ status: ['failed'] }).map((r) => r.id)).toEqual([b.id])
     expect(runs.lastSucceeded()?.id).toBe(a.id)

@@ -56,3 +56,15 @@ export function checkIntegrity(state: StateDb): void {
   state.exec(`INSERT INTO fts_text (fts_text, rank) VALUES ('integrity-check', 1);
     INSERT INTO fts_trigram (fts_trigram, rank) VALUES ('integrity-check', 1)`)
 }
+
+/** What the index holds, read straight from its tables: file count, pending dirty paths, last refresh. */
+export function indexStats(state: StateDb): { files: number; dirtyPending: number; lastRefreshAt?: string } {
+  const count = (sql: string) => (state.prepare(sql).get() as { n: number }).n
+  const meta = state.prepare("SELECT value FROM fts_meta WHERE key = 'last_refresh_at'").get() as
+    { value: string } | undefined
+  return {
+    files: count('SELECT count(*) AS n FROM fts_files'),
+    dirtyPending: count('SELECT count(*) AS n FROM fts_dirty'),
+    ...(meta ? { lastRefreshAt: meta.value } : {}),
+  }
+}

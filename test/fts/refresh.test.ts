@@ -4,11 +4,18 @@ import { describe, expect, it } from 'vitest'
 import { markDirty } from '../../src/fts/journal.js'
 import { refreshIndex } from '../../src/fts/refresh.js'
 import { searchIndex } from '../../src/fts/search.js'
-import { indexStats } from '../../src/fts/stats.js'
 import { writeFileAtomic } from '../../src/notes/atomic-write.js'
 import { fixedClock } from '../helpers/clock.js'
 import { makeTempDir } from '../helpers/workspace.js'
-import { ageTree, checkIntegrity, editInPlace, makeIndexWorld, writeNew, type IndexWorld } from './fixture.js'
+import {
+  ageTree,
+  checkIntegrity,
+  editInPlace,
+  indexStats,
+  makeIndexWorld,
+  writeNew,
+  type IndexWorld,
+} from './fixture.js'
 
 const NOTES = {
   'notes/memory/MEMORY.md': '# Memory\n- user likes kayaking\n',

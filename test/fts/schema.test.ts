@@ -4,8 +4,7 @@ import { migrate } from '../../src/db/migrate.js'
 import { openStateDb } from '../../src/db/state.js'
 import { refreshIndex } from '../../src/fts/refresh.js'
 import { FTS_MIGRATIONS } from '../../src/fts/schema.js'
-import { indexStats } from '../../src/fts/stats.js'
-import { checkIntegrity, makeIndexWorld } from './fixture.js'
+import { checkIntegrity, indexStats, makeIndexWorld } from './fixture.js'
 
 describe('fts schema', () => {
   it('re-runs its migrations idempotently, keeping the index', async () => {
