@@ -19,8 +19,7 @@ import { readDreamPrompt } from './dream/prompt.js'
 import { DreamQueue } from './dream/queue.js'
 import { RunStore } from './dream/runs.js'
 import { SettingsStore } from './dream/settings.js'
-import { createOfflineProvider } from './model/offline/engine.js'
-import { selectProvider } from './model/select.js'
+import { selectDreamProviders } from './model/select.js'
 import { workspacePaths } from './notes/paths.js'
 import { LaneManager } from './queue/lanes.js'
 import type { AutoDreamScheduler } from './schedule/autodream.js'
@@ -41,15 +40,11 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
   const log = options.logger ?? pino({ level: env.DREAMLANE_LOG_LEVEL ?? 'warn' }, pino.destination(2))
   const state = openStateDb(paths.stateDb)
   const lanes = new LaneManager()
-  const fallback = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })
-  // An injected provider (tests, hosts) wins; otherwise config/env decide, and a bad explicit choice is a ConfigError.
-  const selected = options.provider
-    ? null
-    : selectProvider(config, env, {
-        clock,
-        onRetry: (attempt) => log.warn(attempt, 'model request retry'),
-        modelSlot: (call) => lanes.withModelSlot('dream', call),
-      })
+  const { provider, fallback, selected } = selectDreamProviders(config, env, options.provider, {
+    clock,
+    onRetry: (attempt) => log.warn(attempt, 'model request retry'),
+    modelSlot: (call) => lanes.withModelSlot('dream', call),
+  })
   const abort = new AbortController()
   const autoRetry = new AutoRetry({
     ...{ delaysMinutes: config.autoDream.retryDelaysMinutes, timers, log },
@@ -63,8 +58,7 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     }),
     runs: new RunStore(state, clock, config.timezone),
     settings: new SettingsStore(state),
-    provider:
-      options.provider ?? (selected?.name === 'offline' ? fallback : (selected?.provider ?? fallback)),
+    provider,
     systemPrompt: readDreamPrompt(paths),
     onSummary: options.onSummary,
     onEvent: (event: DreamEvent) => {

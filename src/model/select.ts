@@ -132,3 +132,27 @@ function build(
 function missing(key: string, message: string): ConfigError {
   return new ConfigError([{ key, message }], 'provider selection')
 }
+
+/** The provider dreams use and the engine that takes over when it fails, with why (for `status`). */
+export interface DreamProviders {
+  provider: ModelProvider
+  fallback: ModelProvider
+  /** What selection chose; null when the host injected the provider. */
+  selected: SelectedProvider | null
+}
+
+/**
+ * An injected provider (tests, hosts) wins; otherwise config and env decide (a bad explicit choice is a
+ * ConfigError). One offline engine serves as both the chosen provider and the fallback.
+ */
+export function selectDreamProviders(
+  config: ResolvedConfig,
+  env: Env,
+  injected: ModelProvider | undefined,
+  options: SelectProviderOptions = {},
+): DreamProviders {
+  const fallback = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })
+  const selected = injected ? null : selectProvider(config, env, options)
+  const chosen = selected && selected.name !== 'offline' ? selected.provider : fallback
+  return { provider: injected ?? chosen, fallback, selected }
+}
