@@ -95,21 +95,30 @@ export function decodeCursor(cursor: string): CursorKey {
   )
 }
 
-/** The JSON row the model sees: message content is data inside a string, capped in length. */
+/**
+ * NUL bytes become U+FFFD: a note may never hold one (write_file refuses it), so a model quoting a message
+ * that carried one could otherwise never write that day's summary.
+ */
+export function sanitizeMessageText(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text
+}
+
+/** The JSON row the model sees: message content is data inside a string, capped in length, NUL-free. */
 export function toMessageJson(row: MessageRow): Record<string, string> {
-  const length = row.content.length
+  const text = sanitizeMessageText(row.content)
+  const length = text.length
   const content =
     length > MESSAGE_MAX_CHARS
-      ? `${row.content.slice(0, MESSAGE_MAX_CHARS)}… [truncated: ${MESSAGE_MAX_CHARS} of ${length} chars]`
-      : row.content
+      ? `${text.slice(0, MESSAGE_MAX_CHARS)}… [truncated: ${MESSAGE_MAX_CHARS} of ${length} chars]`
+      : text
   return {
     id: row.id,
     chat: row.chatJid,
     root: row.rootJid,
-    chat_name: row.chatName ?? row.chatJid,
+    chat_name: sanitizeMessageText(row.chatName ?? row.chatJid),
     ts: row.timestamp,
     role: roleOf(row),
-    sender: row.senderName ?? row.sender ?? '',
+    sender: sanitizeMessageText(row.senderName ?? row.sender ?? ''),
     content,
   }
 }

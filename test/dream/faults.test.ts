@@ -1,7 +1,7 @@
-import { chmodSync, readdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { makeDreamWorld } from '../helpers/dream-world.js'
+import { makeDreamWorld, SMALL_HISTORY } from '../helpers/dream-world.js'
 import { snapshotTree } from '../backup/fixtures.js'
 
 describe('a dream meeting faults', () => {
@@ -36,5 +36,24 @@ describe('a dream meeting faults', () => {
     expect(run.reason).toMatch(/not valid UTF-8.*byte-for-byte alone/)
     const memoryChanges = changes.filter((change) => change.change === 'modified')
     expect(memoryChanges.filter((change) => change.path.startsWith('notes/memory/'))).toEqual([])
+  })
+  it('does not let a message with a NUL byte block its day: both dreams succeed and the day is summarised', async () => {
+    const world = await makeDreamWorld([
+      ...SMALL_HISTORY,
+      {
+        chatJid: 'web:main',
+        content: 'I prefer green tea\0 over coffee.',
+        timestamp: '2026-11-21T11:00:00.000Z',
+      },
+    ])
+    const lane = world.open({ env: {} })
+    const first = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const second = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    await lane.close()
+    expect([first.status, second.status]).toEqual(['succeeded', 'succeeded'])
+    const note = readFileSync(join(world.paths.daily, '2026-11-21.md'), 'utf8')
+    expect(note).not.toContain('\0')
+    expect(note).not.toContain('NEEDS_SUMMARY')
+    expect(JSON.stringify(first.toolCalls)).not.toMatch(/no NUL bytes/)
   })
 })
