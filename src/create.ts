@@ -1,4 +1,5 @@
 // Wires the real dependencies into a Dreamlane: config, DBs, providers, lanes, the dream queue, schedules.
+import { existsSync } from 'node:fs'
 import { pino } from 'pino'
 import type { AppContext } from './app/context.js'
 import { checkGate, retryRun, triggerDream, triggerThroughGate } from './app/dream.js'
@@ -25,6 +26,7 @@ import { LaneManager } from './queue/lanes.js'
 import type { AutoDreamScheduler } from './schedule/autodream.js'
 import { AutoRetry } from './schedule/auto-retry.js'
 import { systemTimers } from './schedule/timers.js'
+import { DreamlaneError } from './errors.js'
 
 export type { Dreamlane, DreamlaneOptions }
 
@@ -35,6 +37,7 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
   const config =
     options.config ?? resolveConfig({ env, flags: { ...options.settings, ...Object.fromEntries(given) } })
   const paths = workspacePaths(config)
+  assertWorkspaceExists(paths.workspace)
   const clock = options.clock ?? systemClock
   const timers = options.timers ?? systemTimers
   const log = options.logger ?? pino({ level: env.DREAMLANE_LOG_LEVEL ?? 'warn' }, pino.destination(2))
@@ -112,4 +115,14 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     },
   }
   return dreamlane
+}
+
+/** A mistyped --workspace must say so, not complain about a messages DB inside a folder that is not there. */
+function assertWorkspaceExists(workspace: string): void {
+  if (!existsSync(workspace))
+    throw new DreamlaneError(
+      'WORKSPACE_MISSING',
+      `the workspace folder ${workspace} does not exist — check --workspace (or DREAMLANE_WORKSPACE), ` +
+        `or create it with \`dreamlane --workspace ${workspace} init\``,
+    )
 }

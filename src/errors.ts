@@ -40,6 +40,7 @@ export type ErrorCode =
   | 'MESSAGES_DB_BUSY'
   | 'NOTE_NOT_UTF8'
   | 'MESSAGES_DB_INVALID'
+  | 'STATE_DB_INVALID'
 
 export class DreamlaneError extends Error {
   readonly code: ErrorCode

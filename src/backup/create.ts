@@ -9,6 +9,7 @@ import type { ManifestEntry } from './manifest.js'
 import { BACKUP_EXTENSION, formatBackupId, formatStamp, nextSequence, sanitizeMode } from './naming.js'
 import { pruneBackups } from './prune.js'
 import { writeBackupZip, type ZipTuning } from './write-zip.js'
+import { WriteFailedError, isWriteRefusal } from '../errors.js'
 
 export interface CreateBackupInput {
   paths: WorkspacePaths
@@ -37,7 +38,9 @@ export interface BackupInfo {
 
 /** Writes a new backup, then prunes older ones down to `keep`. */
 export async function createBackup(input: CreateBackupInput): Promise<BackupInfo> {
-  const info = await writeBackup(input)
+  const info = await writeBackup(input).catch((error: unknown) => {
+    throw isWriteRefusal(error) ? new WriteFailedError(input.paths.backups, error) : error
+  })
   await pruneBackups(input.paths, input.keep, [info.id])
   return info
 }

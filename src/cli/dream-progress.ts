@@ -34,7 +34,10 @@ export function dreamProgressPrinter(write: (line: string) => void): (event: Dre
         tools += 1
         break
       case 'finished':
-        write(`dream ${event.run.id} ${event.run.status}${tools ? ` after ${tools} tool call(s)` : ''}`)
+        write(
+          `dream ${event.run.id} ${event.run.status}${tools ? ` after ${tools} tool call(s)` : ''}` +
+            (event.run.status === 'succeeded' || !event.run.reason ? '' : `: ${event.run.reason}`),
+        )
         break
     }
   }

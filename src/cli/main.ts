@@ -16,11 +16,14 @@ import { registerSample } from './commands/sample.js'
 import { registerSeed } from './commands/seed.js'
 import { registerServe } from './commands/serve.js'
 import { registerStatus } from './commands/status.js'
+import { UsageError } from '../errors.js'
 import { EXIT, reportError } from './exit-codes.js'
 
 const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
   version: string
 }
+
+const wantsJson = process.argv.includes('--json')
 
 const program = new Command('dreamlane')
   .description(
@@ -34,6 +37,8 @@ const program = new Command('dreamlane')
   .option('--json', 'machine-readable output on stdout')
   .showHelpAfterError('(add --help for usage)')
   .exitOverride()
+  // Set before the subcommands are added, so they inherit it: with --json a usage error is JSON on stdout.
+  .configureOutput({ outputError: (text, write) => (wantsJson ? undefined : write(text)) })
 
 for (const register of [
   registerInit,
@@ -67,7 +72,9 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage
+    if (error.exitCode !== 0 && wantsJson)
+      reportError(new UsageError(error.message.replace(/^error: /, '')), true)
   } else {
-    process.exitCode = reportError(error, process.argv.includes('--json'))
+    process.exitCode = reportError(error, wantsJson)
   }
 }

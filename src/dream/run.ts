@@ -7,7 +7,7 @@ import {
   errorMessage,
   type ErrorCode,
 } from '../errors.js'
-import { createBackup } from '../backup/create.js'
+import { createBackup, type BackupInfo } from '../backup/create.js'
 import { openMessagesDb } from '../db/messages.js'
 import { markDirty } from '../fts/journal.js'
 import { refreshIndex } from '../fts/refresh.js'
@@ -21,6 +21,7 @@ import type { ToolCallRecord, ToolSet } from '../tools/types.js'
 import { openDreamChannel, type DreamChannel } from './channel.js'
 import type { DreamDeps } from './deps.js'
 import { runIndexPass } from './index-pass.js'
+import { rollBackWrites } from './roll-back.js'
 import { checkGates } from './gates.js'
 import { acquireLock } from '../notes/lock.js'
 import { runModelTurn } from './model-turn.js'
@@ -61,11 +62,23 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       (held) => (held.reaped ? `reaped stale lock of ${held.reaped.runId}` : 'acquired'),
     )
   } catch (error) {
-    if (!(error instanceof LockHeldError)) throw error
-    return finish(deps, runId, request, { status: 'skipped', gate: 'lock', reason: error.message }, '')
+    if (error instanceof LockHeldError)
+      return finish(deps, runId, request, { status: 'skipped', gate: 'lock', reason: error.message }, '')
+    // No lock taken (say the disk is full): nothing was touched, and the run still closes.
+    deps.log.error({ err: error, runId }, 'dream failed before it took the lock')
+    const message = errorMessage(error)
+    const code = error instanceof DreamlaneError ? error.code : 'INTERNAL'
+    return finish(
+      deps,
+      runId,
+      request,
+      { status: 'failed', reason: message, errorCode: code, errorMessage: message },
+      '',
+    )
   }
 
   let channel: DreamChannel | null = null
+  let backupTaken: BackupInfo | null = null
   try {
     const backup = await step(
       'backup',
@@ -79,6 +92,7 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
         }),
       (info) => `${info.id} (${info.fileCount} files)`,
     )
+    backupTaken = backup
     deps.runs.update(runId, { backupId: backup.id })
 
     const seeded = await step(
@@ -156,11 +170,15 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       )
     }
     deps.log.error({ err: error, runId }, 'dream failed')
+    const rolledBack = backupTaken
+      ? await rollBackWrites(deps.paths.workspace, backupTaken, [...changed])
+      : null
+    const reason = rolledBack ? `${errorMessage(error)}; ${rolledBack}` : errorMessage(error)
     return finish(
       deps,
       runId,
       request,
-      { status: 'failed', reason: errorMessage(error), errorCode: code, errorMessage: errorMessage(error) },
+      { status: 'failed', reason, errorCode: code, errorMessage: errorMessage(error) },
       '',
     )
   } finally {
@@ -281,7 +299,10 @@ async function consolidate(
       written: [...tools.changedFiles()],
     }
   }
-  if (deps.provider === deps.fallback) throw new DreamlaneError('PROVIDER_FAILED', needsFallback)
+  if (deps.provider === deps.fallback) {
+    const refused = describeRefusedWrites(tools.calls())
+    throw new DreamlaneError('PROVIDER_FAILED', refused ? `${needsFallback}; ${refused}` : needsFallback)
+  }
   const fallbackTools = makeTools()
   const rescue = await step(
     'fallback',

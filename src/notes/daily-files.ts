@@ -16,7 +16,7 @@ export async function readDailyNoteFile(file: string): Promise<string | null> {
   try {
     bytes = await readFile(file)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    if (isNoFile(error)) return null
     throw error
   }
   try {
@@ -32,7 +32,7 @@ export async function listDailyNoteDays(paths: Pick<WorkspacePaths, 'daily'>): P
   try {
     names = await readdir(paths.daily)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    if (isNoFile(error)) return []
     throw error
   }
   return names
@@ -40,4 +40,10 @@ export async function listDailyNoteDays(paths: Pick<WorkspacePaths, 'daily'>): P
     .map((name) => name.slice(0, -3))
     .filter(isCalendarDay)
     .sort()
+}
+
+/** Nothing there, or a file where notes/daily should be a folder (`dreamlane doctor` names that). */
+function isNoFile(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ENOENT' || code === 'ENOTDIR'
 }

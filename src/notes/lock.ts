@@ -4,7 +4,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Clock } from '../clock.js'
 import type { ResolvedConfig } from '../config/schema.js'
-import { LockHeldError } from '../errors.js'
+import { LockHeldError, WriteFailedError, isWriteRefusal } from '../errors.js'
 import type { WorkspacePaths } from './paths.js'
 
 export interface LockInfo {
@@ -79,11 +79,16 @@ export async function acquireLock(options: LockOptions): Promise<HeldLock & { re
       try {
         await handle.writeFile(JSON.stringify(info))
         await handle.sync()
-      } finally {
+      } catch (error) {
+        // A half-written lock (disk full) would block every later dream until reaped: take it back now.
         await handle.close()
+        await rm(options.file, { force: true })
+        throw error
       }
+      await handle.close()
       return { info, reaped, release: () => releaseLock(options.file, info.runId) }
     } catch (error) {
+      if (isWriteRefusal(error)) throw new WriteFailedError(options.file, error)
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
     const holder = await readLock(options.file)

@@ -4,17 +4,17 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, onTestFinished } from 'vitest'
+import { expect, onTestFinished, type ExpectStatic } from 'vitest'
 import { snapshotTree } from '../backup/fixtures.js'
 import { runCli, type CliResult } from './cli.js'
 
 /** Every exit code the README documents. */
 export const DOCUMENTED_EXIT_CODES = [0, 2, 3, 4, 5, 6, 7, 8]
 
-/** Builds the shared sample workspace once (init + 10 days of sample history); returns its folder. */
+/** Builds the shared sample workspace once (init, 10 days of sample history, 3 seeded days); returns its folder. */
 export async function buildSampleFixture(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'dreamlane-fixture-'))
-  for (const args of [['init'], ['sample', '--days', '10']]) {
+  for (const args of [['init'], ['sample', '--days', '10'], ['seed', '--days', '3']]) {
     const result = await runCli(['--workspace', dir, ...args])
     if (result.code !== 0) throw new Error(`fixture: ${args.join(' ')} failed: ${result.stderr}`)
   }
@@ -30,12 +30,29 @@ export interface FaultWorld {
   /** The notes/ tree as it was before the case (base64 per file). */
   before: Record<string, string>
   cli(args: string[], env?: Record<string, string>): Promise<CliResult>
+  /** The test's own expect (concurrent tests must not share the global one). */
+  expect: ExpectStatic
 }
 
-/** A private copy of the fixture for one case, removed when the test ends. */
-export function copyFixture(fixture: string, prepare?: (world: FaultWorld) => void): FaultWorld {
+const leftovers: string[] = []
+
+/** Removes every copy made by `copyFixture(…, { keepUntilAll: true })` (for concurrent tests, from afterAll). */
+export function removeFaultWorlds(): void {
+  for (const dir of leftovers.splice(0)) rmSync(dir, { recursive: true, force: true })
+}
+
+/**
+ * A private copy of the fixture for one case, removed when the test ends (or, with `keepUntilAll` for
+ * concurrent tests, by removeFaultWorlds()).
+ */
+export function copyFixture(
+  fixture: string,
+  prepare?: (world: FaultWorld) => void,
+  options: { keepUntilAll?: boolean } = {},
+): FaultWorld {
   const dir = mkdtempSync(join(tmpdir(), 'dreamlane-fault-'))
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+  if (options.keepUntilAll) leftovers.push(dir)
+  else onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
   cpSync(fixture, dir, { recursive: true })
   const world: FaultWorld = {
     dir,
@@ -46,6 +63,7 @@ export function copyFixture(fixture: string, prepare?: (world: FaultWorld) => vo
     before: {},
     cli: (args, env = {}) =>
       runCli(['--workspace', dir, ...args], { env: { DREAMLANE_DB_WAIT_MS: '1500', ...env } }),
+    expect,
   }
   prepare?.(world)
   world.before = existsSync(world.notes) ? snapshotTree(world.notes) : {}
@@ -61,13 +79,26 @@ export function expectCleanFailure(
   result: CliResult,
   options: { code?: number; notesMayChange?: boolean } = {},
 ): void {
+  const expect = world.expect
   expect(result.stderr, 'no stack trace').not.toMatch(/\n\s+at .+:\d+:\d+|unexpected error/)
   expect(DOCUMENTED_EXIT_CODES, `exit code ${result.code}: ${result.stderr}`).toContain(result.code)
   if (options.code !== undefined) expect(result.code, result.stderr).toBe(options.code)
   if (!options.notesMayChange && existsSync(world.notes))
     expect(snapshotTree(world.notes)).toEqual(world.before)
-  expect(existsSync(world.lockFile), 'no dream.lock left behind').toBe(false)
+  expect(lockHolderIsDead(world.lockFile), 'no dream.lock left by a dead process').toBe(false)
   expect(unfinishedRuns(world)).toEqual([])
+}
+
+/** True when dream.lock exists and names a process that is not running (or cannot be read at all). */
+function lockHolderIsDead(file: string): boolean {
+  if (!existsSync(file)) return false
+  try {
+    const { pid } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number }
+    process.kill(pid, 0)
+    return false
+  } catch {
+    return true
+  }
 }
 
 /** Ids of runs still queued or running in state.db ([] when there is no state.db). */
@@ -76,7 +107,14 @@ export function unfinishedRuns(world: Pick<FaultWorld, 'dataDir'>): string[] {
   if (!existsSync(file)) return []
   const db = new Database(file, { readonly: true })
   try {
-    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'runs'").get()
+    // A state.db the case itself broke holds no runs at all.
+    const table = (() => {
+      try {
+        return db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'runs'").get()
+      } catch {
+        return undefined
+      }
+    })()
     if (!table) return []
     return (
       db.prepare("SELECT id FROM runs WHERE status IN ('queued', 'running')").all() as { id: string }[]
