@@ -1,8 +1,15 @@
 // Triggers dreams, one per workspace at a time: a trigger while one is queued or running (in this process or
 // another) coalesces onto it, whichever chat it came from; the rest run on the workspace's `dream` lane.
+import { setTimeout as sleep } from 'node:timers/promises'
+import { readLock, staleReason } from '../notes/lock.js'
 import type { DreamDeps } from './deps.js'
 import { runDream } from './run.js'
 import type { DreamRequest, RunRecord } from './types.js'
+
+/** How often a run started by another process is checked for completion. */
+const FOREIGN_POLL_MS = 250
+/** A cap on polls, for clocks that do not move (tests): about the default run timeout. */
+const FOREIGN_MAX_POLLS = (30 * 60 * 1000) / FOREIGN_POLL_MS
 
 export interface TriggerResult {
   run: RunRecord
@@ -33,7 +40,7 @@ export class DreamQueue {
     const foreign = this.#foreignActiveRun()
     if (foreign) {
       const run = runs.noteCoalesced(foreign.id)
-      return { run, coalesced: true, done: Promise.resolve(run) }
+      return { run, coalesced: true, done: this.#waitForForeign(run.id) }
     }
     const run = runs.open(request)
     this.#deps.onEvent?.({ type: 'queued', run })
@@ -52,6 +59,28 @@ export class DreamQueue {
     const horizon = clock.now().getTime() - config.dream.runTimeoutMs
     const candidates = runs.list({ status: ['queued', 'running'], limit: 1 })
     return candidates.find((run) => new Date(run.createdAt).getTime() > horizon) ?? null
+  }
+
+  /**
+   * Polls state.db until the other process's run finishes. When its lock is gone (the process died) the run
+   * is marked lost, as start-up recovery would; after the run timeout it is returned as it stands.
+   */
+  async #waitForForeign(id: string): Promise<RunRecord> {
+    const { runs, clock, config, paths, signal } = this.#deps
+    const deadline = clock.now().getTime() + config.dream.runTimeoutMs
+    for (let polls = 0; ; polls++) {
+      const run = runs.get(id)
+      if (run.status !== 'queued' && run.status !== 'running') return run
+      if (signal?.aborted || clock.now().getTime() > deadline || polls > FOREIGN_MAX_POLLS) return run
+      const holder = await readLock(paths.lockFile)
+      const live = holder && staleReason(holder, { clock, staleAfterMs: config.dream.runTimeoutMs }) === null
+      // A queued run may not hold the lock yet; a few polls without one mean nobody is coming back.
+      if (!live && polls >= 8) {
+        runs.markAbandonedLost('the process running it stopped before it finished')
+        return runs.get(id)
+      }
+      await sleep(FOREIGN_POLL_MS)
+    }
   }
 
   /** Resolves when the active run (if any) has finished. */

@@ -1,8 +1,13 @@
 import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { systemClock } from '../../src/clock.js'
+import { openStateDb } from '../../src/db/state.js'
+import { RunStore } from '../../src/dream/runs.js'
 import {
   buildSampleFixture,
   copyFixture,
@@ -69,5 +74,48 @@ describe('a closed output pipe', () => {
     expectCleanFailure(world, { code, stdout: '', stderr }, { code: 0, notesMayChange: true })
     expect(stderr).toMatch(/dream run-\S+ succeeded/)
     expect(unfinishedRuns(world)).toEqual([])
+  })
+})
+
+describe('a second `dreamlane dream` while one runs elsewhere', () => {
+  it('says which run it joined, waits for it, and exits with its outcome', async () => {
+    const world = copyFixture(fixture)
+    // The "other process" is this test: a running run in state.db and a live lock naming this pid.
+    const state = openStateDb(join(world.dataDir, 'state.db'))
+    const runs = new RunStore(state, systemClock, 'UTC')
+    const other = runs.open({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    runs.markRunning(other.id)
+    writeFileSync(
+      world.lockFile,
+      JSON.stringify({
+        pid: process.pid,
+        host: hostname(),
+        runId: other.id,
+        startedAt: new Date().toISOString(),
+      }),
+    )
+    const joined = world.cli(['dream', '--days', '2'])
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    runs.close(other.id, { status: 'failed', gate: 'triggered', reason: 'boom', summary: 'It failed.' })
+    rmSync(world.lockFile)
+    state.close()
+    const result = await joined
+    expectCleanFailure(world, result, { code: 7 })
+    expect(result.stderr).toContain(`joined dream ${other.id}`)
+    expect(result.stdout).toContain('It failed.')
+  })
+})
+
+describe('what a new user sees', () => {
+  it('a gate skip under --auto exits 0, and a dry run with nothing to do says so', async () => {
+    const world = copyFixture(fixture)
+    expectCleanFailure(world, await world.cli(['dream', '--days', '2']), { code: 0, notesMayChange: true })
+    const auto = await world.cli(['dream', '--auto'])
+    expect(auto.code, auto.stderr).toBe(0)
+    expect(auto.stderr).toMatch(/skipped: /)
+    const dry = await world.cli(['dream', '--days', '2', '--dry-run'])
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toMatch(/A real run would change nothing/)
+    expect(dry.stdout).not.toMatch(/would keep these changes/)
   })
 })

@@ -8,6 +8,7 @@ import { renderChanges, renderFlags, renderTotals } from '../../ledger/render.js
 import { EXIT } from '../exit-codes.js'
 import { cliLogger, cliContext, parseCount } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
+import type { RunRecord } from '../../dream/types.js'
 
 export function registerDream(program: Command): void {
   program
@@ -52,19 +53,30 @@ export function registerDream(program: Command): void {
             if (result.run.status === 'failed') process.exitCode = EXIT.dreamFailed
             return
           }
-          const run = await dreamlane.dream({
+          const trigger = dreamlane.trigger({
             mode: options.auto ? 'auto' : 'manual',
             chatJid: options.chat,
             days,
           })
-          ctx.print(run, () => `\n${run.summary ?? ''}`)
-          if (run.status === 'failed') process.exitCode = EXIT.dreamFailed
-          if (run.status === 'skipped') process.exitCode = EXIT.locked
+          if (trigger.coalesced)
+            ctx.progress(
+              `joined dream ${trigger.run.id} (${trigger.run.status}, started elsewhere); waiting for it to finish…`,
+            )
+          const run = await trigger.done
+          ctx.print(run, () => `\n${run.summary ?? `Dream ${run.id} ${run.status}.`}`)
+          process.exitCode = exitCodeOf(run)
         } finally {
           await dreamlane.close()
         }
       },
     )
+}
+
+/** A gate that says "not yet" is not an error (cron stays quiet); a held lock, a failed or lost run are. */
+function exitCodeOf(run: RunRecord): number {
+  if (run.status === 'failed' || run.status === 'lost' || run.status === 'cancelled') return EXIT.dreamFailed
+  if (run.status === 'skipped' && run.gate === 'lock') return EXIT.locked
+  return EXIT.ok
 }
 
 function describeDryRun(result: DryRunResult, color: boolean): string {
@@ -73,7 +85,9 @@ function describeDryRun(result: DryRunResult, color: boolean): string {
     ? `A real run would be held for review: ${run.holdReasons.join('; ')}.`
     : run.status === 'failed'
       ? `The rehearsal failed: ${run.reason ?? 'unknown error'}.`
-      : 'A real run would keep these changes.'
+      : (run.changes?.files ?? 0) === 0
+        ? 'A real run would change nothing: memory is already up to date for this window.'
+        : 'A real run would keep these changes.'
   return [
     `\nDry run (nothing in the workspace was touched): ${run.changes ? renderTotals(run.changes) : 'no ledger'}.`,
     verdict,
