@@ -4,8 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path'
 import type { z } from 'zod'
 import { ConfigError, type ConfigIssue } from '../errors.js'
 import { defaultTimeZone } from '../time/local-day.js'
-import { DEFAULTS } from './defaults.js'
-import { configFileSchema, type ConfigFile, type ResolvedConfig } from './schema.js'
+import { configFileSchema, resolvedConfigSchema, type ConfigFile, type ResolvedConfig } from './schema.js'
 
 export interface ResolveConfigOptions {
   /** Process environment (injected so tests never touch the real one). */
@@ -93,6 +92,7 @@ function issuesOf(error: z.ZodError, describeKey: (key: string) => string): Conf
   })
 }
 
+/** Checks one layer; returns it as given (defaults are filled in once, after the layers are merged). */
 function validate(
   layer: unknown,
   source: string,
@@ -100,7 +100,7 @@ function validate(
 ): ConfigFile {
   const parsed = configFileSchema.safeParse(layer)
   if (!parsed.success) throw new ConfigError(issuesOf(parsed.error, describeKey), source)
-  return parsed.data
+  return layer as ConfigFile
 }
 
 function readConfigFile(file: string): ConfigFile {
@@ -152,14 +152,19 @@ export function resolveConfig(options: ResolveConfigOptions = {}): ResolvedConfi
       : resolve(dataDir, merged.messagesDb)
     : join(dataDir, 'messages.db')
 
-  const resolved = merge<ResolvedConfig>(structuredClone(DEFAULTS) as unknown as Record<string, unknown>, {
+  const parsed = resolvedConfigSchema.safeParse({
     ...merged,
     workspace,
     dataDir,
     messagesDb,
     timezone: merged.timezone ?? defaultTimeZone(env.TZ),
   })
-  resolved.dream.provider ??= 'auto'
+  if (!parsed.success)
+    throw new ConfigError(
+      issuesOf(parsed.error, (key) => key),
+      'merged settings',
+    )
+  const resolved: ResolvedConfig = parsed.data
   if (resolved.dream.defaultDays > resolved.dream.maxDays) {
     throw new ConfigError(
       [{ key: 'dream.defaultDays', message: `expected at most dream.maxDays (${resolved.dream.maxDays})` }],
