@@ -1,5 +1,4 @@
 // Wires the real dependencies into a Dreamlane: config, DBs, providers, lanes, the dream queue, schedules.
-import { existsSync } from 'node:fs'
 import { pino } from 'pino'
 import type { AppContext } from './app/context.js'
 import { checkGate, retryRun, triggerDream, triggerThroughGate } from './app/dream.js'
@@ -21,12 +20,11 @@ import { DreamQueue } from './dream/queue.js'
 import { RunStore } from './dream/runs.js'
 import { SettingsStore } from './dream/settings.js'
 import { selectDreamProviders } from './model/select.js'
-import { workspacePaths } from './notes/paths.js'
+import { assertWorkspaceExists, workspacePaths } from './notes/paths.js'
 import { LaneManager } from './queue/lanes.js'
 import type { AutoDreamScheduler } from './schedule/autodream.js'
 import { AutoRetry } from './schedule/auto-retry.js'
 import { systemTimers } from './schedule/timers.js'
-import { DreamlaneError } from './errors.js'
 
 export type { Dreamlane, DreamlaneOptions }
 
@@ -115,14 +113,4 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
     },
   }
   return dreamlane
-}
-
-/** A mistyped --workspace must say so, not complain about a messages DB inside a folder that is not there. */
-function assertWorkspaceExists(workspace: string): void {
-  if (!existsSync(workspace))
-    throw new DreamlaneError(
-      'WORKSPACE_MISSING',
-      `the workspace folder ${workspace} does not exist — check --workspace (or DREAMLANE_WORKSPACE), ` +
-        `or create it with \`dreamlane --workspace ${workspace} init\``,
-    )
 }

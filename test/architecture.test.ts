@@ -109,6 +109,10 @@ describe('the dependency direction of docs/ARCHITECTURE.md', () => {
     expect(checkDirection(readSources(SRC), layers)).toEqual([])
   })
 
+  it('keeps create.ts to wiring: under 120 lines (behaviour belongs in app/ and below)', () => {
+    expect(readFileSync(join(SRC, 'create.ts'), 'utf8').split('\n').length).toBeLessThan(120)
+  })
+
   it('finds no import cycle between files of src/', () => {
     expect(findCycles(readSources(SRC))).toEqual([])
   })

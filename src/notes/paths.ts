@@ -1,7 +1,9 @@
 // Where everything lives: workspace notes, the data dir and its files. Resolved once, passed down.
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join, resolve } from 'node:path'
 import type { ResolvedConfig } from '../config/schema.js'
+import { DreamlaneError } from '../errors.js'
 
 /** The seven memory files a dream may write, by name. */
 export const MEMORY_FILES = [
@@ -61,4 +63,14 @@ export function workspacePaths(
 /** notes/daily/YYYY-MM-DD.md */
 export function dailyNotePath(paths: WorkspacePaths, day: string): string {
   return join(paths.daily, `${day}.md`)
+}
+
+/** A mistyped --workspace must say so, not complain about a messages DB inside a folder that is not there. */
+export function assertWorkspaceExists(workspace: string): void {
+  if (!existsSync(workspace))
+    throw new DreamlaneError(
+      'WORKSPACE_MISSING',
+      `the workspace folder ${workspace} does not exist — check --workspace (or DREAMLANE_WORKSPACE), ` +
+        `or create it with \`dreamlane --workspace ${workspace} init\``,
+    )
 }
