@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { pino } from 'pino'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.js'
+import type { ConfigFile } from '../../src/config/schema.js'
 import { createDreamlane } from '../../src/create.js'
 import {
   anthropicReply,
@@ -14,7 +15,7 @@ import { makeDreamWorld } from '../helpers/dream-world.js'
 
 const USER_MD = '# User\n\n- Lives in Porto. [[2026-11-20]]\n'
 
-async function dreamWith(script: FakeStep[]) {
+async function dreamWith(script: FakeStep[], settings: ConfigFile = {}) {
   const world = await makeDreamWorld()
   const server = await startScriptedServer(script)
   onTestFinished(() => server.close())
@@ -23,7 +24,7 @@ async function dreamWith(script: FakeStep[]) {
     ANTHROPIC_BASE_URL: server.url,
     DREAMLANE_DREAM_MODEL: 'claude-test-dream',
   }
-  const config = resolveConfig({ env, flags: { workspace: world.dir, timezone: 'UTC' } })
+  const config = resolveConfig({ env, flags: { ...settings, workspace: world.dir, timezone: 'UTC' } })
   const dreamlane = createDreamlane({ config, env, clock: world.clock, logger: pino({ level: 'silent' }) })
   onTestFinished(() => dreamlane.close())
   return { world, server, dreamlane }
@@ -67,11 +68,12 @@ describe('a dream on the Anthropic provider (local fake Messages API), through t
 
   it('repeated 500s end in degraded with the offline fallback applied; last consolidated does not move', async () => {
     const errors = Array.from({ length: 10 }, () => anthropicReply.error(500, 'api_error'))
-    const { world, dreamlane } = await dreamWith(errors)
+    // One real retry (with its real backoff) shows the policy; four would only add seconds of waiting.
+    const { world, dreamlane } = await dreamWith(errors, { providers: { anthropic: { maxRetries: 1 } } })
     const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.status).toBe('degraded')
     expect(run.reason).toMatch(
-      /anthropic provider failed: model request failed after \d+ attempt\(s\): HTTP 500/,
+      /anthropic provider failed: model request failed after 2 attempt\(s\): HTTP 500/,
     )
     expect(run.steps.find((s) => s.name === 'fallback')?.ok).toBe(true)
     expect(readFileSync(join(world.paths.daily, '2026-11-21.md'), 'utf8')).not.toContain('NEEDS_SUMMARY')
