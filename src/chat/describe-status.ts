@@ -1,6 +1,7 @@
 // The words of `/dream status` and `dreamlane status`.
 import type { DreamlaneStatus } from '../app/status.js'
 import { describeMemoryCounts } from '../recall/status.js'
+import { describeDeprecation } from '../model/deprecated.js'
 
 /** The `/dream status` reply. */
 export function describeStatus(status: DreamlaneStatus): string {
@@ -25,5 +26,7 @@ export function describeStatus(status: DreamlaneStatus): string {
     describeMemoryCounts(status.memory),
     `Engine: ${status.provider}${status.model ? ` (${status.model})` : ''} — ${status.providerReason}.`,
   ]
+  const deprecated = status.provider === 'anthropic' ? describeDeprecation(status.model) : null
+  if (deprecated) lines.push(`Warning: ${deprecated}.`)
   return lines.join('\n')
 }

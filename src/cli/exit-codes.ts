@@ -11,6 +11,7 @@ export const EXIT = {
   corrupt: 6,
   dreamFailed: 7,
   cannotWrite: 8,
+  unhealthy: 9,
 } as const
 
 const BY_CODE: Partial<Record<ErrorCode, number>> = {

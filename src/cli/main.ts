@@ -6,6 +6,7 @@ import { PACKAGE_ROOT } from '../notes/paths.js'
 import { registerBackups } from './commands/backups.js'
 import { registerChat } from './commands/chat.js'
 import { registerDemo } from './commands/demo.js'
+import { registerDoctor } from './commands/doctor.js'
 import { registerDream, registerGate } from './commands/dream.js'
 import { registerImport } from './commands/import.js'
 import { registerIndex } from './commands/index-cmd.js'
@@ -49,6 +50,7 @@ for (const register of [
   registerDream,
   registerGate,
   registerStatus,
+  registerDoctor,
   registerRuns,
   registerServe,
   registerDemo,

@@ -214,8 +214,8 @@ const settings = {
         .object({
           /** @default ANTHROPIC_BASE_URL, then the public API */
           baseUrl: z.url().optional(),
-          /** Used when neither dream.model nor DREAMLANE_DREAM_MODEL names one. @default 'claude-sonnet-4-5' */
-          model: z.string().min(1).default('claude-sonnet-4-5'),
+          /** Used when neither dream.model nor DREAMLANE_DREAM_MODEL names one. @default 'claude-sonnet-4-6' */
+          model: z.string().min(1).default('claude-sonnet-4-6'),
           ...requestSettings({ requestTimeoutMs: 120_000, maxRetries: 4 }),
         })
         .strict()

@@ -288,6 +288,27 @@ const CASES: FaultCase[] = [
     code: 7,
     stderr: /disk is full/,
   },
+  // doctor: healthy is 0; each problem is named with its fix, exit 9.
+  { name: 'doctor on a healthy workspace', args: () => ['doctor'], code: 0, stdout: /healthy/ },
+  {
+    name: 'doctor: notes/daily is a file, a latin-1 note, a zero-byte messages DB',
+    prepare: (w) => {
+      rmSync(join(w.notes, 'daily'), { recursive: true })
+      writeFileSync(join(w.notes, 'daily'), 'not a folder\n')
+      writeFileSync(memory(w, 'user.md'), Buffer.from('caf\xe9\n', 'latin1'))
+      writeFileSync(w.messagesDb, '')
+    },
+    args: () => ['doctor'],
+    code: 9,
+    stdout: /notes\/daily is a file[\s\S]*fix: [\s\S]*empty file \(0 bytes\)/,
+  },
+  {
+    name: 'doctor --json with a read-only notes/memory',
+    prepare: (w) => chmodSync(memory(w), 0o555),
+    args: () => ['--json', 'doctor'],
+    code: 9,
+    stdout: /"healthy": false[\s\S]*read-only[\s\S]*chmod u\+w/,
+  },
   {
     name: 'a truncated daily note',
     prepare: (w) => truncateSync(dailyNote(w), 10),

@@ -9,7 +9,7 @@ import { snapshotTree } from '../backup/fixtures.js'
 import { runCli, type CliResult } from './cli.js'
 
 /** Every exit code the README documents. */
-export const DOCUMENTED_EXIT_CODES = [0, 2, 3, 4, 5, 6, 7, 8]
+export const DOCUMENTED_EXIT_CODES = [0, 2, 3, 4, 5, 6, 7, 8, 9]
 
 /** Builds the shared sample workspace once (init, 10 days of sample history, 3 seeded days); returns its folder. */
 export async function buildSampleFixture(): Promise<string> {

@@ -32,10 +32,10 @@ describe('selectProvider', () => {
     const selected = selectProvider(configWith(env), env)
     expect(selected).toMatchObject({
       name: 'anthropic',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       reason: 'ANTHROPIC_API_KEY is set',
     })
-    expect(selected.provider).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-4-5' })
+    expect(selected.provider).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-4-6' })
   })
 
   it('lets DREAMLANE_DREAM_MODEL override the model for dreams', () => {
