@@ -7,7 +7,7 @@ import { pino } from 'pino'
 import { createAssistant, type Assistant } from '../src/chat/assistant.js'
 import { systemClock } from '../src/clock.js'
 import { resolveConfig } from '../src/config/resolve.js'
-import { createDreamlane, type Dreamlane } from '../src/create.js'
+import { openDreamlane, type Dreamlane } from '../src/create.js'
 import { createScriptedProvider, type ScriptStep } from '../src/model/scripted.js'
 import { initWorkspace } from '../src/notes/init-workspace.js'
 import { workspacePaths } from '../src/notes/paths.js'
@@ -93,7 +93,7 @@ export async function run(): Promise<BenchRow[]> {
     await initWorkspace(paths)
     writeFileSync(join(paths.memory, 'user.md'), '# User\n\n- Lives in Porto.\n- Prefers green tea.\n')
     await generateSample({ file: paths.messagesDb, now: new Date(), timeZone: 'UTC' })
-    const dreamlane = createDreamlane({
+    const dreamlane = openDreamlane({
       config,
       provider: createScriptedProvider(slowDream()),
       logger: pino({ level: 'silent' }),

@@ -2,7 +2,7 @@
 import { pino } from 'pino'
 import type { AppContext } from './app/context.js'
 import { checkGate, retryRun, triggerDream, triggerThroughGate } from './app/dream.js'
-import type { Dreamlane, DreamlaneOptions } from './app/dreamlane.js'
+import type { Dreamlane, DreamlaneInternals, DreamlaneOptions } from './app/dreamlane.js'
 import { promoteMemory } from './app/promote.js'
 import { recover } from './app/recover.js'
 import { restoreFromBackup } from './app/restore.js'
@@ -11,7 +11,7 @@ import { bootstrapWorkspace, startAutoDream } from './app/schedule.js'
 import { readDreamlaneStatus } from './app/status.js'
 import { handleSlashCommand } from './chat/handle-input.js'
 import { systemClock } from './clock.js'
-import { resolveConfig } from './config/resolve.js'
+import { resolveHostConfig } from './config/resolve.js'
 import { openMessagesDb } from './db/messages.js'
 import { openStateDb } from './db/state.js'
 import type { DreamDeps, DreamEvent } from './dream/deps.js'
@@ -26,14 +26,15 @@ import type { AutoDreamScheduler } from './schedule/autodream.js'
 import { AutoRetry } from './schedule/auto-retry.js'
 import { systemTimers } from './schedule/timers.js'
 
-export type { Dreamlane, DreamlaneOptions }
+export type { Dreamlane, DreamlaneInternals, DreamlaneOptions }
 
-export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
+/** Opens one workspace for a host: its config, DBs, provider, dream queue and (when started) schedules. */
+export const createDreamlane = (options?: DreamlaneOptions): Dreamlane => openDreamlane(options)
+
+/** createDreamlane for hosts inside this package, which also reach the opened stores and lanes. */
+export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternals {
   const env = options.env ?? process.env
-  const { workspace, dataDir, messagesDb } = options
-  const given = Object.entries({ workspace, dataDir, messagesDb }).filter(([, value]) => value)
-  const config =
-    options.config ?? resolveConfig({ env, flags: { ...options.settings, ...Object.fromEntries(given) } })
+  const config = resolveHostConfig(options, env)
   const paths = workspacePaths(config)
   assertWorkspaceExists(paths.workspace)
   const clock = options.clock ?? systemClock
@@ -70,8 +71,10 @@ export function createDreamlane(options: DreamlaneOptions = {}): Dreamlane {
   const ctx: AppContext = { ...deps, dreams: new DreamQueue(deps) }
   let scheduler: AutoDreamScheduler | null = null
 
-  const dreamlane: Dreamlane = {
+  const dreamlane: DreamlaneInternals = {
     ...{ config, paths, runs: ctx.runs, messages: ctx.messages, state, lanes },
+    listRuns: (filter) => ctx.runs.list(filter),
+    getRun: (id) => ctx.runs.get(id),
     trigger: (request) => triggerDream(ctx, request),
     triggerThroughGate: (input) => triggerThroughGate(ctx, input),
     dream: (request) => triggerDream(ctx, request).done,

@@ -110,7 +110,7 @@ describe('the dependency direction of docs/ARCHITECTURE.md', () => {
   })
 
   it('keeps create.ts to wiring: under 120 lines (behaviour belongs in app/ and below)', () => {
-    expect(readFileSync(join(SRC, 'create.ts'), 'utf8').split('\n').length).toBeLessThan(120)
+    expect(readFileSync(join(SRC, 'create.ts'), 'utf8').trimEnd().split('\n').length).toBeLessThan(120)
   })
 
   it('finds no import cycle between files of src/', () => {

@@ -5,7 +5,7 @@ import { createScriptedProvider } from '../src/model/scripted.js'
 import { fakeTimers } from './helpers/fake-timers.js'
 import { makeDreamWorld, NOW } from './helpers/dream-world.js'
 
-describe('createDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
+describe('openDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
   it('bootstraps once when core memory files are missing, and the bootstrap dream fills them', async () => {
     const world = await makeDreamWorld()
     rmSync(join(world.paths.memory, 'MEMORY.md'))

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js'
 import type { ConfigFile, ResolvedConfig } from '../config/schema.js'
 import type { MessagesDb } from '../db/messages.js'
 import type { StateDb } from '../db/state.js'
-import type { RunStore } from '../dream/runs.js'
+import type { RunFilter, RunStore } from '../dream/runs.js'
 import type { DreamEvent } from '../dream/deps.js'
 import type { DreamMode, DreamRequest, PostedSummary, RunRecord } from '../dream/types.js'
 import type { FileChange } from '../ledger/types.js'
@@ -49,20 +49,18 @@ export interface DreamlaneOptions {
   onEvent?: (event: DreamEvent) => void
   /** Create an empty messages DB when none exists. @default false */
   createMessagesDb?: boolean
-  /** How long to wait on a messages DB another process keeps locked, and where progress goes meanwhile. */
+  /** How long to wait on a messages DB another process keeps locked, and where progress goes meanwhile. @default 5 s, no progress */
   messagesDbWait?: DbWait
 }
 
+/** One workspace's operations, as a host embeds them (the library surface). */
 export interface Dreamlane {
   readonly config: ResolvedConfig
   readonly paths: WorkspacePaths
-  /** The run records (read them; the operations below write them). */
-  readonly runs: RunStore
-  /** The messages DB, for hosts that store and show chat messages (see chat/assistant.ts). */
-  readonly messages: MessagesDb
-  readonly state: StateDb
-  /** The chat lanes and the model-call cap that dreams share with interactive turns. */
-  readonly lanes: LaneManager
+  /** Run records, newest first. */
+  listRuns(filter?: RunFilter): RunRecord[]
+  /** Run `id` (RUN_NOT_FOUND when there is none). */
+  getRun(id: string): RunRecord
   /** Queues a dream (or joins the one queued/running) and returns at once. */
   trigger(request: DreamRequest): TriggerResult
   /** Asks the gate first: a refused trigger writes nothing; a dream in flight is joined. */
@@ -100,4 +98,15 @@ export interface Dreamlane {
   shutdown(): Promise<void>
   /** Waits for the running dream, then closes the databases. */
   close(): Promise<void>
+}
+
+/**
+ * What hosts inside this package (the server, `dreamlane chat`, tests) reach besides the operations: the opened
+ * stores and the lanes the assistant shares with dreams. Not part of the library surface.
+ */
+export interface DreamlaneInternals extends Dreamlane {
+  readonly runs: RunStore
+  readonly messages: MessagesDb
+  readonly state: StateDb
+  readonly lanes: LaneManager
 }

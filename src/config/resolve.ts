@@ -173,3 +173,23 @@ export function resolveConfig(options: ResolveConfigOptions = {}): ResolvedConfi
   }
   return resolved
 }
+
+/** What a host passes to createDreamlane about settings. */
+export interface HostSettings {
+  config?: ResolvedConfig
+  workspace?: string
+  dataDir?: string
+  messagesDb?: string
+  settings?: ConfigFile
+}
+
+/** The host's `config` as given, else resolved with its paths and settings as the highest layer. */
+export function resolveHostConfig(
+  host: HostSettings,
+  env: Record<string, string | undefined>,
+): ResolvedConfig {
+  if (host.config) return host.config
+  const { workspace, dataDir, messagesDb } = host
+  const given = Object.entries({ workspace, dataDir, messagesDb }).filter(([, value]) => value)
+  return resolveConfig({ env, flags: { ...host.settings, ...Object.fromEntries(given) } })
+}

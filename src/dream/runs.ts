@@ -154,6 +154,13 @@ export interface RunProgress {
   holdReasons?: readonly string[]
 }
 
+/** Which runs `list` returns: newest first, at most `limit`, of these statuses and kind. */
+export interface RunFilter {
+  limit?: number
+  status?: RunStatus[]
+  kind?: RunKind
+}
+
 export class RunStore {
   readonly #db: StateDb
   readonly #clock: Clock
@@ -297,7 +304,7 @@ export class RunStore {
   }
 
   /** Newest first. */
-  list(options: { limit?: number; status?: RunStatus[]; kind?: RunKind } = {}): RunRecord[] {
+  list(options: RunFilter = {}): RunRecord[] {
     const statuses = options.status ?? []
     const clauses: string[] = []
     if (statuses.length) clauses.push(`status IN (${statuses.map(() => '?').join(', ')})`)

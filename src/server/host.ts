@@ -4,13 +4,13 @@ import { systemClock, type Clock } from '../clock.js'
 import { createAssistant, type Assistant } from '../chat/assistant.js'
 import { selectChatProvider } from '../chat/chat-provider.js'
 import { recallSinkFor, type RecallSink } from '../chat/recall-hook.js'
-import { createDreamlane, type Dreamlane, type DreamlaneOptions } from '../create.js'
+import { openDreamlane, type DreamlaneInternals, type DreamlaneOptions } from '../create.js'
 import type { PostedSummary } from '../dream/types.js'
 import type { ModelProvider } from '../model/provider.js'
 import { EventHub } from './events.js'
 
 export interface ServerHost {
-  dreamlane: Dreamlane
+  dreamlane: DreamlaneInternals
   assistant: Assistant
   hub: EventHub
   clock: Clock
@@ -28,7 +28,7 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
   const clock = options.clock ?? systemClock
   const log = options.logger ?? pino({ level: 'warn' }, pino.destination(2))
   let hub: EventHub | null = null
-  const dreamlane = createDreamlane({
+  const dreamlane = openDreamlane({
     ...options,
     clock,
     logger: log,

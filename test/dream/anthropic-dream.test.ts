@@ -4,7 +4,7 @@ import { pino } from 'pino'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.js'
 import type { ConfigFile } from '../../src/config/schema.js'
-import { createDreamlane } from '../../src/create.js'
+import { openDreamlane } from '../../src/create.js'
 import {
   anthropicReply,
   startScriptedServer,
@@ -25,7 +25,7 @@ async function dreamWith(script: FakeStep[], settings: ConfigFile = {}) {
     DREAMLANE_DREAM_MODEL: 'claude-test-dream',
   }
   const config = resolveConfig({ env, flags: { ...settings, workspace: world.dir, timezone: 'UTC' } })
-  const dreamlane = createDreamlane({ config, env, clock: world.clock, logger: pino({ level: 'silent' }) })
+  const dreamlane = openDreamlane({ config, env, clock: world.clock, logger: pino({ level: 'silent' }) })
   onTestFinished(() => dreamlane.close())
   return { world, server, dreamlane }
 }

@@ -3,7 +3,7 @@ import { hostname } from 'node:os'
 import { writeFileSync } from 'node:fs'
 import { pino } from 'pino'
 import { fixedClock } from '../../src/clock.js'
-import { createDreamlane, type DreamlaneOptions } from '../../src/create.js'
+import { openDreamlane, type DreamlaneOptions } from '../../src/create.js'
 import { initWorkspace } from '../../src/notes/init-workspace.js'
 import type { ModelProvider } from '../../src/model/provider.js'
 import { makeMessagesDb, makeWorkspace, type MessageSpec, type TestWorkspace } from './workspace.js'
@@ -37,7 +37,7 @@ export const SMALL_HISTORY: MessageSpec[] = [
 
 export interface DreamWorld extends TestWorkspace {
   clock: ReturnType<typeof fixedClock>
-  open(options?: Partial<DreamlaneOptions>): ReturnType<typeof createDreamlane>
+  open(options?: Partial<DreamlaneOptions>): ReturnType<typeof openDreamlane>
 }
 
 export async function makeDreamWorld(messages: MessageSpec[] = SMALL_HISTORY): Promise<DreamWorld> {
@@ -49,7 +49,7 @@ export async function makeDreamWorld(messages: MessageSpec[] = SMALL_HISTORY): P
     ...ws,
     clock,
     open(options = {}) {
-      const dreamlane = createDreamlane({
+      const dreamlane = openDreamlane({
         config: ws.config,
         clock,
         logger: pino({ level: 'silent' }),

@@ -5,7 +5,7 @@ import { createAssistant } from '../../chat/assistant.js'
 import { selectChatProvider } from '../../chat/chat-provider.js'
 import { recallSinkFor } from '../../chat/recall-hook.js'
 import { systemClock } from '../../clock.js'
-import { createDreamlane } from '../../create.js'
+import { openDreamlane } from '../../create.js'
 import { DreamlaneError, errorMessage } from '../../errors.js'
 import { cliContext, cliLogger } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
@@ -25,7 +25,7 @@ export function registerChat(program: Command): void {
       const ctx = cliContext(command)
       const out = (line: string): void => void process.stdout.write(`${line}\n`)
       const log = cliLogger()
-      const dreamlane = createDreamlane({
+      const dreamlane = openDreamlane({
         config: ctx.config,
         messagesDbWait: ctx.dbWait,
         logger: log,
@@ -65,7 +65,7 @@ export function registerChat(program: Command): void {
         }
       } finally {
         lines.close()
-        if (dreamlane.runs.list({ status: ['queued', 'running'], limit: 1 }).length && !aborting) {
+        if (dreamlane.listRuns({ status: ['queued', 'running'], limit: 1 }).length && !aborting) {
           process.stderr.write('waiting for the running dream to finish (Ctrl-C cancels it)…\n')
         }
         await (aborting ? dreamlane.shutdown() : dreamlane.close())

@@ -103,7 +103,7 @@ export function registerDemo(program: Command): void {
         throw error
       }
       const inspect = createDreamlane({ config, logger: cliLogger() })
-      const run = inspect.runs.latest()
+      const [run] = inspect.listRuns({ limit: 1 })
       await inspect.close()
       if (!run) throw new Error('the demo dream left no run record')
       say(`\n${run.summary ?? ''}\n`)

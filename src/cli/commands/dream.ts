@@ -1,7 +1,7 @@
 // `dreamlane dream --days N [--chat jid] [--dry-run]`: run one dream now, printing each step, then its summary
 // (or, for a dry run, the diff it would make).
 import type { Command } from 'commander'
-import { createDreamlane } from '../../create.js'
+import { openDreamlane } from '../../create.js'
 import { UsageError } from '../../errors.js'
 import type { DryRunResult } from '../../review/dry-run.js'
 import { renderChanges, renderFlags, renderTotals } from '../../ledger/render.js'
@@ -31,7 +31,7 @@ export function registerDream(program: Command): void {
         const ctx = cliContext(command)
         const fallbackDays = options.auto ? ctx.config.dream.autoDays : ctx.config.dream.defaultDays
         const days = Math.min(options.days ?? fallbackDays, ctx.config.dream.maxDays)
-        const dreamlane = createDreamlane({
+        const dreamlane = openDreamlane({
           config: ctx.config,
           messagesDbWait: ctx.dbWait,
           logger: cliLogger(),
@@ -108,7 +108,7 @@ export function registerGate(program: Command): void {
       const ctx = cliContext(command)
       if (!['auto', 'manual', 'bootstrap'].includes(options.mode))
         throw new UsageError('--mode expects auto, manual or bootstrap')
-      const dreamlane = createDreamlane({
+      const dreamlane = openDreamlane({
         config: ctx.config,
         logger: cliLogger(),
         messagesDbWait: ctx.dbWait,

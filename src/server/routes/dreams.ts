@@ -37,7 +37,7 @@ export function registerDreamRoutes(app: Hono, host: ServerHost): void {
 
   app.get('/api/dreams', (c) => {
     const query = parseInput(listQuery, c.req.query(), 'query')
-    const runs = dreamlane.runs.list({ limit: query.limit ?? 50, status: query.status as RunStatus[] })
+    const runs = dreamlane.listRuns({ limit: query.limit ?? 50, status: query.status as RunStatus[] })
     return c.json({ runs: runs.map((run) => summarizeRun(run, workspace)) })
   })
 
@@ -61,7 +61,7 @@ export function registerDreamRoutes(app: Hono, host: ServerHost): void {
   })
 
   app.get('/api/dreams/:id', async (c) => {
-    const run = dreamlane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const run = dreamlane.getRun(parseInput(idSchema, c.req.param('id'), 'run id'))
     return c.json({
       run: detailRun(run, workspace),
       diff: await diffRun(dreamlane.paths, run, dreamlane.changes(run.id)),
@@ -69,7 +69,7 @@ export function registerDreamRoutes(app: Hono, host: ServerHost): void {
   })
 
   app.post('/api/dreams/:id/retry', (c) => {
-    const original = dreamlane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const original = dreamlane.getRun(parseInput(idSchema, c.req.param('id'), 'run id'))
     const result = dreamlane.retry(original.id)
     return c.json(
       {
@@ -100,14 +100,14 @@ export function registerDreamRoutes(app: Hono, host: ServerHost): void {
   })
 
   app.get('/api/dreams/:id/events', (c) => {
-    const run = dreamlane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const run = dreamlane.getRun(parseInput(idSchema, c.req.param('id'), 'run id'))
     return streamHub(c, host.hub, {
       afterId: lastEventId(c),
       filter: (event) => event.runId === run.id,
       endAfter: (event) => event.name === 'finished',
       // Progress of a run that finished before the server's memory of events: its final record.
       fallback: () => {
-        const now = dreamlane.runs.get(run.id)
+        const now = dreamlane.getRun(run.id)
         return FINISHED_STATUSES.includes(now.status)
           ? { name: 'finished', data: { run: summarizeRun(now, workspace) } }
           : null

@@ -33,7 +33,7 @@ export function registerFormRoutes(app: Hono, host: ServerHost): void {
   })
 
   app.post('/dreams/:id/retry', (c) => {
-    const original = dreamlane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const original = dreamlane.getRun(parseInput(idSchema, c.req.param('id'), 'run id'))
     const result = dreamlane.retry(original.id)
     const notice = result.coalesced ? 'joined' : `retry&of=${encodeURIComponent(original.id)}`
     return c.redirect(`/dreams/${encodeURIComponent(result.run.id)}?notice=${notice}`, 303)

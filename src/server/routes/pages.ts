@@ -68,7 +68,7 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
 
   app.get('/chat/:jid', (c) => {
     const jid = parseInput(jidSchema, c.req.param('jid'), 'chat id')
-    const active = dreamlane.runs.list({ status: ['queued', 'running'], limit: 1 })[0]
+    const active = dreamlane.listRuns({ status: ['queued', 'running'], limit: 1 })[0]
     const page = renderChatPage({
       jid,
       chats: dreamlane.messages.listChats(),
@@ -83,7 +83,7 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
   app.get('/dreams', async (c) => {
     const page = renderDreamsPage({
       status: await readStatus(dreamlane),
-      runs: dreamlane.runs.list({ limit: 50 }).map((run) => summarizeRun(run, workspace)),
+      runs: dreamlane.listRuns({ limit: 50 }).map((run) => summarizeRun(run, workspace)),
       backups: await listBackups(dreamlane.paths),
       defaultDays: dreamlane.config.dream.defaultDays,
       maxDays: dreamlane.config.dream.maxDays,
@@ -95,7 +95,7 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
 
   app.get('/dreams/:id', async (c) => {
     const afterEventId = hub.lastId
-    const run = dreamlane.runs.get(parseInput(idSchema, c.req.param('id'), 'run id'))
+    const run = dreamlane.getRun(parseInput(idSchema, c.req.param('id'), 'run id'))
     const page = renderRunPage({
       run: detailRun(run, workspace),
       record: run,
