@@ -7,6 +7,8 @@ import { BackupZip } from './read-zip.js'
 
 // A manifest lists paths and hashes; even 100k notes stay far below this, so anything bigger is hostile.
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+/** No markdown note is this big; a restore holds one file in memory at a time, so this bounds its memory. */
+export const MAX_NOTE_BYTES = 32 * 1024 * 1024
 
 /** Called once per backed-up file, in manifest order, only after its bytes matched the manifest. */
 export type VisitBackupFile = (entry: ManifestEntry, content: Buffer) => Promise<void> | void
@@ -84,6 +86,13 @@ function checkEntries(zip: BackupZip, manifest: BackupManifest): void {
     const entry = zip.entries.get(file.path)
     if (!entry) {
       throw new BackupCorruptError(zip.file, `${file.path} is in the manifest but missing from the zip`)
+    }
+    if (file.size > MAX_NOTE_BYTES) {
+      const size = `${Math.round(file.size / 1024 / 1024)} MiB`
+      throw new BackupCorruptError(
+        zip.file,
+        `${file.path} is ${size}, over the ${MAX_NOTE_BYTES / 1024 / 1024} MiB limit for one note`,
+      )
     }
     if (entry.uncompressedSize !== file.size) {
       const sizes = `${entry.uncompressedSize} bytes in the zip, ${file.size} in the manifest`

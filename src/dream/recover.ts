@@ -1,12 +1,15 @@
 // Start-up recovery after a crash: reap a stale lock, mark abandoned runs lost, delete leftover dream channels.
 import { removeLeftoverChannels } from './channel.js'
 import type { DreamDeps } from './deps.js'
-import { readLock, reapStaleLock, staleReason } from '../notes/lock.js'
+import { removeOrphanTemps } from '../notes/atomic-write.js'
+import { isPidAlive, readLock, reapStaleLock, staleReason } from '../notes/lock.js'
 
 export interface RecoveryReport {
   reapedLock: string | null
   lostRuns: string[]
   removedChannels: string[]
+  /** Temp files a killed writer left in notes/ (kill -9 mid-restore or mid-dream). */
+  removedTemps: string[]
 }
 
 export async function recoverWorkspace(
@@ -21,7 +24,7 @@ export async function recoverWorkspace(
   const holder = await readLock(deps.paths.lockFile)
   // A live lock means another process is dreaming right now: its run and channel are not ours to touch.
   if (holder && staleReason(holder, options) === null) {
-    return { reapedLock: reaped?.runId ?? null, lostRuns: [], removedChannels: [] }
+    return { reapedLock: reaped?.runId ?? null, lostRuns: [], removedChannels: [], removedTemps: [] }
   }
   const lostRuns = deps.runs.markAbandonedLost('the process running it stopped before it finished')
   let removedChannels: string[] = []
@@ -31,11 +34,12 @@ export async function recoverWorkspace(
     // A host holding the messages DB: the leftover channels wait for the next start.
     deps.log.warn({ err: error }, 'could not remove leftover dream channels')
   }
-  if (reaped || lostRuns.length || removedChannels.length) {
+  const removedTemps = await removeOrphanTemps([deps.paths.daily, deps.paths.memory], isPidAlive)
+  if (reaped || lostRuns.length || removedChannels.length || removedTemps.length) {
     deps.log.warn(
-      { reapedLock: reaped?.runId, lostRuns, removedChannels },
+      { reapedLock: reaped?.runId, lostRuns, removedChannels, removedTemps },
       'recovered from an interrupted dream',
     )
   }
-  return { reapedLock: reaped?.runId ?? null, lostRuns, removedChannels }
+  return { reapedLock: reaped?.runId ?? null, lostRuns, removedChannels, removedTemps }
 }

@@ -1,6 +1,7 @@
 // Crash-safe file replacement: temp file in the same directory, fsync, rename, fsync the directory.
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
+import type { Dirent } from 'node:fs'
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { NoteReadOnlyError, WriteFailedError, isWriteRefusal } from '../errors.js'
 
@@ -81,6 +82,36 @@ async function syncDir(dir: string): Promise<void> {
   } catch {
     // Some filesystems refuse fsync on directories; the rename itself is still atomic there.
   }
+}
+
+/** `.<name>.<pid>.<hex>.tmp`: the temp files writeFileAtomic makes, with the pid of the writing process. */
+const OWN_TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/
+
+/**
+ * Removes the temp files a killed writer (kill -9 mid-restore, a crash mid-dream) left under `dirs`, when their
+ * writer is no longer running; returns what was removed. Other hidden files are not ours and stay.
+ */
+export async function removeOrphanTemps(
+  dirs: readonly string[],
+  isAlive: (pid: number) => boolean,
+): Promise<string[]> {
+  const removed: string[] = []
+  for (const dir of dirs) {
+    let entries: Dirent[]
+    try {
+      entries = await readdir(dir, { withFileTypes: true, recursive: true })
+    } catch {
+      continue
+    }
+    for (const entry of entries) {
+      const pid = OWN_TEMP.exec(entry.name)?.[1]
+      if (!entry.isFile() || pid === undefined || isAlive(Number(pid))) continue
+      const file = join(entry.parentPath, entry.name)
+      await rm(file, { force: true })
+      removed.push(file)
+    }
+  }
+  return removed
 }
 
 /** True for names dreamlane's own writers leave behind or that are hidden: never indexed or backed up. */

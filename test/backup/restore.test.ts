@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createBackup } from '../../src/backup/create.js'
 import { listBackups } from '../../src/backup/list.js'
 import { restoreBackup } from '../../src/backup/restore.js'
+import { MAX_NOTE_BYTES } from '../../src/backup/verify.js'
 import { BackupNotFoundError, PathOutOfScopeError } from '../../src/errors.js'
 import { fixedClock } from '../helpers/clock.js'
 import { makeTempDir, makeWorkspace, type TestWorkspace } from '../helpers/workspace.js'
@@ -108,5 +109,20 @@ describe('restoreBackup', () => {
     await restoreBackup({ paths: ws.paths, id: backup.id, clock: later(), keep: 10 })
     expect(readFileSync(join(ws.paths.memory, '.scratch.md'), 'utf8')).toBe('hidden')
     expect(readFileSync(join(ws.paths.daily, 'x.md.tmp'), 'utf8')).toBe('temp')
+  })
+})
+
+describe('restore limits', () => {
+  it('refuses a backup holding a note over the per-file cap before touching anything', async () => {
+    const ws = makeWorkspace({ 'notes/memory/user.md': 'small\n' })
+    writeFileSync(join(ws.paths.memory, 'huge.md'), Buffer.alloc(MAX_NOTE_BYTES + 1, 'a'))
+    const clock = fixedClock('2026-11-21T01:00:00Z')
+    const backup = await backupOf(ws, clock)
+    writeFileSync(join(ws.paths.memory, 'user.md'), 'edited\n')
+    clock.advanceMs(60_000)
+    await expect(restoreBackup({ paths: ws.paths, id: backup.id, clock, keep: 10 })).rejects.toThrow(
+      /huge\.md is 32 MiB, over the 32 MiB limit for one note/,
+    )
+    expect(readFileSync(join(ws.paths.memory, 'user.md'), 'utf8')).toBe('edited\n')
   })
 })

@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, truncateSync, 
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest'
 import {
   buildSampleFixture,
   copyFixture,
@@ -25,6 +25,8 @@ interface FaultCase {
   notesMayChange?: boolean
   stderr?: RegExp
   stdout?: RegExp
+  /** Extra checks on the world after the run. */
+  after?: (world: FaultWorld, expect: ExpectStatic) => void
 }
 
 const dream = () => ['dream', '--days', '2']
@@ -288,6 +290,27 @@ const CASES: FaultCase[] = [
     code: 7,
     stderr: /disk is full/,
   },
+  {
+    name: 'temp files a killed restore left (dead writer pid) are removed by the next dream',
+    prepare: (w) => {
+      writeFileSync(memory(w, `.user.md.${2 ** 22 + 7}.deadbeef.tmp`), 'half a note')
+      writeFileSync(join(w.notes, 'daily', `.x.md.${2 ** 22 + 7}.0badf00d.tmp`), 'half a day')
+    },
+    args: dream,
+    code: 0,
+    notesMayChange: true,
+    after: (w, expect) => {
+      expect(readdirSync(memory(w)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+      expect(readdirSync(join(w.notes, 'daily')).filter((name) => name.endsWith('.tmp'))).toEqual([])
+    },
+  },
+  {
+    name: 'doctor names a leftover temp file and how to remove it',
+    prepare: (w) => writeFileSync(memory(w, `.user.md.${2 ** 22 + 7}.deadbeef.tmp`), 'half'),
+    args: () => ['doctor'],
+    code: 0,
+    stdout: /temp file left by an interrupted write[\s\S]*fix: rm /,
+  },
   // doctor: healthy is 0; each problem is named with its fix, exit 9.
   { name: 'doctor on a healthy workspace', args: () => ['doctor'], code: 0, stdout: /healthy/ },
   {
@@ -336,6 +359,7 @@ describe.concurrent('fault sweep', () => {
     expectCleanFailure(world, result, { code: fault.code, notesMayChange: fault.notesMayChange })
     if (fault.stderr) expect(result.stderr).toMatch(fault.stderr)
     if (fault.stdout) expect(result.stdout).toMatch(fault.stdout)
+    fault.after?.(world, expect)
   })
   it('has at least 30 cases', () => {
     if (CASES.length < 30) throw new Error(`only ${CASES.length} cases`)

@@ -224,6 +224,7 @@ describe('a dream, end to end', () => {
       reapedLock: run.id,
       lostRuns: [run.id],
       removedChannels: ['dream:manual:web:main:1'],
+      removedTemps: [],
     })
     expect(dreamlane.runs.get(run.id).status).toBe('lost')
     await dreamlane.close()

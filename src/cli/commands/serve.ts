@@ -94,9 +94,14 @@ export function registerServe(program: Command): void {
       let server: RunningServer | null = null
       stopOnSignals(dreamlane, say, async () => server?.close())
       const recovered = await dreamlane.recover()
-      if (recovered.lostRuns.length || recovered.reapedLock || recovered.removedChannels.length) {
+      if (
+        recovered.lostRuns.length ||
+        recovered.reapedLock ||
+        recovered.removedChannels.length ||
+        recovered.removedTemps.length
+      ) {
         say(
-          `recovered: ${recovered.lostRuns.length} run(s) marked lost, lock ${recovered.reapedLock ? 'reaped' : 'clean'}, ${recovered.removedChannels.length} dream channel(s) removed`,
+          `recovered: ${recovered.lostRuns.length} run(s) marked lost, lock ${recovered.reapedLock ? 'reaped' : 'clean'}, ${recovered.removedChannels.length} dream channel(s) removed, ${recovered.removedTemps.length} leftover temp file(s) removed`,
         )
       }
       const boot = await dreamlane.bootstrap()
