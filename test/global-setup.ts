@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { browserMode, chromiumPathOf } from './browser/browser-mode.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const STAMP = join(ROOT, 'dist', '.build-stamp')
@@ -16,6 +17,7 @@ function newestMtimeMs(dir: string): number {
 }
 
 export default function setup(): void {
+  announceBrowserMode()
   const stale = !existsSync(STAMP) || statSync(STAMP).mtimeMs < newestMtimeMs(join(ROOT, 'src'))
   if (!stale) return
   try {
@@ -31,4 +33,12 @@ export default function setup(): void {
     // `npm test` typechecks first, so this only happens mid-edit: the CLI tests then fail on their own.
     console.warn('global-setup: building dist/ failed; CLI tests will run against the previous build')
   }
+}
+
+/** A skipped browser suite must be impossible to miss in the test output. */
+function announceBrowserMode(): void {
+  const mode = browserMode(process.env, chromiumPathOf(process.env))
+  if (mode.run) return
+  const line = '!'.repeat(100)
+  console.warn(`\n${line}\n!! BROWSER TESTS SKIPPED: ${mode.why}\n${line}\n`)
 }

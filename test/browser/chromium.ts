@@ -1,14 +1,15 @@
-// Launches Debian's chromium headless through playwright-core, in a fresh profile; missing chromium fails loudly.
+// Launches Debian's chromium headless through playwright-core, in a fresh profile.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { makeTempDir } from '../helpers/workspace.js'
+import { browserMode, chromiumPathOf } from './browser-mode.js'
 
-export const CHROMIUM_PATH = process.env.DREAMLANE_CHROMIUM ?? '/usr/bin/chromium'
+export const CHROMIUM_PATH = chromiumPathOf(process.env)
 
-/** Only an explicit opt-out skips browser tests; a machine without chromium otherwise fails them. */
-export const SKIP_BROWSER = process.env.DREAMLANE_SKIP_BROWSER === '1'
+/** Skipped (loudly, by test/global-setup.ts) without chromium unless DREAMLANE_REQUIRE_BROWSER=1; see browserMode. */
+export const SKIP_BROWSER = !browserMode(process.env, CHROMIUM_PATH).run
 
 const FLAGS = [
   '--no-sandbox',
@@ -22,7 +23,7 @@ const FLAGS = [
 export async function launchChromium(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (or set DREAMLANE_SKIP_BROWSER=1 to skip the browser tests)`,
+      `chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (DREAMLANE_REQUIRE_BROWSER=1 is set, so a missing browser fails)`,
     )
   }
   return chromium.launchPersistentContext(makeTempDir('dreamlane-chromium-'), {
