@@ -1,11 +1,11 @@
 // `dreamlane seed --days N`: create or refresh the window's daily notes from the messages DB, then the backlog.
 import { relative } from 'node:path'
 import type { Command } from 'commander'
+import { seedNotes } from '../../app/seed.js'
+import { systemClock } from '../../clock.js'
 import { openMessagesDb } from '../../db/messages.js'
 import { openStateDb } from '../../db/state.js'
-import { markDirty } from '../../fts/journal.js'
 import { readBacklog } from '../../notes/backlog.js'
-import { seedDailyNotes } from '../../notes/seed.js'
 import { dayWindow } from '../../time/local-day.js'
 import { cliContext, parseCount } from '../context.js'
 
@@ -20,23 +20,16 @@ export function registerSeed(program: Command): void {
       const ctx = cliContext(command)
       const window = dayWindow(new Date(), options.days, ctx.config.timezone)
       const messages = openMessagesDb(ctx.paths.messagesDb, { ...ctx.dbWait, readonly: true })
+      const state = openStateDb(ctx.paths.stateDb)
       let result
       try {
         ctx.progress(`seeding ${window.firstDay} .. ${window.lastDay} (${ctx.config.timezone})`)
-        result = await seedDailyNotes({
-          paths: ctx.paths,
-          config: ctx.config,
-          messages,
-          window,
-          onProgress: (day, index, total) => ctx.progress(`  [${index + 1}/${total}] ${day}`),
-        })
+        const onProgress = (day: string, index: number, total: number) =>
+          ctx.progress(`  [${index + 1}/${total}] ${day}`)
+        const input = { paths: ctx.paths, config: ctx.config, messages, window, onProgress }
+        result = await seedNotes(input, { clock: systemClock, state })
       } finally {
         messages.close()
-      }
-      const state = openStateDb(ctx.paths.stateDb)
-      try {
-        markDirty(state, ctx.paths.workspace, result.changed)
-      } finally {
         state.close()
       }
       const backlog = await readBacklog(ctx.paths, window.days)

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { seedNotes } from '../../src/app/seed.js'
+import { openStateDb } from '../../src/db/state.js'
+import { LockHeldError } from '../../src/errors.js'
+import { acquireLock } from '../../src/notes/lock.js'
+import { dailyNotePath } from '../../src/notes/paths.js'
+import { dayWindow } from '../../src/time/local-day.js'
+import { fixedClock } from '../helpers/clock.js'
+import { makeMessagesDb, makeWorkspace } from '../helpers/workspace.js'
+
+describe('seedNotes', () => {
+  it('is refused while a dream holds the lock, writing nothing; seeds and marks the notes dirty after', async () => {
+    const ws = makeWorkspace()
+    const clock = fixedClock('2026-11-21T12:00:00Z')
+    const messages = makeMessagesDb(ws.paths, [
+      { chatJid: 'web:main', content: 'Atlas ships on Friday.', timestamp: '2026-11-21T09:00:00.000Z' },
+    ])
+    const state = openStateDb(ws.paths.stateDb)
+    onTestFinished(() => {
+      messages.close()
+      state.close()
+    })
+    const input = { paths: ws.paths, config: ws.config, messages, window: dayWindow(clock.now(), 1, 'UTC') }
+    const note = dailyNotePath(ws.paths, '2026-11-21')
+
+    const dream = await acquireLock({
+      file: ws.paths.lockFile,
+      runId: 'run-dream',
+      clock,
+      staleAfterMs: 60_000,
+    })
+    await expect(seedNotes(input, { clock, state })).rejects.toBeInstanceOf(LockHeldError)
+    expect(existsSync(note)).toBe(false)
+    await dream.release()
+
+    const result = await seedNotes(input, { clock, state })
+    expect(result.changed).toEqual([note])
+    const dirty = state.prepare('SELECT path FROM fts_dirty').all() as { path: string }[]
+    expect(dirty.map((row) => row.path)).toEqual(['notes/daily/2026-11-21.md'])
+    expect(existsSync(ws.paths.lockFile)).toBe(false)
+  })
+})
