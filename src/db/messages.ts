@@ -233,6 +233,17 @@ export class MessagesDb {
     return rows.map(toRow)
   }
 
+  /**
+   * Messages whose timestamp is not ISO 8601 text: numbers (epoch seconds or ms, stored as INTEGER, REAL or
+   * digits) sort before '1970-01-01', so the timestamp index finds them without walking history.
+   */
+  countNonIsoTimestamps(): number {
+    const row = this.db
+      .prepare(`SELECT count(*) AS n FROM messages WHERE timestamp < '1970-01-01'`)
+      .get() as { n: number }
+    return row.n
+  }
+
   /** Count of messages in a window, excluding dream channels. */
   countWindow(start: Date, end: Date): number {
     const row = this.db

@@ -361,7 +361,8 @@ function describeSeed(result: Awaited<ReturnType<typeof seedDailyNotes>>): strin
   const problems = result.problems.length
     ? `, ${result.problems.length} problem(s): ${result.problems.map((p) => `${p.path}: ${p.reason}`).join('; ')}`
     : ''
-  return `${result.days.length} day(s) with messages: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged${problems}`
+  const warnings = result.warnings.length ? `; warning: ${result.warnings.join('; ')}` : ''
+  return `${result.days.length} day(s) with messages: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged${problems}${warnings}`
 }
 
 function buildTurnInput(runId: string, request: DreamRequest, window: DayWindow, deps: DreamDeps): TurnInput {

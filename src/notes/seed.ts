@@ -17,8 +17,8 @@ export interface SeedInput {
   messages: MessagesDb
   /** Days and their bounds; its timeZone (normally config.timezone) decides which day a message is on. */
   window: DayWindow
-  /** Called after each day with messages is handled; `index` counts from 1 up to `total`. */
-  onProgress?: (day: string, index: number, total: number) => void
+  /** Called after each day with messages is handled; `done` counts from 1 up to `total`. */
+  onProgress?: (day: string, done: number, total: number) => void
 }
 
 export type SeedOutcome = 'created' | 'updated' | 'unchanged' | 'skipped'
@@ -43,6 +43,8 @@ export interface SeedResult {
   /** Absolute paths written. */
   changed: string[]
   problems: SeedProblem[]
+  /** Things about the messages DB worth knowing that stop nothing (say epoch-number timestamps). */
+  warnings: string[]
 }
 
 type Existing = { text: string; note: DailyNote } | { problem: string } | null
@@ -117,7 +119,14 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
     watermarks.set(day, loaded && 'note' in loaded ? watermarkOf(loaded.note) : null)
   }
   const aggregates = aggregateWindow(input, watermarks)
-  const result: SeedResult = { days: [], changed: [], problems: [] }
+  const result: SeedResult = { days: [], changed: [], problems: [], warnings: [] }
+  const unreadable = input.messages.countNonIsoTimestamps()
+  if (unreadable > 0)
+    result.warnings.push(
+      `${unreadable} message(s) in ${input.messages.file} have a timestamp that is not ISO 8601 (epoch ` +
+        'numbers?) and fall outside every window; dreamlane reads ISO 8601 UTC text (`dreamlane import` ' +
+        'converts epoch seconds/milliseconds)',
+    )
   const seededDays = window.days.filter((day) => aggregates.has(day))
   for (const [position, day] of seededDays.entries()) {
     const aggregate = aggregates.get(day) as DayAggregate

@@ -5,6 +5,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest'
+import type { CliResult } from '../helpers/cli.js'
 import {
   buildSampleFixture,
   copyFixture,
@@ -26,7 +27,7 @@ interface FaultCase {
   stderr?: RegExp
   stdout?: RegExp
   /** Extra checks on the world after the run. */
-  after?: (world: FaultWorld, expect: ExpectStatic) => void
+  after?: (world: FaultWorld, expect: ExpectStatic, result: CliResult) => void
 }
 
 const dream = () => ['dream', '--days', '2']
@@ -202,6 +203,27 @@ const CASES: FaultCase[] = [
     notesMayChange: true,
     stderr: /succeeded/,
   },
+  {
+    name: 'messages with epoch-number timestamps are reported, and seed progress never overshoots',
+    prepare: (w) => {
+      const db = new Database(w.messagesDb)
+      const insert = db.prepare(
+        "INSERT INTO messages (id, chat_jid, sender, content, timestamp) VALUES (?, 'web:main', 'u', 'hi', ?)",
+      )
+      insert.run('epoch-s', Math.floor(Date.now() / 1000))
+      insert.run('epoch-ms', String(Date.now()))
+      db.close()
+    },
+    args: () => ['seed', '--days', '3'],
+    code: 0,
+    notesMayChange: true,
+    stdout: /warning: 2 message\(s\) in .* have a timestamp that is not ISO 8601/,
+    after: (_w, expect, result) => {
+      const steps = [...result.stderr.matchAll(/\[(\d+)\/(\d+)\]/g)].map((m) => [Number(m[1]), Number(m[2])])
+      expect(steps.length).toBeGreaterThan(0)
+      for (const [done, total] of steps) expect(done).toBeLessThanOrEqual(total as number)
+    },
+  },
   // Config and usage.
   {
     name: 'config.json that is not JSON',
@@ -359,7 +381,7 @@ describe.concurrent('fault sweep', () => {
     expectCleanFailure(world, result, { code: fault.code, notesMayChange: fault.notesMayChange })
     if (fault.stderr) expect(result.stderr).toMatch(fault.stderr)
     if (fault.stdout) expect(result.stdout).toMatch(fault.stdout)
-    fault.after?.(world, expect)
+    fault.after?.(world, expect, result)
   })
   it('has at least 30 cases', () => {
     if (CASES.length < 30) throw new Error(`only ${CASES.length} cases`)

@@ -24,8 +24,8 @@ export function registerSeed(program: Command): void {
       let result
       try {
         ctx.progress(`seeding ${window.firstDay} .. ${window.lastDay} (${ctx.config.timezone})`)
-        const onProgress = (day: string, index: number, total: number) =>
-          ctx.progress(`  [${index + 1}/${total}] ${day}`)
+        const onProgress = (day: string, done: number, total: number) =>
+          ctx.progress(`  [${done}/${total}] ${day}`)
         const input = { paths: ctx.paths, config: ctx.config, messages, window, onProgress }
         result = await seedNotes(input, { clock: systemClock, state })
       } finally {
@@ -39,6 +39,7 @@ export function registerSeed(program: Command): void {
           window,
           days: result.days.map((d) => ({ ...d, path: rel(d.path) })),
           problems: result.problems,
+          warnings: result.warnings,
           backlog,
         },
         () =>
@@ -49,6 +50,7 @@ export function registerSeed(program: Command): void {
             ),
             result.days.length === 0 ? 'no messages in the window' : '',
             ...result.problems.map((p) => `problem: ${p.path}: ${p.reason} (left untouched)`),
+            ...result.warnings.map((warning) => `warning: ${warning}`),
             `backlog: ${backlog.length} day(s) need a summary${backlog.length ? ` — ${backlog.map((b) => `${b.day} (${b.state})`).join(', ')}` : ''}`,
           ]
             .filter(Boolean)
