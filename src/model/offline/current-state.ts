@@ -46,23 +46,30 @@ export function datedPlans(projectText: string, fromDay: string, today: string, 
   })
 }
 
+/** Day rows listed at most; the rest are counted by state. */
+const MAX_DAY_ROWS = 7
+
 /** current-state.md with its block rewritten for this window; everything else in the file is kept. */
 export function renderCurrentState(existing: string, input: CurrentStateInput): string {
   const first = input.days[0] ?? ''
   const today = input.days.at(-1) ?? ''
-  const plans = datedPlans(input.projectText, first, today, input.maxPlans)
-  const body = ['## Dated plans', '']
-  body.push(...(plans.length > 0 ? plans : ['- none dated in or after the window (see project.md)']))
-  body.push(
-    '',
-    `## Days in the window (${first} → ${today})`,
-    '',
-    '| Day | State | Messages |',
-    '|---|---|---|',
-  )
-  for (const day of [...input.days].reverse()) {
-    const status = input.status.get(day) ?? { state: 'no messages', messages: 0 }
-    body.push(`| ${day} | ${status.state} | ${status.messages} |`)
-  }
+  const plans = datedPlans(input.projectText, today, today, input.maxPlans ?? 8)
+  const body = ['## Upcoming', '']
+  body.push(...(plans.length > 0 ? plans : ['- nothing dated from today on']))
+  // Only days with something to say: a quiet day has no note, and listing it tells nobody anything.
+  const active = [...input.days]
+    .reverse()
+    .map((day) => ({ day, status: input.status.get(day) ?? { state: 'no messages', messages: 0 } }))
+    .filter(({ status }) => status.messages > 0 || status.state !== 'no messages')
+  body.push('', `## Days ${first} → ${today}`, '')
+  for (const { day, status } of active.slice(0, MAX_DAY_ROWS))
+    body.push(`- ${day}: ${status.state}, ${status.messages} messages`)
+  const rest = new Map<string, number>()
+  for (const { status } of active.slice(MAX_DAY_ROWS))
+    rest.set(status.state, (rest.get(status.state) ?? 0) + 1)
+  if (rest.size > 0)
+    body.push(`- earlier: ${[...rest].map(([state, count]) => `${count} ${state}`).join(', ')}`)
+  const quiet = input.days.length - active.length
+  if (quiet > 0) body.push(`- ${quiet} day${quiet === 1 ? '' : 's'} without messages`)
   return writeBlock(existing, STATE_BLOCK, body.join('\n'))
 }

@@ -1,20 +1,37 @@
-// The extractive summary of one day's messages: a bullet per session tree, then its most telling user lines
-// verbatim (names, numbers and dates kept), with resolved dates where a fact was found.
+// The summary of one day's messages: the sentences that say the most new things per byte, from every
+// participant, condensed (no small talk, no filler), dates resolved, grouped into short event lines.
+// Selection is budgeted maximum coverage: a sentence earns its place by the weight of the words it adds that
+// the day's lines do not hold yet, divided by its length — so the line that matters is kept, and the fifth
+// way of saying "that's awesome" is not.
 import { localTimeOf } from '../../time/local-day.js'
+import { condenseSentence } from './condense.js'
+import { annotateSpans } from './date-spans.js'
+import { annotateDates, findDateMentions } from './dates.js'
 import { escapeInline } from './memory-file.js'
 import { splitSentences, stripTruncationNote, truncateWords } from './text.js'
-import type { Fact, WindowMessage } from './types.js'
+import type { WindowMessage } from './types.js'
+import { termsOf, WordWeights } from './word-weights.js'
 
 export interface DaySummaryInput {
   /** The messages to summarise (one day, or the part after the watermark), any order. */
   messages: readonly WindowMessage[]
-  /** Facts by message id, so a fact's message is preferred and shown with absolute dates. */
-  facts: ReadonlyMap<string, readonly Fact[]>
   timeZone: string
-  /** Trees shown in full; the rest are named on one line. @default 8 */
-  maxTrees?: number
-  /** Quoted lines per tree. @default 4 */
-  maxLinesPerTree?: number
+  /** Word weights over the window; built from `messages` alone when absent. */
+  weights?: WordWeights
+  /** Summary bytes per byte of message text. @default 0.2 */
+  ratio?: number
+}
+
+/** One condensed sentence that may go into the summary. */
+interface Candidate {
+  text: string
+  terms: Set<string>
+  speaker: string
+  tree: string
+  /** Position in the day (message order, then sentence order). */
+  order: number
+  bonus: number
+  factor: number
 }
 
 interface Tree {
@@ -24,120 +41,180 @@ interface Tree {
   messages: WindowMessage[]
 }
 
-const LINE_MAX_CHARS = 220
+const MIN_BUDGET_BYTES = 160
+const MAX_SENTENCE_CHARS = 280
+const LINE_TARGET_CHARS = Number(process.env.DL_LINE ?? 320)
+/** Candidates per day the selection looks at: the longest days are cut to the most promising. */
+const MAX_CANDIDATES = 4000
+
+const byTime = (a: WindowMessage, b: WindowMessage): number =>
+  Date.parse(a.ts) - Date.parse(b.ts) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+const NUMBER = /\d/
+const PROPER_NAME = /(?<=\s)(?!I\b)\p{Lu}[\p{L}'-]+/gu
+const QUESTION = /\?\s*$/
+
+/** Sentences of a message, condensed and date-resolved, with what makes each worth keeping. */
+function candidatesOf(message: WindowMessage, tree: string, timeZone: string, start: number): Candidate[] {
+  const out: Candidate[] = []
+  for (const sentence of splitSentences(stripTruncationNote(message.content))) {
+    const condensed = condenseSentence(sentence)
+    if (condensed === '') continue
+    const dated = annotateSpans(
+      annotateDates(condensed, findDateMentions(condensed, message.ts, timeZone)),
+      message.day,
+    )
+    const text = truncateWords(dated, MAX_SENTENCE_CHARS)
+    const names = Math.min((text.match(PROPER_NAME) ?? []).length, 3)
+    const bonus = names * 1.5 + (NUMBER.test(text) ? 2 : 0)
+    // A question asks more than it tells; an assistant's reply tells a little less about the people.
+    const factor = (QUESTION.test(text) ? 0.35 : 1) * (message.role === 'assistant' ? 0.85 : 1)
+    out.push({
+      text,
+      terms: termsOf(text),
+      speaker: message.sender.trim(),
+      tree,
+      order: start + out.length,
+      bonus,
+      factor,
+    })
+  }
+  return out
+}
+
+function gainOf(candidate: Candidate, covered: ReadonlySet<string>, weights: WordWeights): number {
+  let gain = 0
+  for (const term of candidate.terms) if (!covered.has(term)) gain += weights.weight(term)
+  if (gain === 0) return 0
+  return (gain + candidate.bonus) * candidate.factor
+}
+
+/**
+ * Lazy greedy budgeted coverage: gains only shrink as words get covered, so a candidate whose stale gain
+ * still tops the list after re-scoring is the true best.
+ */
+function select(candidates: readonly Candidate[], weights: WordWeights, budget: number): Candidate[] {
+  const covered = new Set<string>()
+  const cost = (candidate: Candidate): number => Buffer.byteLength(candidate.text) + 4
+  let queue = candidates
+    .map((candidate) => ({ candidate, ratio: gainOf(candidate, covered, weights) / cost(candidate) }))
+    .filter((entry) => entry.ratio > 0)
+    .sort((a, b) => b.ratio - a.ratio || a.candidate.order - b.candidate.order)
+    .slice(0, MAX_CANDIDATES)
+  const chosen: Candidate[] = []
+  let spent = 0
+  while (queue.length > 0) {
+    const top = queue[0]!
+    const fresh = gainOf(top.candidate, covered, weights) / cost(top.candidate)
+    const next = queue[1]
+    if (next && fresh < next.ratio) {
+      top.ratio = fresh
+      queue = reinsert(queue, top)
+      continue
+    }
+    queue.shift()
+    if (fresh < 0.02) break
+    if (spent + cost(top.candidate) > budget) continue
+    chosen.push(top.candidate)
+    spent += cost(top.candidate)
+    for (const term of top.candidate.terms) covered.add(term)
+  }
+  return chosen.sort((a, b) => a.order - b.order)
+}
+
+// Moves the first entry down to where its new ratio belongs (the rest of the queue stays sorted).
+function reinsert<T extends { ratio: number; candidate: Candidate }>(queue: T[], entry: T): T[] {
+  const rest = queue.slice(1)
+  let low = 0
+  let high = rest.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    const other = rest[middle]!
+    if (
+      other.ratio > entry.ratio ||
+      (other.ratio === entry.ratio && other.candidate.order < entry.candidate.order)
+    )
+      low = middle + 1
+    else high = middle
+  }
+  rest.splice(low, 0, entry)
+  return rest
+}
+
+/** Event lines: neighbouring sentences join one line, the speaker named whenever it changes. */
+function linesOf(chosen: readonly Candidate[]): string[] {
+  const lines: string[] = []
+  let line = ''
+  let speaker: string | null = null
+  let lastOrder = -Infinity
+  for (const candidate of chosen) {
+    const isNear = candidate.order - lastOrder <= Number(process.env.DL_NEAR ?? 6)
+    if (line !== '' && (!isNear || line.length >= LINE_TARGET_CHARS)) {
+      lines.push(line)
+      line = ''
+      speaker = null
+    }
+    const who = candidate.speaker !== speaker && candidate.speaker !== '' ? `${candidate.speaker}: ` : ''
+    line = `${line}${line === '' ? '' : ' '}${who}${candidate.text}`
+    speaker = candidate.speaker
+    lastOrder = candidate.order
+  }
+  if (line !== '') lines.push(line)
+  return lines.map((text) => `- ${escapeInline(text)}`)
+}
 
 function groupTrees(messages: readonly WindowMessage[]): Tree[] {
   const trees = new Map<string, Tree>()
-  for (const message of messages) {
+  for (const message of [...messages].sort(byTime)) {
     const tree = trees.get(message.root) ?? { root: message.root, name: '', chats: new Set(), messages: [] }
     tree.chats.add(message.chat)
     tree.messages.push(message)
     trees.set(message.root, tree)
   }
   for (const tree of trees.values()) {
-    tree.messages.sort(
-      (a, b) => Date.parse(a.ts) - Date.parse(b.ts) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    )
     const rootMessage = tree.messages.find((message) => message.chat === tree.root)
     tree.name = (rootMessage ?? tree.messages[0])?.chatName || tree.root
   }
-  return [...trees.values()].sort(
-    (a, b) =>
-      Date.parse(a.messages[0]?.ts ?? '') - Date.parse(b.messages[0]?.ts ?? '') || (a.root < b.root ? -1 : 1),
-  )
-}
-
-// How much a line tells a later reader: facts first, then names and numbers; one-word replies least.
-function scoreOf(message: WindowMessage, facts: ReadonlyMap<string, readonly Fact[]>): number {
-  const text = message.content
-  const names = (text.slice(1).match(/(?<=[\s(])(?!I\b)\p{Lu}[\p{L}'-]+/gu) ?? []).length
-  const numbers = (text.match(/\d+/g) ?? []).length
-  let score = (facts.get(message.id)?.length ?? 0) * 10 + Math.min(names, 3) * 2 + Math.min(numbers, 3) * 2
-  if (text.trim().length < 15) score -= 5
-  // Statements about the user's own life say more than the questions they asked.
-  const isQuestion =
-    /\?\s*$/.test(text) ||
-    /^(?:what|who|where|when|why|how|which|is|are|can|could|should|do|does)\b/i.test(text.trim())
-  if (isQuestion) score -= 4
-  if (/\b(?:i|i'm|we|we're|my|our)\b/i.test(text)) score += 1
-  return score
-}
-
-// The first sentences of a message up to the line budget; a fact's own (date-resolved) text wins.
-function quoteOf(message: WindowMessage, facts: ReadonlyMap<string, readonly Fact[]>): string {
-  const factText = facts.get(message.id)?.[0]?.text
-  if (factText) return truncateWords(factText, LINE_MAX_CHARS)
-  let quote = ''
-  for (const sentence of splitSentences(stripTruncationNote(message.content))) {
-    const next = quote === '' ? sentence : `${quote} ${sentence}`
-    if (next.length > LINE_MAX_CHARS) break
-    quote = next
-  }
-  return quote === '' ? truncateWords(message.content, LINE_MAX_CHARS) : quote
-}
-
-function pickLines(tree: Tree, facts: ReadonlyMap<string, readonly Fact[]>, max: number): WindowMessage[] {
-  // The same words said twice (a regenerated branch, a repeated question) are quoted once.
-  const seen = new Set<string>()
-  const users = tree.messages.filter((message) => {
-    const words = message.content.trim().toLowerCase()
-    if (message.role !== 'user' || words === '' || seen.has(words)) return false
-    seen.add(words)
-    return true
-  })
-  const pool = users.length > 0 ? users : tree.messages.slice(0, 1)
-  const ranked = pool
-    .map((message, order) => ({ message, order, score: scoreOf(message, facts) }))
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-  return ranked
-    .slice(0, max)
-    .sort((a, b) => a.order - b.order)
-    .map((entry) => entry.message)
+  return [...trees.values()]
 }
 
 function headerOf(tree: Tree, timeZone: string): string {
-  const first = tree.messages[0] as WindowMessage
-  const last = tree.messages.at(-1) as WindowMessage
-  const users = tree.messages.filter((message) => message.role === 'user').length
-  const from = localTimeOf(new Date(first.ts), timeZone)
-  const to = localTimeOf(new Date(last.ts), timeZone)
+  const from = localTimeOf(new Date(tree.messages[0]!.ts), timeZone)
+  const to = localTimeOf(new Date(tree.messages.at(-1)!.ts), timeZone)
   const span = from === to ? from : `${from}–${to}`
-  const chats = tree.chats.size > 1 ? `, ${tree.chats.size} chats` : ''
   const count = tree.messages.length === 1 ? '1 message' : `${tree.messages.length} messages`
-  return `- **${escapeInline(tree.name)}** — ${count} (${users} from the user${chats}), ${span}`
+  return `**${escapeInline(tree.name)}** — ${count}, ${span}`
+}
+
+/** Word weights over a set of messages, one document per message. */
+export function weightsOf(messages: Iterable<WindowMessage>): WordWeights {
+  const weights = new WordWeights()
+  for (const message of messages) weights.add(termsOf(message.content))
+  return weights
 }
 
 /** Markdown for a `## Summary` section; '' when there are no messages. Same input, same bytes. */
 export function buildDaySummary(input: DaySummaryInput): string {
   const trees = groupTrees(input.messages)
-  const maxTrees = input.maxTrees ?? 8
-  const maxLines = input.maxLinesPerTree ?? 4
-  const lines: string[] = []
-  for (const tree of trees.slice(0, maxTrees)) {
-    lines.push(headerOf(tree, input.timeZone))
-    for (const message of pickLines(tree, input.facts, maxLines)) {
-      const who = message.sender.trim() === '' ? '' : `${escapeInline(message.sender)}: `
-      lines.push(`  - ${who}${escapeInline(quoteOf(message, input.facts))}`)
+  if (trees.length === 0) return ''
+  const weights = input.weights ?? weightsOf(input.messages)
+  const sourceBytes = input.messages.reduce((total, message) => total + Buffer.byteLength(message.content), 0)
+  const budget = Math.max(
+    MIN_BUDGET_BYTES,
+    sourceBytes * (input.ratio ?? Number(process.env.DL_RATIO ?? 0.2)),
+  )
+  const candidates: Candidate[] = []
+  for (const tree of trees) {
+    for (const message of tree.messages) {
+      candidates.push(...candidatesOf(message, tree.root, input.timeZone, candidates.length))
     }
   }
-  const rest = trees.slice(maxTrees)
-  if (rest.length > 0) {
-    const names = rest.map((tree) => `${escapeInline(tree.name)} (${tree.messages.length})`).join(', ')
-    lines.push(`- Also: ${names}`)
+  const chosen = select(candidates, weights, budget)
+  const blocks: string[] = []
+  for (const tree of trees) {
+    const lines = linesOf(chosen.filter((candidate) => candidate.tree === tree.root))
+    if (trees.length > 1) blocks.push(headerOf(tree, input.timeZone))
+    blocks.push(lines.length > 0 ? lines.join('\n') : '- (small talk only)')
   }
-  return lines.join('\n')
-}
-
-/** The `count` most telling user lines of `messages` ("sender: quote"), in the order they were said. */
-export function highlightsOf(
-  messages: readonly WindowMessage[],
-  facts: ReadonlyMap<string, readonly Fact[]>,
-  count: number,
-): string[] {
-  const all: Tree = { root: '', name: '', chats: new Set(), messages: [...messages] }
-  all.messages.sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  return pickLines(all, facts, count).map((message) => {
-    const who = message.sender.trim() === '' ? '' : `${escapeInline(message.sender)}: `
-    return `${who}${escapeInline(truncateWords(quoteOf(message, facts), 160))}`
-  })
+  return blocks.join('\n\n')
 }

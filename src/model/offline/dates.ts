@@ -48,9 +48,26 @@ function namesADay(result: chrono.ParsedResult): boolean {
   return start.isCertain('day') || start.isCertain('weekday') || RELATIVE_DAY.test(text)
 }
 
+// Past-tense verbs: "On Friday I got great news" said on a Thursday means the Friday before, not after.
+const PAST_TENSE =
+  /\b(?:was|were|did|had|got|went|came|saw|met|made|took|gave|found|told|said|left|lost|won|ran|began|bought|brought|felt|heard|knew|thought|wrote|read|spent|sent|kept|held|\w{3,}ed)\b/i
+const FUTURE_TENSE =
+  /\b(?:will|'ll|going to|gonna|plan(?:ning)? to|want to|hope to|can't wait|next|upcoming|tomorrow)\b/i
+
+/** True when the sentence reports something done ("On Friday I got…") rather than planned. */
+export function isPastTense(sentence: string): boolean {
+  return PAST_TENSE.test(sentence) && !FUTURE_TENSE.test(sentence)
+}
+
+const shiftDay = (day: string, days: number): string => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
+}
+
 /**
  * Date mentions that name a day (a bare time like "at 10" or "last year" does not). chrono resolves
- * against the message's local wall time, expressed as UTC so nothing depends on the host's zone.
+ * against the message's local wall time, expressed as UTC so nothing depends on the host's zone. A bare
+ * weekday resolves forward in a plan and backward in a report of something done.
  */
 export function findDateMentions(sentence: string, ts: string, timeZone: string): DateMention[] {
   const instant = new Date(ts)
@@ -59,15 +76,29 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
   const reference = { instant: new Date(Date.UTC(year, month - 1, day, hour, minute)), timezone: 0 }
   const mentions: DateMention[] = []
   const today = localDayOf(instant, timeZone)
-  for (const result of chrono.parse(sentence, reference, { forwardDate: true })) {
+  const isPast = isPastTense(sentence)
+  for (const result of chrono.parse(sentence, reference, { forwardDate: !isPast })) {
     if (!namesADay(result)) continue
-    // forwardDate must not turn "last weekend" into the next one: such a mention is dropped, not guessed.
-    if (PAST_WORD.test(result.text) && dayOf(result.start) > today) continue
+    let start = dayOf(result.start)
+    let end = result.end ? dayOf(result.end) : null
+    const isBareWeekday = result.start.isCertain('weekday') && !result.start.isCertain('day')
+    if (isBareWeekday && (isPast || PAST_WORD.test(result.text)) && start > today) {
+      start = shiftDay(start, -7)
+      end = end === null ? null : shiftDay(end, -7)
+    }
+    // A weekend is two days: "last weekend" → Saturday → Sunday, whichever of the two chrono picked.
+    if (/\bweekend\b/i.test(result.text) && end === null) {
+      const weekday = new Date(`${start}T00:00:00Z`).getUTCDay()
+      if (weekday === 0) start = shiftDay(start, -1)
+      if (weekday === 0 || weekday === 6) end = shiftDay(start, 1)
+    }
+    // A past word that still resolves forward ("last weekend" read as the next one) is dropped, not guessed.
+    if (PAST_WORD.test(result.text) && start > today) continue
     mentions.push({
       text: result.text.replace(/[\s,.;:!?]+$/, ''),
       index: result.index,
-      day: dayOf(result.start),
-      endDay: result.end ? dayOf(result.end) : null,
+      day: start,
+      endDay: end,
     })
   }
   return mentions

@@ -12,13 +12,12 @@ import {
 } from '../provider.js'
 import { mergeFacts } from './consolidate.js'
 import { renderCurrentState, type DayStatus } from './current-state.js'
-import { renderDayPage } from './day-pages.js'
-import { isImportantDay } from './digest.js'
 import { extractFacts, factsByMessage } from './extract.js'
 import { gatherWindow } from './gather.js'
 import { dayPointers, filePointers, type IndexSources } from './index-input.js'
 import { renderMemoryIndex, type IndexResult } from './memory-index.js'
-import { DAYS_DIR, MEMORY_DIR, orient, type Orientation } from './orient.js'
+import { weightsOf } from './daily-summary.js'
+import { MEMORY_DIR, orient, type Orientation } from './orient.js'
 import { renderRecentContext } from './recent-context.js'
 import { describeDream, type DreamReport } from './report.js'
 import { MEMORY_SKELETONS } from './skeletons.js'
@@ -130,32 +129,6 @@ function consolidateFacts(files: MemoryTexts, facts: readonly Fact[]): MergeOutc
   return merged.outcomes
 }
 
-/** Writes a days/ page for each important day of the window; returns the days that now have one. */
-async function writeDayPages(
-  client: ToolClient,
-  context: TurnContext,
-  signal: Signal,
-  existing: ReadonlySet<string>,
-) {
-  const dayPages = new Set(existing)
-  const written: string[] = []
-  for (const day of context.days) {
-    const messages = signal.messagesByDay.get(day) ?? []
-    const facts = signal.byDay.get(day) ?? []
-    if (messages.length === 0 || !isImportantDay(facts)) continue
-    const path = `${DAYS_DIR}/${day}.md`
-    const read = dayPages.has(day) ? await client.read(path) : { status: 'missing' as const }
-    if (read.status === 'refused') continue
-    const before = read.status === 'ok' ? read.text : null
-    const input = { day, facts, messages, factsByMessage: signal.byMessage, timeZone: context.timeZone }
-    const page = renderDayPage(before, input)
-    const outcome = await client.writeIfChanged(path, before, page)
-    if (outcome !== 'refused') dayPages.add(day)
-    if (outcome === 'written') written.push(day)
-  }
-  return { dayPages, written }
-}
-
 /** Rebuilds MEMORY.md's index from the files as they will be written and the day pages that exist. */
 function indexMemory(
   files: MemoryTexts,
@@ -180,8 +153,9 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   const orientation = await orient(client, days)
   const signal = await gatherSignal(client, context, orientation)
   // Consolidate: daily notes first, then facts into the memory files.
-  const { messagesByDay, byDay: factsByDay, byMessage } = signal
-  const summarising = { dailyNotes: orientation.dailyNotes, messagesByDay, facts: byMessage, timeZone }
+  const { messagesByDay, byDay: factsByDay } = signal
+  const weights = weightsOf([...messagesByDay.values()].flat())
+  const summarising = { dailyNotes: orientation.dailyNotes, messagesByDay, timeZone, weights }
   const dayOutcomes = await summariseDays(client, summarising)
   const files = startingTexts(orientation)
   const merges = consolidateFacts(files, signal.facts)
@@ -193,13 +167,14 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   const status = dayStatuses(days, signal, orientation, dayOutcomes)
   const projectText = files.get('project.md')?.text ?? ''
   update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText }))
-  const recent = { days, messagesByDay, factsByDay, factsByMessage: byMessage }
+  const recent = { days, messagesByDay, factsByDay }
   update('recent-context.md', (text) => renderRecentContext(text, recent))
-  const pages = await writeDayPages(client, context, signal, orientation.dayPages)
-  const index = indexMemory(files, { days, messagesByDay, factsByDay, dayPages: pages.dayPages }, budgetBytes)
+  // Day pages are no longer written (daily notes hold the summaries); pages from earlier versions stay linked.
+  const indexSources = { days, messagesByDay, factsByDay, dayPages: orientation.dayPages, weights }
+  const index = indexMemory(files, indexSources, budgetBytes)
   const touched = await writeMemoryFiles(client, files)
   const messages = signal.messages.length
-  return { days, messages, dayOutcomes, merges, touched, pagesWritten: pages.written, index }
+  return { days, messages, dayOutcomes, merges, touched, pagesWritten: [], index }
 }
 
 /** Writes the memory files whose text changed, MEMORY.md last; returns the names written. */

@@ -1,10 +1,12 @@
 // What MEMORY.md points at: a one-line description of each memory file and a hook for each day.
 import { datedPlans } from './current-state.js'
-import { conversationsOf, distinctFacts, factLabel } from './digest.js'
+import { distinctFacts, factLabel } from './digest.js'
 import { parseEntries } from './memory-file.js'
 import type { DayPointer, FilePointer } from './memory-index.js'
+import { dayTopics } from './day-topics.js'
 import { truncateWords } from './text.js'
 import type { Fact, WindowMessage } from './types.js'
+import type { WordWeights } from './word-weights.js'
 
 export interface IndexSources {
   /** Memory file texts after this run's changes, by name. */
@@ -14,7 +16,11 @@ export interface IndexSources {
   factsByDay: ReadonlyMap<string, readonly Fact[]>
   /** Days with a notes/memory/days/ page after this run. */
   dayPages: ReadonlySet<string>
+  weights: WordWeights
 }
+
+/** Day pointers a run adds at most; older ones already in the index stay until the budget trims them. */
+const MAX_NEW_DAY_POINTERS = 10
 
 function currentCount(text: string): number {
   return parseEntries(text).filter((entry) => entry.supersededOn === null).length
@@ -58,25 +64,21 @@ export function filePointers(sources: IndexSources): FilePointer[] {
   ]
 }
 
-/** One pointer per window day with messages: to its days/ page when it has one, else to its daily note. */
+/** One pointer per recent window day with messages: to its days/ page when it has one, else its daily note. */
 export function dayPointers(sources: IndexSources): DayPointer[] {
   const pointers: DayPointer[] = []
-  for (const day of sources.days) {
+  const active = sources.days.filter((day) => (sources.messagesByDay.get(day)?.length ?? 0) > 0)
+  for (const day of active.slice(-MAX_NEW_DAY_POINTERS)) {
     const messages = sources.messagesByDay.get(day) ?? []
-    if (messages.length === 0) continue
-    const facts = distinctFacts(sources.factsByDay.get(day) ?? [])
-    const hook =
-      facts.length > 0
-        ? facts
-            .slice(0, 3)
-            .map((fact) => factLabel(fact, 48))
-            .join('; ')
-        : conversationsOf(messages)
-            .slice(0, 3)
-            .map((tree) => `${tree.name} (${tree.messages})`)
-            .join(', ')
+    const facts = distinctFacts(sources.factsByDay.get(day) ?? []).filter((fact) => fact.headline !== null)
+    const hook = [
+      ...facts.slice(0, 2).map((fact) => factLabel(fact, 40)),
+      ...dayTopics(messages, sources.weights),
+    ]
+      .slice(0, 5)
+      .join(', ')
     const target = sources.dayPages.has(day) ? `days/${day}.md` : `../daily/${day}.md`
-    pointers.push({ day, target, hook: truncateWords(hook, 140) })
+    pointers.push({ day, target, hook: truncateWords(hook, 100) })
   }
   return pointers
 }

@@ -2,7 +2,6 @@
 // leave the window leave the file; recurring topics across the window's days.
 import { longDateTitle } from '../../time/local-day.js'
 import { writeBlock } from './block.js'
-import { highlightsOf } from './daily-summary.js'
 import { conversationsOf, distinctFacts, factLabel } from './digest.js'
 import { isNeverAName } from './entities.js'
 import type { Fact, WindowMessage } from './types.js'
@@ -16,7 +15,6 @@ export interface RecentContextInput {
   days: readonly string[]
   messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>
   factsByDay: ReadonlyMap<string, readonly Fact[]>
-  factsByMessage: ReadonlyMap<string, readonly Fact[]>
 }
 
 export interface Topic {
@@ -52,52 +50,40 @@ export function recurringTopics(
     .slice(0, max)
 }
 
-function dayBrief(day: string, messages: readonly WindowMessage[], input: RecentContextInput): string[] {
-  const weekday = longDateTitle(day).split(',')[0]
+/** Days listed at most: older days of a long window are in their daily notes and the index. */
+const MAX_DAYS = 7
+
+function dayBrief(day: string, messages: readonly WindowMessage[], input: RecentContextInput): string {
+  const weekday = longDateTitle(day).split(',')[0]?.slice(0, 3)
   const conversations = conversationsOf(messages)
   const named = conversations
-    .slice(0, 4)
-    .map((tree) => `${tree.name} (${tree.messages})`)
+    .slice(0, 3)
+    .map((tree) => tree.name)
     .join(', ')
-  const more = conversations.length > 4 ? `, +${conversations.length - 4} more` : ''
-  const lines = [
-    `### ${weekday} ${day}`,
-    '',
-    `- ${messages.length} messages in ${plural(conversations.length, 'conversation')}: ${named}${more}`,
-  ]
+  const more = conversations.length > 3 ? ` +${conversations.length - 3}` : ''
   const facts = distinctFacts(input.factsByDay.get(day) ?? [])
-  if (facts.length > 0)
-    lines.push(
-      `- Learned: ${facts
-        .slice(0, 5)
-        .map((fact) => factLabel(fact, 60))
-        .join(' · ')}`,
-    )
-  for (const highlight of highlightsOf(messages, input.factsByMessage, 2)) lines.push(`- ${highlight}`)
-  return lines
+  const learned =
+    facts.length > 0
+      ? ` — ${facts
+          .slice(0, 3)
+          .map((fact) => factLabel(fact, 60))
+          .join(' · ')}`
+      : ''
+  return `- [[${day}]] ${weekday}: ${plural(messages.length, 'message')} (${named}${more})${learned}`
 }
 
 /** recent-context.md with its block rewritten for this window; text outside the block is kept. */
 export function renderRecentContext(existing: string, input: RecentContextInput): string {
-  const first = input.days[0] ?? ''
-  const last = input.days.at(-1) ?? ''
-  const body = [`## ${first} → ${last}`, '']
+  const active = input.days.filter((day) => (input.messagesByDay.get(day)?.length ?? 0) > 0)
+  const shown = active.slice(-MAX_DAYS).reverse()
+  const body = [`## ${input.days[0] ?? ''} → ${input.days.at(-1) ?? ''}`, '']
   const topics = recurringTopics(input.messagesByDay)
   if (topics.length > 0) {
-    body.push(
-      `Recurring topics: ${topics.map((topic) => `${topic.term} (${topic.days} days)`).join(', ')}`,
-      '',
-    )
+    body.push(`Recurring: ${topics.map((topic) => `${topic.term} (${topic.days} days)`).join(', ')}`, '')
   }
-  const quiet: string[] = []
-  for (const day of [...input.days].reverse()) {
-    const messages = input.messagesByDay.get(day) ?? []
-    if (messages.length === 0) {
-      quiet.push(day)
-      continue
-    }
-    body.push(...dayBrief(day, messages, input), '')
-  }
-  if (quiet.length > 0) body.push(`No messages on ${quiet.sort().join(', ')}.`)
+  for (const day of shown) body.push(dayBrief(day, input.messagesByDay.get(day) ?? [], input))
+  if (shown.length === 0) body.push('- no messages in the window')
+  const older = active.length - shown.length
+  if (older > 0) body.push(`- and ${plural(older, 'earlier day')} with messages (see MEMORY.md)`)
   return writeBlock(existing, RECENT_BLOCK, body.join('\n'))
 }

@@ -8,7 +8,7 @@ const BEHAVIOUR_NOUN = new RegExp(
     'bullets?|bullet points?|lists?|emojis?|tone|format(?:ting)?|length|apologi[sz]\\w*|say(?:ing)? sorry|' +
     'jargon|caveats?|disclaimers?|markdown|tables?|headings?|code blocks?|sources?|citations?|' +
     'exclamation(?: marks?)?|follow-up questions?|questions|paragraphs?|walls? of text|essays?|recaps?|' +
-    'preambles?|small talk|flattery|compliments?|details?)\\b',
+    'preambles?|small talk|flattery|compliments?|details?|units?|metric|imperial|celsius|fahrenheit)\\b',
 )
 // Style words count only when aimed at the assistant ("keep it short", "be more concise", "you're too formal").
 const STYLE_WORD =
@@ -38,7 +38,8 @@ export function findFeedback(view: SentenceView, isQuestion: boolean): Draft | n
   const isDirective = DIRECTIVE_START.test(lower) || DIRECTIVE.test(lower)
   const isFeedback = isQuestion
     ? REQUEST_QUESTION.test(lower) && isAboutBehaviour(lower)
-    : isDirective && (isAboutBehaviour(lower) || (/\b(?:you|your)\b/.test(lower) && DIRECTIVE.test(lower)))
+    : // Precision first: praise or advice aimed at "you" ("you never give up") is not about the answers.
+      isDirective && isAboutBehaviour(lower)
   if (!isFeedback) return null
   return {
     kind: 'feedback',

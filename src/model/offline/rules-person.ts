@@ -142,11 +142,12 @@ function findWork(view: SentenceView): Draft[] {
     ) ??
     nameAfter(
       view,
-      /\b(?:i|i've)(?:\s+(?:just|recently|finally))?\s+(?:joined|started at|started working at|started with|got a job at)\s+/,
-    )
+      /\b(?:i|i've)(?:\s+(?:just|recently|finally|officially))?\s+(?:joined|started at|started working at|started with|got a job at|accepted (?:an|the) (?:offer|job|position|role) (?:at|from|with)|start(?:ed)? (?:my new job|a new job|the new job) at)\s+/,
+    ) ??
+    nameAfter(view, /\bmy new (?:job|employer|company|workplace) is (?:at |with )?/)
   if (employer) found.push(identity('user.employer', 'Works at', employer))
   const role =
-    /\b(?:i'm|i am|i work as|i'm working as|i am working as|as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
+    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
       view.lower,
     )
   if (role && isActorNoun(role[1] as string)) {

@@ -33,7 +33,7 @@ const PLAN_CUE = anyWord(
     'course release\\w* ship\\w* demo meeting appointment interview flight fly\\w* trip travel\\w* visit\\w* arriv\\w* ' +
     'leav\\w* wedding birthday party dinner lunch exam presentation review kick-?off offsite conference deliver\\w* ' +
     'submit\\w* cut-?off go[-_]live starts? starting ends? vacation holiday moving booked scheduled planned planning ' +
-    "plan going_to gonna will 'll have_to need_to must by",
+    'plan',
 )
 const CHANGE_CUE = anyWord(
   'slipped slips slip moved moves pushed(?:_back|_out)? postponed delayed rescheduled brought_forward shifted bumped ' +
@@ -56,6 +56,8 @@ const THREAD = new RegExp(
 export function findDecision(view: SentenceView): Draft | null {
   const match = DECISION.exec(view.lower)
   if (!match || UNDECIDED.test(view.lower)) return null
+  // "Agreed!" alone decides nothing a reader could look up.
+  if (contentWords(view.lower).length < 4) return null
   const isPersonal = /^i\b/.test(match[0]) || match[0].startsWith("let's")
   const hasName = /\s(?!I\b|I')\p{Lu}/u.test(view.text)
   if (isPersonal && !hasName && !PROJECT_WORDS.test(view.lower)) return null

@@ -10,9 +10,11 @@ import {
   type DayState,
 } from '../../notes/daily-note.js'
 import { buildDaySummary } from './daily-summary.js'
+import { yieldToLoop } from './yield.js'
+import type { WordWeights } from './word-weights.js'
 import { DAILY_DIR } from './orient.js'
 import type { ToolClient } from './tool-client.js'
-import type { Fact, WindowMessage } from './types.js'
+import type { WindowMessage } from './types.js'
 
 export interface DayOutcome {
   day: string
@@ -26,8 +28,9 @@ export interface DayOutcome {
 export interface SummariseInput {
   dailyNotes: ReadonlyMap<string, string>
   messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>
-  facts: ReadonlyMap<string, readonly Fact[]>
   timeZone: string
+  /** Word weights over the whole window, so a day's rare words are rare across the window. */
+  weights: WordWeights
 }
 
 // The note's next text, or null when it needs nothing: complete, or nothing left to cover.
@@ -49,7 +52,7 @@ function summarised(
     return { note: { ...note, frontMatter: { ...note.frontMatter, summarised_until: last } }, covered: 0 }
   }
   if (pending.length === 0) return null
-  const text = buildDaySummary({ messages: pending, facts: input.facts, timeZone: input.timeZone })
+  const text = buildDaySummary({ messages: pending, timeZone: input.timeZone, weights: input.weights })
   const lastTs = pending.reduce(
     (latest, message) => (Date.parse(message.ts) > Date.parse(latest) ? message.ts : latest),
     pending[0]!.ts,
@@ -85,6 +88,8 @@ export async function summariseDays(client: ToolClient, input: SummariseInput): 
       continue
     }
     const before = dayStateOf(note)
+    // Summarising a busy day is CPU work: let chat turns and status requests in between days.
+    await yieldToLoop()
     const next = summarised(note, input.messagesByDay.get(day) ?? [], input)
     if (!next) {
       outcomes.push({ day, before, after: before, covered: 0, isWritten: false })

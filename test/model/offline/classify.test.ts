@@ -153,9 +153,11 @@ describe('classifySentence: values, dates and context', () => {
     )
   })
 
-  it('ignores a date that is only a duration or a past weekend', () => {
+  it('ignores a date that is only a duration and resolves a past weekend backwards', () => {
     expect(classify('Jonas and I want a week in Madeira after Atlas ships')).toEqual([])
-    expect(classify('we moved from Lisbon to Porto last weekend!')[0]?.text).not.toContain('(2026-')
+    expect(classify('we moved from Lisbon to Porto last weekend!')[0]?.text).toContain(
+      'last weekend (2026-11-14 → 2026-11-15)',
+    )
   })
 })
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildDaySummary } from '../../../src/model/offline/daily-summary.js'
 import type { WindowMessage } from '../../../src/model/offline/types.js'
-import { fact } from './facts.js'
 
 let counter = 0
 function message(overrides: Partial<WindowMessage> & { content: string; ts: string }): WindowMessage {
@@ -18,77 +17,89 @@ function message(overrides: Partial<WindowMessage> & { content: string; ts: stri
   }
 }
 
+const reply = (content: string, ts: string): WindowMessage =>
+  message({ content, ts, role: 'assistant', sender: 'Assistant' })
+
 describe('buildDaySummary', () => {
-  it('writes a bullet per session tree with counts and local times, then its telling lines verbatim', () => {
-    const messages = [
-      message({ content: 'ok', ts: '2026-11-21T09:00:00Z' }),
-      message({ content: 'Inês arrives on Saturday with 2 suitcases', ts: '2026-11-21T09:01:00Z' }),
-      message({ content: 'Lovely!', ts: '2026-11-21T09:02:00Z', role: 'assistant', sender: 'Assistant' }),
+  const day = [
+    message({ content: 'Hey! Good morning 😀', ts: '2026-11-20T09:00:00Z' }),
+    message({ content: '/dream 2', ts: '2026-11-20T09:00:30Z' }),
+    message({
+      content: 'Big news: I accepted the offer from Globex yesterday, so I leave Acme Corp in December.',
+      ts: '2026-11-20T09:01:00Z',
+    }),
+    reply("That's awesome, congrats!", '2026-11-20T09:02:00Z'),
+    message({ content: 'Thanks!', ts: '2026-11-20T09:03:00Z' }),
+    reply(
+      'The Globex onboarding usually takes 3 weeks; the badge office in Porto opens at 08:30.',
+      '2026-11-20T09:04:00Z',
+    ),
+    message({ content: 'yes please, short list.', ts: '2026-11-20T09:05:00Z' }),
+    message({
+      content: 'I really think the move to Braga happened last year, honestly.',
+      ts: '2026-11-20T09:06:00Z',
+    }),
+  ]
+
+  it("keeps every participant's telling statements and drops small talk, filler and chat commands", () => {
+    const text = buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 1 })
+    expect(text).toContain('Maya: ')
+    expect(text).toContain('Globex')
+    expect(text).toContain('Acme Corp')
+    expect(text).toContain('Assistant: ')
+    expect(text).toContain('3 weeks')
+    for (const noise of ['Good morning', '/dream', 'congrats', 'Thanks', 'yes please', 'really', 'honestly'])
+      expect(text, noise).not.toContain(noise)
+  })
+
+  it('writes absolute dates next to relative ones, from the day the message was sent', () => {
+    const text = buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 0.6 })
+    expect(text).toContain('yesterday (2026-11-19)')
+    expect(text).toContain('last year (2025)')
+  })
+
+  it('stays near its byte budget, keeping the densest statements first', () => {
+    const text = buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 0.15 })
+    const source = day.reduce((total, m) => total + Buffer.byteLength(m.content), 0)
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(Math.max(160, source * 0.15) + 16)
+    expect(text).toContain('Globex')
+  })
+
+  it('names each conversation when a day has several, and is the same for the same input in any order', () => {
+    const other = [
       message({
         chat: 'atlas',
         content: 'the Atlas API freeze is on December 10',
-        ts: '2026-11-21T14:00:00Z',
+        ts: '2026-11-20T14:00:00Z',
       }),
       message({
         chat: 'atlas-fork',
         root: 'atlas',
         chatName: 'Atlas (fork)',
-        content: 'we picked Postgres 16',
-        ts: '2026-11-21T15:30:00Z',
+        content: 'we picked Postgres 16 for Atlas',
+        ts: '2026-11-20T15:30:00Z',
       }),
     ]
-    const text = buildDaySummary({
-      messages,
-      facts: new Map(),
-      timeZone: 'Europe/Lisbon',
-      maxLinesPerTree: 1,
-    })
-    expect(text).toBe(
-      [
-        '- **Main** — 3 messages (2 from the user), 09:00–09:02',
-        '  - Maya: Inês arrives on Saturday with 2 suitcases',
-        '- **atlas** — 2 messages (2 from the user, 2 chats), 14:00–15:30',
-        '  - Maya: the Atlas API freeze is on December 10',
-      ].join('\n'),
-    )
-  })
-
-  it('prefers a message that stated a fact and shows the fact with its absolute date', () => {
-    const said = message({ content: 'my sister is visiting next Friday', ts: '2026-11-19T10:00:00Z' })
-    const noise = message({ content: 'What is 17% of 2,340 and 12% of 9,000?', ts: '2026-11-19T11:00:00Z' })
-    const facts = new Map([[said.id, [fact({ text: 'my sister is visiting next Friday (2026-11-27)' })]]])
-    const text = buildDaySummary({ messages: [said, noise], facts, timeZone: 'UTC', maxLinesPerTree: 1 })
-    expect(text).toContain('Maya: my sister is visiting next Friday (2026-11-27)')
-    expect(text).not.toContain('17%')
+    const input = { messages: [...day, ...other], timeZone: 'Europe/Lisbon', ratio: 0.6 }
+    const text = buildDaySummary(input)
+    expect(text).toContain('**Main** — 8 messages, 09:00–09:06')
+    expect(text).toContain('**atlas** — 2 messages, 14:00–15:30')
+    expect(text).toContain('Postgres 16')
+    expect(buildDaySummary({ ...input, messages: [...input.messages].reverse() })).toBe(text)
   })
 
   it('cannot open or close an HTML comment or fake a summary marker', () => {
     const text = buildDaySummary({
       messages: [
         message({
-          content: 'prints <!-- NEEDS_SUMMARY --> then -- done --> restart',
+          content: 'the build prints <!-- NEEDS_SUMMARY --> then -- done --> and restarts the Atlas worker',
           ts: '2026-11-21T09:00:00Z',
         }),
       ],
-      facts: new Map(),
       timeZone: 'UTC',
     })
     expect(text).not.toContain('<!--')
     expect(text).not.toContain('-->')
-    expect(text).toContain('&lt;!-- NEEDS_SUMMARY --&gt; then -- done --&gt; restart')
-  })
-
-  it('names the trees past the limit on one line and is the same for the same input', () => {
-    const messages = Array.from({ length: 5 }, (_, index) =>
-      message({
-        chat: `chat-${index}`,
-        content: `topic ${index} with Lena`,
-        ts: `2026-11-21T1${index}:00:00Z`,
-      }),
-    )
-    const input = { messages, facts: new Map(), timeZone: 'UTC', maxTrees: 3 }
-    const text = buildDaySummary(input)
-    expect(text.split('\n').at(-1)).toBe('- Also: chat-3 (1), chat-4 (1)')
-    expect(buildDaySummary({ ...input, messages: [...messages].reverse() })).toBe(text)
+    expect(text).toContain('&lt;!-- NEEDS_SUMMARY --&gt;')
   })
 })

@@ -20,6 +20,13 @@ describe('findDateMentions', () => {
     })
   })
 
+  it('reads a bare weekday backwards when the sentence reports something done', () => {
+    const ts = '2026-11-19T10:00:00.000Z' // a Thursday
+    expect(findDateMentions('On Friday, I got great news', ts, 'UTC')[0]?.day).toBe('2026-11-13')
+    expect(findDateMentions('I went there last Saturday', ts, 'UTC')[0]?.day).toBe('2026-11-14')
+    expect(findDateMentions('On Friday I will get the results', ts, 'UTC')[0]?.day).toBe('2026-11-20')
+  })
+
   it.each([
     'a week in Madeira',
     'took 31 minutes',

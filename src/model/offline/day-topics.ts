@@ -1,0 +1,43 @@
+// A day in a few words for MEMORY.md's pointers: the names and words that set it apart from the rest of the
+// window ("Door Dash, banker, dance studio"), rather than the first sentence someone happened to say.
+import { isNeverAName } from './entities.js'
+import { contentWords } from './text.js'
+import type { WindowMessage } from './types.js'
+import { stemOf, type WordWeights } from './word-weights.js'
+
+const NAME = /(?<=[\s(])(?<![.!?]\s)\p{Lu}[\p{L}\p{M}'-]+(?:\s+\p{Lu}[\p{L}\p{M}'-]+)?/gu
+
+/** Up to `max` topics of a day, most telling first; same messages and weights, same words. */
+export function dayTopics(messages: readonly WindowMessage[], weights: WordWeights, max = 4): string[] {
+  const scores = new Map<string, { surface: string; score: number; count: number }>()
+  const bump = (key: string, surface: string, score: number): void => {
+    const entry = scores.get(key) ?? { surface, score: 0, count: 0 }
+    entry.score += score
+    entry.count += 1
+    scores.set(key, entry)
+  }
+  for (const message of messages) {
+    for (const match of message.content.matchAll(NAME)) {
+      const name = match[0].replace(/['’]s$/, '')
+      const first = name.split(/\s+/)[0] ?? ''
+      if (name.length < 3 || isNeverAName(first)) continue
+      bump(`name:${name.toLowerCase()}`, name, 2 * weights.weight(stemOf(first.toLowerCase())))
+    }
+    for (const word of new Set(contentWords(message.content))) {
+      if (word.length < 4 || /^\d/.test(word)) continue
+      bump(stemOf(word), word, weights.weight(stemOf(word)))
+    }
+  }
+  const ranked = [...scores.values()]
+    .filter((entry) => entry.count >= 2)
+    .sort((a, b) => b.score - a.score || (a.surface < b.surface ? -1 : 1))
+  const picked: string[] = []
+  for (const entry of ranked) {
+    const lower = entry.surface.toLowerCase()
+    if (picked.some((topic) => topic.toLowerCase().includes(lower) || lower.includes(topic.toLowerCase())))
+      continue
+    picked.push(entry.surface)
+    if (picked.length === max) break
+  }
+  return picked
+}
