@@ -1,5 +1,6 @@
 // Sorts one sentence of a user message into durable facts (or none): the gate against questions and
 // hypotheticals, then the rules for each memory file, most specific first.
+import { condenseSentence } from './condense.js'
 import { annotateDates, findDateMentions } from './dates.js'
 import { findFeedback } from './rules-feedback.js'
 import { findIdentity, findRelations } from './rules-person.js'
@@ -102,7 +103,11 @@ function toFacts(found: readonly Draft[], statement: string, input: SentenceInpu
     headline: draft.headline === null ? null : redactSecrets(draft.headline),
     previous: draft.previous ?? null,
     isCorrection: draft.isCorrection ?? (draft.previous !== undefined && draft.previous !== null),
-    text: draft.text === undefined ? statement : redactSecrets(draft.text),
+    // The statement without its greeting ("Hey Nate, I'm working on…" → "I'm working on…").
+    text:
+      condenseSentence(draft.text === undefined ? statement : redactSecrets(draft.text), {
+        isTerse: false,
+      }) || statement,
     day: input.day,
     ts: input.ts,
     messageId: input.messageId,

@@ -62,9 +62,33 @@ const SMALL_TALK = new RegExp(
   'i',
 )
 
-/** Openers said before the point: "Hey Gina!", "Wow,", "Yeah, so". */
-const OPENER =
-  /^(?:(?:hey|hi|hello|oh|ooh|wow|whoa|yeah|yes|yep|well|so|haha|lol|aw+|omg|hmm+|um+|ok(?:ay)?|alright|sure|please|honestly|actually|basically|anyway|btw|by the way|thanks|thank you|totally|definitely|absolutely)(?:\s+\p{Lu}[\p{L}'-]+)?\s*[,!.:;—–-]*\s+)+/iu
+/** Words said before the point: "Hey Gina!", "Wow,", "Yeah, so". */
+const OPENER_WORDS = new Set(
+  (
+    'hey hi hello oh ooh wow whoa yeah yes yep well so haha lol aw aww omg hmm um ok okay alright sure please ' +
+    'honestly actually basically anyway btw thanks totally definitely absolutely'
+  ).split(' '),
+)
+const GREETINGS = new Set(['hey', 'hi', 'hello'])
+
+/**
+ * `text` without its opening words. A capitalised word right after one is the person addressed ("Hey Gina!")
+ * and goes too. Gentle mode drops only greetings, so "Please stop adding emoji" keeps its "please".
+ */
+function withoutOpener(text: string, isGentle: boolean): string {
+  let rest = text
+  for (;;) {
+    const match = /^([\p{L}']+)(\s+\p{Lu}[\p{L}'-]+)?\s*[,!.:;—–-]*\s+/u.exec(rest)
+    const word = match?.[1]?.toLowerCase() ?? ''
+    const isOpener = isGentle ? GREETINGS.has(word) : OPENER_WORDS.has(word)
+    if (!match || !isOpener) return rest
+    // "So Gina moved" is a sentence, not an opener: a name must be closed by punctuation to be the addressee.
+    const named = match[2] !== undefined && /[,!.:;—–-]\s*$/.test(match[0])
+    rest = named
+      ? rest.slice(match[0].length)
+      : rest.slice(match[1]!.length).replace(/^\s*[,!.:;—–-]*\s*/, '')
+  }
+}
 
 /** Hedges and intensifiers: the sentence means the same without them. */
 const FILLER = new RegExp(
@@ -114,19 +138,18 @@ function contentLength(text: string): number {
 }
 
 /**
- * The sentence without its filler, or '' when nothing a reader would ask about is left. Deterministic and
+ * The sentence without its filler (and, when terse, in note style: no articles or hedges), or '' when nothing a reader would ask about is left. Deterministic and
  * conservative: it removes words, never rewrites them, so names, numbers and dates survive verbatim.
  */
-export function condenseSentence(sentence: string): string {
+export function condenseSentence(sentence: string, options: { isTerse?: boolean } = {}): string {
   const flat = sentence.replace(EMOJI, ' ').replace(/\s+/g, ' ').trim()
   if (flat === '' || isCommand(flat)) return ''
-  let text = flat.replace(OPENER, '')
+  const isTerse = options.isTerse ?? true
+  let text = withoutOpener(flat, !isTerse)
   // Small talk is dropped when it is the whole sentence, or all of it but a few words ("Thanks, Gina!").
   const smallTalk = SMALL_TALK.exec(text)
   if (smallTalk && contentLength(text.slice(smallTalk[0].length)) < 3) return ''
-  text = text
-    .replace(FILLER, '')
-    .replace(FILLER, '')
+  text = (isTerse ? text.replace(FILLER, '').replace(FILLER, '') : text)
     .replace(/([!?.])\1+/g, '$1')
     .replace(/\s+([,.;:!?])/g, '$1')
     .replace(/[,;:]+([.!?])/g, '$1')
@@ -137,5 +160,22 @@ export function condenseSentence(sentence: string): string {
   // Two plain words ("short list") say nothing on their own; a name or a number can ("Porto, 3 nights").
   const words = contentLength(text)
   if (words < 2 || (words < 3 && !/\d|(?<=\s)\p{Lu}/u.test(text))) return ''
-  return text.charAt(0).toUpperCase() + text.slice(1)
+  if (!isTerse) return text
+  const terse = telegraph(text)
+  return terse.charAt(0).toUpperCase() + terse.slice(1)
+}
+
+/** Note style: no articles, no "I'm" to open a line already headed by the speaker's name. */
+function telegraph(text: string): string {
+  return text
+    .replace(/^(?:and|but|so|also|plus|then|anyway)[,]?\s+/i, '')
+    .replace(/,?\s+(?:right|you know|huh|eh)\?$/i, '.')
+    .replace(/\[image: (?:a )?(?:photography|photo|picture|image) of (?:a |an |the )?/gi, '[photo: ')
+    .replace(
+      /^(?:i(?:'m| am|'ve| have|'d| had|'ll| will)?|we(?:'re| are|'ve| have|'ll| will)?)\s+(?=[a-z])/i,
+      '',
+    )
+    .replace(/(^|[\s(])(?:a|an|the)\s+(?=[a-z0-9])/g, '$1')
+    .replace(/^(?:A|An|The)\s+(?=[a-z])/, '')
+    .replace(/(^|\s)my\s+(?=[a-z])/g, '$1')
 }

@@ -46,7 +46,9 @@ export function datedPlans(projectText: string, fromDay: string, today: string, 
   })
 }
 
-/** Day rows listed at most; the rest are counted by state. */
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/** Unfinished days listed at most; the rest are counted. */
 const MAX_DAY_ROWS = 7
 
 /** current-state.md with its block rewritten for this window; everything else in the file is kept. */
@@ -56,20 +58,17 @@ export function renderCurrentState(existing: string, input: CurrentStateInput): 
   const plans = datedPlans(input.projectText, today, today, input.maxPlans ?? 8)
   const body = ['## Upcoming', '']
   body.push(...(plans.length > 0 ? plans : ['- nothing dated from today on']))
-  // Only days with something to say: a quiet day has no note, and listing it tells nobody anything.
-  const active = [...input.days]
+  // Days that still need work are listed; finished and quiet days are only counted.
+  const withMessages = input.days.filter((day) => (input.status.get(day)?.messages ?? 0) > 0)
+  const open = [...input.days]
     .reverse()
     .map((day) => ({ day, status: input.status.get(day) ?? { state: 'no messages', messages: 0 } }))
-    .filter(({ status }) => status.messages > 0 || status.state !== 'no messages')
+    .filter(({ status }) => status.state !== 'complete' && status.state !== 'no messages')
   body.push('', `## Days ${first} → ${today}`, '')
-  for (const { day, status } of active.slice(0, MAX_DAY_ROWS))
-    body.push(`- ${day}: ${status.state}, ${status.messages} messages`)
-  const rest = new Map<string, number>()
-  for (const { status } of active.slice(MAX_DAY_ROWS))
-    rest.set(status.state, (rest.get(status.state) ?? 0) + 1)
-  if (rest.size > 0)
-    body.push(`- earlier: ${[...rest].map(([state, count]) => `${count} ${state}`).join(', ')}`)
-  const quiet = input.days.length - active.length
-  if (quiet > 0) body.push(`- ${quiet} day${quiet === 1 ? '' : 's'} without messages`)
+  const done = withMessages.filter((day) => input.status.get(day)?.state === 'complete').length
+  body.push(`- ${plural(withMessages.length, 'day')} with messages, ${done} complete`)
+  for (const { day, status } of open.slice(0, MAX_DAY_ROWS))
+    body.push(`- ${day}: ${status.state}, ${plural(status.messages, 'message')}`)
+  if (open.length > MAX_DAY_ROWS) body.push(`- and ${open.length - MAX_DAY_ROWS} more not complete`)
   return writeBlock(existing, STATE_BLOCK, body.join('\n'))
 }

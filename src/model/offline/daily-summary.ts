@@ -42,8 +42,11 @@ interface Tree {
 }
 
 const MIN_BUDGET_BYTES = 160
+/** Sentence cost grows a little slower than its length: a long, rich sentence is not punished for it. */
+const COST_EXPONENT = 0.8
+
 const MAX_SENTENCE_CHARS = 280
-const LINE_TARGET_CHARS = Number(process.env.DL_LINE ?? 320)
+const LINE_TARGET_CHARS = 500
 /** Candidates per day the selection looks at: the longest days are cut to the most promising. */
 const MAX_CANDIDATES = 4000
 
@@ -95,7 +98,7 @@ function gainOf(candidate: Candidate, covered: ReadonlySet<string>, weights: Wor
  */
 function select(candidates: readonly Candidate[], weights: WordWeights, budget: number): Candidate[] {
   const covered = new Set<string>()
-  const cost = (candidate: Candidate): number => Buffer.byteLength(candidate.text) + 4
+  const cost = (candidate: Candidate): number => (Buffer.byteLength(candidate.text) + 4) ** COST_EXPONENT
   let queue = candidates
     .map((candidate) => ({ candidate, ratio: gainOf(candidate, covered, weights) / cost(candidate) }))
     .filter((entry) => entry.ratio > 0)
@@ -113,10 +116,11 @@ function select(candidates: readonly Candidate[], weights: WordWeights, budget: 
       continue
     }
     queue.shift()
-    if (fresh < 0.02) break
-    if (spent + cost(top.candidate) > budget) continue
+    if (fresh <= 0) break
+    const bytes = Buffer.byteLength(top.candidate.text) + 4
+    if (spent + bytes > budget) continue
     chosen.push(top.candidate)
-    spent += cost(top.candidate)
+    spent += bytes
     for (const term of top.candidate.terms) covered.add(term)
   }
   return chosen.sort((a, b) => a.order - b.order)
@@ -148,7 +152,7 @@ function linesOf(chosen: readonly Candidate[]): string[] {
   let speaker: string | null = null
   let lastOrder = -Infinity
   for (const candidate of chosen) {
-    const isNear = candidate.order - lastOrder <= Number(process.env.DL_NEAR ?? 6)
+    const isNear = candidate.order - lastOrder <= 10
     if (line !== '' && (!isNear || line.length >= LINE_TARGET_CHARS)) {
       lines.push(line)
       line = ''

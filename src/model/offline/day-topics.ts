@@ -9,22 +9,23 @@ const NAME = /(?<=[\s(])(?<![.!?]\s)\p{Lu}[\p{L}\p{M}'-]+(?:\s+\p{Lu}[\p{L}\p{M}
 
 /** Up to `max` topics of a day, most telling first; same messages and weights, same words. */
 export function dayTopics(messages: readonly WindowMessage[], weights: WordWeights, max = 4): string[] {
-  const scores = new Map<string, { surface: string; score: number; count: number }>()
-  const bump = (key: string, surface: string, score: number): void => {
-    const entry = scores.get(key) ?? { surface, score: 0, count: 0 }
-    entry.score += score
+  // A word's weight grows slowly with repetition: the day's distinctive words beat the everyday names.
+  const scores = new Map<string, { surface: string; weight: number; count: number; score: number }>()
+  const bump = (key: string, surface: string, weight: number): void => {
+    const entry = scores.get(key) ?? { surface, weight, count: 0, score: 0 }
     entry.count += 1
+    entry.score = entry.weight * (1 + Math.log(entry.count))
     scores.set(key, entry)
   }
   for (const message of messages) {
     for (const match of message.content.matchAll(NAME)) {
       const name = match[0].replace(/['’]s$/, '')
       const first = name.split(/\s+/)[0] ?? ''
-      if (name.length < 3 || isNeverAName(first)) continue
-      bump(`name:${name.toLowerCase()}`, name, 2 * weights.weight(stemOf(first.toLowerCase())))
+      if (name.length < 3 || isNeverAName(first) || /^I['’]/.test(first)) continue
+      bump(`name:${name.toLowerCase()}`, name, 1.5 * weights.weight(stemOf(first.toLowerCase())))
     }
     for (const word of new Set(contentWords(message.content))) {
-      if (word.length < 4 || /^\d/.test(word)) continue
+      if (word.length < 5 || /^\d|'/.test(word)) continue
       bump(stemOf(word), word, weights.weight(stemOf(word)))
     }
   }

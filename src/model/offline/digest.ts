@@ -1,5 +1,5 @@
 // Short descriptions shared by the index, recent-context and day pages: fact labels, conversation counts,
-// and which days are important enough for a days/ page.
+// (the days/ pages of older versions are no longer written).
 import { escapeInline } from './memory-file.js'
 import { truncateWords } from './text.js'
 import type { Fact, WindowMessage } from './types.js'
@@ -37,13 +37,4 @@ export function conversationsOf(messages: readonly WindowMessage[]): Conversatio
   return [...trees.values()]
     .map(({ name, messages: count }) => ({ name: escapeInline(name), messages: count }))
     .sort((a, b) => b.messages - a.messages || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-}
-
-/**
- * A day earns a days/ page when it carries durable signal: a decision, a changed fact, or two or more facts.
- * Decided from the day's statements alone, so every dream over the same day agrees.
- */
-export function isImportantDay(facts: readonly Fact[]): boolean {
-  const distinct = distinctFacts(facts)
-  return distinct.length >= 2 || distinct.some((fact) => fact.kind === 'decision' || fact.previous !== null)
 }

@@ -167,7 +167,8 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   const status = dayStatuses(days, signal, orientation, dayOutcomes)
   const projectText = files.get('project.md')?.text ?? ''
   update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText }))
-  const recent = { days, messagesByDay, factsByDay }
+  const roots = new Set([...messagesByDay.values()].flat().map((message) => message.root))
+  const recent = { days, messagesByDay, factsByDay, weights, isOneConversation: roots.size <= 1 }
   update('recent-context.md', (text) => renderRecentContext(text, recent))
   // Day pages are no longer written (daily notes hold the summaries); pages from earlier versions stay linked.
   const indexSources = { days, messagesByDay, factsByDay, dayPages: orientation.dayPages, weights }

@@ -1,9 +1,9 @@
 // What MEMORY.md points at: a one-line description of each memory file and a hook for each day.
 import { datedPlans } from './current-state.js'
-import { distinctFacts, factLabel } from './digest.js'
 import { parseEntries } from './memory-file.js'
 import type { DayPointer, FilePointer } from './memory-index.js'
 import { dayTopics } from './day-topics.js'
+import { distinctFacts, factLabel } from './digest.js'
 import { truncateWords } from './text.js'
 import type { Fact, WindowMessage } from './types.js'
 import type { WordWeights } from './word-weights.js'
@@ -70,7 +70,9 @@ export function dayPointers(sources: IndexSources): DayPointer[] {
   const active = sources.days.filter((day) => (sources.messagesByDay.get(day)?.length ?? 0) > 0)
   for (const day of active.slice(-MAX_NEW_DAY_POINTERS)) {
     const messages = sources.messagesByDay.get(day) ?? []
-    const facts = distinctFacts(sources.factsByDay.get(day) ?? []).filter((fact) => fact.headline !== null)
+    const facts = distinctFacts(sources.factsByDay.get(day) ?? []).filter(
+      (fact) => fact.headline !== null && fact.kind !== 'plan',
+    )
     const hook = [
       ...facts.slice(0, 2).map((fact) => factLabel(fact, 40)),
       ...dayTopics(messages, sources.weights),

@@ -2,9 +2,11 @@
 // leave the window leave the file; recurring topics across the window's days.
 import { longDateTitle } from '../../time/local-day.js'
 import { writeBlock } from './block.js'
-import { conversationsOf, distinctFacts, factLabel } from './digest.js'
+import { dayTopics } from './day-topics.js'
+import { conversationsOf } from './digest.js'
 import { isNeverAName } from './entities.js'
 import type { Fact, WindowMessage } from './types.js'
+import type { WordWeights } from './word-weights.js'
 
 export const RECENT_BLOCK = 'recent-context'
 
@@ -15,6 +17,9 @@ export interface RecentContextInput {
   days: readonly string[]
   messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>
   factsByDay: ReadonlyMap<string, readonly Fact[]>
+  weights: WordWeights
+  /** Every message of the window is in one conversation tree, so lines need not name it. */
+  isOneConversation?: boolean
 }
 
 export interface Topic {
@@ -56,20 +61,15 @@ const MAX_DAYS = 7
 function dayBrief(day: string, messages: readonly WindowMessage[], input: RecentContextInput): string {
   const weekday = longDateTitle(day).split(',')[0]?.slice(0, 3)
   const conversations = conversationsOf(messages)
-  const named = conversations
-    .slice(0, 3)
-    .map((tree) => tree.name)
-    .join(', ')
-  const more = conversations.length > 3 ? ` +${conversations.length - 3}` : ''
-  const facts = distinctFacts(input.factsByDay.get(day) ?? [])
-  const learned =
-    facts.length > 0
-      ? ` — ${facts
-          .slice(0, 3)
-          .map((fact) => factLabel(fact, 60))
-          .join(' · ')}`
-      : ''
-  return `- [[${day}]] ${weekday}: ${plural(messages.length, 'message')} (${named}${more})${learned}`
+  const named = input.isOneConversation
+    ? ''
+    : ` in ${conversations
+        .slice(0, 3)
+        .map((tree) => tree.name)
+        .join(', ')}${conversations.length > 3 ? ` +${conversations.length - 3}` : ''}`
+  const topics = dayTopics(messages, input.weights)
+  const about = topics.length > 0 ? `: ${topics.join(', ')}` : ''
+  return `- [[${day}]] ${weekday}, ${plural(messages.length, 'message')}${named}${about}`
 }
 
 /** recent-context.md with its block rewritten for this window; text outside the block is kept. */

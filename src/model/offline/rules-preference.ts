@@ -1,6 +1,6 @@
 // Rules for the user's stable preferences: likes and dislikes, diet, favourites, scheduling habits.
 import type { Draft, SentenceView } from './types.js'
-import { slugOf } from './text.js'
+import { contentWords, slugOf } from './text.js'
 
 const ADVERBS =
   'really|much|strongly|definitely|usually|always|generally|totally|absolutely|still|also|just|mostly|only|actually|' +
@@ -11,6 +11,10 @@ const PREFERENCE = new RegExp(`\\b(?:i|we)((?:\\s*(?:${ADVERBS}))*)\\s+(${VERBS}
 // Objects that make "I like it" small talk or a reaction, not a preference.
 const EMPTY_OBJECT =
   /^\s+(?:it|that|this|them|those|these|you|your|to (?:know|hear|think|see|ask|say|help|try|check|get)|how|what|when you|the idea|the way you|a lot)\b|^\s*[.!,]*\s*$/
+
+// "I love the thought", "I love the vibe": a reaction to what was just said, not a standing preference.
+const REACTION_OBJECT =
+  /^\s+(?:the\s+)?(?:thought|idea|vibe|energy|sound|feeling|way|look|pic|photo|picture|story|attitude|spirit)s?\b/
 
 const DIETS =
   /\b(?:i'm|i am|we're|we are)\s+(?:(?:now|still|strictly|mostly|fully|basically|a)\s+)*(vegetarian|vegan|pescatarian|keto|gluten[- ]free|lactose[- ]intolerant|dairy[- ]free|teetotal|sober)\b/
@@ -37,6 +41,13 @@ function likesAndDislikes(view: SentenceView): Draft | null {
   }
   if (verb === 'take' && !/^\s+my\s+(?:coffee|tea)\b/.test(after)) return null
   if (verb === 'rather' && !/would|'d/.test(adverbs)) return null
+  // Precision first: the user's own statement ("I love…" opening the sentence), about a thing named in at
+  // least two content words, and not a reaction to the other person ("I love the thought, Nate!").
+  const opening = view.lower
+    .slice(0, match.index)
+    .replace(/^(?:(?:oh|and|but|so|also|yeah|honestly|btw)[,\s]+)*/, '')
+  if (opening.trim() !== '' || /\b(?:you|your|you're|that|this|it)\b/.test(after)) return null
+  if (contentWords(after).length < 1 || REACTION_OBJECT.test(after)) return null
   const statement = view.lower.slice(match.index)
   return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
 }

@@ -141,6 +141,12 @@ export function findPlan(view: SentenceView): Draft | null {
 export function findThread(view: SentenceView): Draft | null {
   const match = THREAD.exec(view.lower)
   if (!match) return null
+  // Precision first: the thread is what the sentence opens with ("I'm still waiting for…"), not a clause deep
+  // inside it ("…focused on what I have to do").
+  const lead = view.lower
+    .slice(0, match.index)
+    .replace(/^(?:(?:oh|and|but|so|also|yeah|btw|still|now|currently)[,\s]+)*/, '')
+  if (lead.trim() !== '') return null
   const rest = view.lower.slice(match.index + match[0].length)
   if (/^\s+(?:it|that|this|them)\b/.test(rest) || contentWords(view.lower).length < 3) return null
   return {

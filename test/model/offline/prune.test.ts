@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readBlock, writeBlock } from '../../../src/model/offline/block.js'
 import { renderCurrentState } from '../../../src/model/offline/current-state.js'
-import { renderDayPage } from '../../../src/model/offline/day-pages.js'
-import { isImportantDay } from '../../../src/model/offline/digest.js'
+import { weightsOf } from '../../../src/model/offline/daily-summary.js'
 import { recurringTopics, renderRecentContext } from '../../../src/model/offline/recent-context.js'
 import { MEMORY_SKELETONS } from '../../../src/model/offline/skeletons.js'
 import type { WindowMessage } from '../../../src/model/offline/types.js'
@@ -35,30 +34,45 @@ describe('dream blocks', () => {
 describe('recent-context', () => {
   const days = ['2026-11-20', '2026-11-21', '2026-11-22']
   const messagesByDay = new Map([
-    ['2026-11-20', [message('2026-11-20', 'prepping the Atlas review with Rui')]],
+    [
+      '2026-11-20',
+      [
+        message('2026-11-20', 'prepping the Atlas review with Rui'),
+        message('2026-11-20', 'Rui wants the Atlas review slides by noon'),
+      ],
+    ],
     ['2026-11-22', [message('2026-11-22', 'the Atlas launch party is at Rui and Ana place')]],
   ])
   const input = {
     days,
     messagesByDay,
     factsByDay: new Map([['2026-11-22', [fact({ day: '2026-11-22' })]]]),
-    factsByMessage: new Map(),
+    weights: weightsOf([...messagesByDay.values()].flat()),
   }
 
-  it('lists the window days newest first with what was learned, and the quiet days', () => {
+  it('lists the days with messages newest first, one line each with what they were about', () => {
     const text = renderRecentContext(MEMORY_SKELETONS['recent-context.md'], input)
     const block = readBlock(text, 'recent-context') ?? ''
-    expect(block.indexOf('### Sunday 2026-11-22')).toBeLessThan(block.indexOf('### Friday 2026-11-20'))
-    expect(block).toContain('- Learned: City: Porto')
-    expect(block).toContain('No messages on 2026-11-21.')
-    expect(block).toContain('Recurring topics: Atlas (2 days), Rui (2 days)')
+    expect(block.indexOf('[[2026-11-22]] Sun, 1 message in web:main')).toBeGreaterThan(0)
+    expect(block.indexOf('[[2026-11-22]]')).toBeLessThan(block.indexOf('[[2026-11-20]]'))
+    expect(block).toMatch(/\[\[2026-11-20\]\] Fri, 2 messages in web:main: .*Atlas/)
+    expect(block).not.toContain('2026-11-21')
+    expect(block).toContain('Recurring: Atlas (2 days), Rui (2 days)')
   })
 
-  it('drops days that left the window', () => {
+  it('drops days that left the window, and caps a long window at its last seven active days', () => {
     const old = renderRecentContext(MEMORY_SKELETONS['recent-context.md'], input)
     const later = renderRecentContext(old, { ...input, days: ['2026-11-22', '2026-11-23'] })
     expect(later).not.toContain('2026-11-20')
-    expect(later).toContain('### Sunday 2026-11-22')
+    expect(later).toContain('[[2026-11-22]]')
+    const long = Array.from({ length: 30 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`)
+    const busy = new Map(long.map((day) => [day, [message(day, `Atlas notes for ${day}`)]]))
+    const block = readBlock(
+      renderRecentContext('', { ...input, days: long, messagesByDay: busy }),
+      'recent-context',
+    )
+    expect(block?.match(/^- \[\[/gm)?.length).toBe(7)
+    expect(block).toContain('- and 23 earlier days with messages (see MEMORY.md)')
   })
 
   it('counts a topic once per day and needs two days', () => {
@@ -74,43 +88,34 @@ describe('current-state', () => {
     '## Plans and deadlines',
     '- ~~**2026-12-04** — launch Dec 4 [[2026-11-16]]~~ — superseded 2026-11-20 → 2026-12-11 <!-- key: plan.atlas-launch; value: 2026-12-04; superseded: 2026-11-20 -->',
     '- **2026-12-11** — launch moved to Dec 11 [[2026-11-20]] <!-- key: plan.atlas-launch; value: 2026-12-11 -->',
-    '- **2026-11-21** — Lena visits Saturday [[2026-11-19]] <!-- key: plan.lena; value: 2026-11-21 -->',
-    '- **2026-10-01** — old trip [[2026-09-01]] <!-- key: plan.trip; value: 2026-10-01 -->',
+    '- **2026-11-23** — Lena visits Monday [[2026-11-19]] <!-- key: plan.lena; value: 2026-11-23 -->',
+    '- **2026-11-21** — dinner with Rui [[2026-11-19]] <!-- key: plan.dinner; value: 2026-11-21 -->',
   ].join('\n')
-  const status = new Map([['2026-11-22', { state: 'complete', messages: 12 }]])
 
-  it('lists dated plans soonest first with their superseded dates, and a state for every day', () => {
+  it('lists upcoming plans soonest first with their superseded dates, and only the days that need work', () => {
+    const days = Array.from({ length: 40 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`).slice(
+      0,
+      31,
+    )
+    days.push('2026-11-21', '2026-11-22')
+    const status = new Map([
+      ['2026-11-22', { state: 'complete', messages: 12 }],
+      ['2026-11-21', { state: 'partial', messages: 30 }],
+      ['2026-10-02', { state: 'complete', messages: 3 }],
+    ])
     const text = renderCurrentState(MEMORY_SKELETONS['current-state.md'], {
-      days: ['2026-11-21', '2026-11-22'],
+      days,
       status,
       projectText: project,
     })
     const block = readBlock(text, 'current-state') ?? ''
     expect(block).toContain(
-      '- **2026-11-21** — Lena visits Saturday [[2026-11-19]] (past)\n- **2026-12-11** — launch moved to Dec 11 [[2026-11-20]] · was 2026-12-04 (superseded 2026-11-20)',
+      '- **2026-11-23** — Lena visits Monday [[2026-11-19]]\n- **2026-12-11** — launch moved to Dec 11 [[2026-11-20]] · was 2026-12-04 (superseded 2026-11-20)',
     )
-    expect(block).not.toContain('old trip')
-    expect(block).toContain('| 2026-11-22 | complete | 12 |\n| 2026-11-21 | no messages | 0 |')
+    expect(block).not.toContain('dinner with Rui')
+    expect(block).toContain('- 3 days with messages, 2 complete\n- 2026-11-21: partial, 30 messages')
+    expect(block).not.toContain('no messages')
+    expect(block.split('\n').length).toBeLessThan(12)
     expect(text.startsWith(MEMORY_SKELETONS['current-state.md'])).toBe(true)
-  })
-})
-
-describe('day pages', () => {
-  it('are for days with a decision, a change or two facts', () => {
-    expect(isImportantDay([fact()])).toBe(false)
-    expect(isImportantDay([fact(), fact()])).toBe(false)
-    expect(isImportantDay([fact(), fact({ key: 'user.name' })])).toBe(true)
-    expect(isImportantDay([fact({ kind: 'decision' })])).toBe(true)
-    expect(isImportantDay([fact({ previous: 'Lisbon' })])).toBe(true)
-  })
-
-  it('keep what the model or a person wrote around the dream block', () => {
-    const messages = [message('2026-11-18', 'we moved from Lisbon to Porto')]
-    const input = { day: '2026-11-18', facts: [fact()], messages, factsByMessage: new Map(), timeZone: 'UTC' }
-    const fresh = renderDayPage(null, input)
-    expect(fresh.startsWith('# Wednesday, November 18, 2026\n')).toBe(true)
-    expect(fresh).toContain('- City: Porto → user.md')
-    const edited = `${fresh}\nA note the model added.\n`
-    expect(renderDayPage(edited, input)).toBe(edited)
   })
 })
