@@ -75,7 +75,7 @@ const GREETINGS = new Set(['hey', 'hi', 'hello'])
  * `text` without its opening words. A capitalised word right after one is the person addressed ("Hey Gina!")
  * and goes too. Gentle mode drops only greetings, so "Please stop adding emoji" keeps its "please".
  */
-function withoutOpener(text: string, isGentle: boolean): string {
+export function withoutOpener(text: string, isGentle = false): string {
   let rest = text
   for (;;) {
     const match = /^([\p{L}']+)(\s+\p{Lu}[\p{L}'-]+)?\s*[,!.:;—–-]*\s+/u.exec(rest)

@@ -1,7 +1,9 @@
 // Prune & Index, current-state.md: dated plans from project.md (with what they replaced) and the state of
-// every day of the window. Open threads are keyed entries merged by consolidate; this writes only the block.
+// the window's open threads, and the days that still need work. Everything outside its block is kept.
 import { writeBlock } from './block.js'
-import { parseEntries, type MemoryEntry } from './memory-file.js'
+import { escapeInline, parseEntries, type MemoryEntry } from './memory-file.js'
+import { truncateWords } from './text.js'
+import type { Fact } from './types.js'
 
 export const STATE_BLOCK = 'current-state'
 
@@ -18,9 +20,14 @@ export interface CurrentStateInput {
   status: ReadonlyMap<string, DayStatus>
   /** project.md after this run's merge: the source of dated plans. */
   projectText: string
-  /** Plans listed: this many at most. @default 12 */
+  /** Plans listed: this many at most. @default 8 */
   maxPlans?: number
+  /** Ongoing work the window's messages mention ("still waiting for the visa"), oldest first. */
+  threads?: readonly Fact[]
 }
+
+/** Open threads listed at most, newest first: older ones live in their daily notes. */
+const MAX_THREADS = 4
 
 const DATE = /^(\d{4}-\d{2}-\d{2})/
 
@@ -58,6 +65,14 @@ export function renderCurrentState(existing: string, input: CurrentStateInput): 
   const plans = datedPlans(input.projectText, today, today, input.maxPlans ?? 8)
   const body = ['## Upcoming', '']
   body.push(...(plans.length > 0 ? plans : ['- nothing dated from today on']))
+  const threads = [...(input.threads ?? [])]
+    .reverse()
+    .filter((fact, index, all) => all.findIndex((other) => other.key === fact.key) === index)
+  if (threads.length > 0) {
+    body.push('', '## Open threads', '')
+    for (const thread of threads.slice(0, MAX_THREADS))
+      body.push(`- ${escapeInline(truncateWords(thread.text, 120))} [[${thread.day}]]`)
+  }
   // Days that still need work are listed; finished and quiet days are only counted.
   const withMessages = input.days.filter((day) => (input.status.get(day)?.messages ?? 0) > 0)
   const open = [...input.days]

@@ -4,7 +4,7 @@
 // the day's lines do not hold yet, divided by its length — so the line that matters is kept, and the fifth
 // way of saying "that's awesome" is not.
 import { localTimeOf } from '../../time/local-day.js'
-import { condenseSentence } from './condense.js'
+import { condenseSentence, withoutOpener } from './condense.js'
 import { annotateSpans } from './date-spans.js'
 import { annotateDates, findDateMentions } from './dates.js'
 import { escapeInline } from './memory-file.js'
@@ -18,7 +18,7 @@ export interface DaySummaryInput {
   timeZone: string
   /** Word weights over the window; built from `messages` alone when absent. */
   weights?: WordWeights
-  /** Summary bytes per byte of message text. @default 0.2 */
+  /** Summary bytes per byte of message text. @default DEFAULT_RATIO (0.18) */
   ratio?: number
 }
 
@@ -41,6 +41,11 @@ interface Tree {
   messages: WindowMessage[]
 }
 
+/**
+ * Summary bytes per byte of messages. With the fixed parts of a note and the memory files, one dream's notes
+ * come to about a quarter of the transcript (measured on LoCoMo, see README "Memory quality").
+ */
+export const DEFAULT_RATIO = 0.18
 const MIN_BUDGET_BYTES = 160
 /** Sentence cost grows a little slower than its length: a long, rich sentence is not punished for it. */
 const COST_EXPONENT = 0.8
@@ -53,14 +58,37 @@ const MAX_CANDIDATES = 4000
 const byTime = (a: WindowMessage, b: WindowMessage): number =>
   Date.parse(a.ts) - Date.parse(b.ts) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
-const NUMBER = /\d/
+const NUMBER =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|once|twice|dozen)\b/i
+// "I joined a church", "we adopted a puppy": a report of something that happened — what people ask about later.
+const EVENT =
+  /^(?:(?:yesterday|today|last \w+|this \w+|recently|finally|just)[, ]+)?(?:i|we|my \w+|our \w+)(?:'ve| have| had| just| finally| recently| also| actually)*\s+(?:\w+ed|went|got|made|took|gave|found|met|saw|won|lost|bought|began|started|joined|moved|came|ran|wrote|read|built|left|sold|spent|tried|did)\b/i
+// "It's been so satisfying", "That was awesome": a verdict that keeps nothing a reader could look up.
+const VERDICT =
+  /^(?:it|that|this|which)(?:'s| is| was| has been|'s been| feels| felt| sounds| looks| seems)\b/i
+const ADDRESSED = /^(?:you|your|you're|you've|you'll|keep|don't|believe|remember)\b/i
 const PROPER_NAME = /(?<=\s)(?!I\b)\p{Lu}[\p{L}'-]+/gu
 const QUESTION = /\?\s*$/
+// Clauses joined by a semicolon, a dash or ", but": each can stand alone as a note.
+const CLAUSE_BREAK = /\s*;\s+|\s+[-–—]\s+|,\s+(?=(?:but|so|and then|which)\s)/
 
 /** Sentences of a message, condensed and date-resolved, with what makes each worth keeping. */
-function candidatesOf(message: WindowMessage, tree: string, timeZone: string, start: number): Candidate[] {
+const EVENT_BOOST = 1.6
+const ANSWER_BOOST = 1.3
+const VERDICT_FACTOR = 0.6
+
+function candidatesOf(
+  message: WindowMessage,
+  tree: string,
+  timeZone: string,
+  start: number,
+  answersQuestion: boolean,
+): Candidate[] {
   const out: Candidate[] = []
-  for (const sentence of splitSentences(stripTruncationNote(message.content))) {
+  const clauses = splitSentences(stripTruncationNote(message.content)).flatMap((sentence) =>
+    sentence.split(CLAUSE_BREAK),
+  )
+  for (const sentence of clauses) {
     const condensed = condenseSentence(sentence)
     if (condensed === '') continue
     const dated = annotateSpans(
@@ -70,8 +98,12 @@ function candidatesOf(message: WindowMessage, tree: string, timeZone: string, st
     const text = truncateWords(dated, MAX_SENTENCE_CHARS)
     const names = Math.min((text.match(PROPER_NAME) ?? []).length, 3)
     const bonus = names * 1.5 + (NUMBER.test(text) ? 2 : 0)
-    // A question asks more than it tells; an assistant's reply tells a little less about the people.
-    const factor = (QUESTION.test(text) ? 0.35 : 1) * (message.role === 'assistant' ? 0.85 : 1)
+    // A question asks more than it tells; an assistant's reply tells a little less about the people; an
+    // answer to the other side's question and a report of an event tell the most.
+    let factor = (QUESTION.test(text) ? 0.35 : 1) * (message.role === 'assistant' ? 0.85 : 1)
+    if (EVENT.test(withoutOpener(sentence.replace(/^\W+/, '')))) factor *= EVENT_BOOST
+    if (answersQuestion) factor *= ANSWER_BOOST
+    if (bonus === 0 && (VERDICT.test(text) || ADDRESSED.test(text))) factor *= VERDICT_FACTOR
     out.push({
       text,
       terms: termsOf(text),
@@ -203,15 +235,15 @@ export function buildDaySummary(input: DaySummaryInput): string {
   if (trees.length === 0) return ''
   const weights = input.weights ?? weightsOf(input.messages)
   const sourceBytes = input.messages.reduce((total, message) => total + Buffer.byteLength(message.content), 0)
-  const budget = Math.max(
-    MIN_BUDGET_BYTES,
-    sourceBytes * (input.ratio ?? Number(process.env.DL_RATIO ?? 0.2)),
-  )
+  const budget = Math.max(MIN_BUDGET_BYTES, sourceBytes * (input.ratio ?? DEFAULT_RATIO))
   const candidates: Candidate[] = []
   for (const tree of trees) {
-    for (const message of tree.messages) {
-      candidates.push(...candidatesOf(message, tree.root, input.timeZone, candidates.length))
-    }
+    tree.messages.forEach((message, index) => {
+      const previous = tree.messages[index - 1]
+      const answers =
+        previous !== undefined && previous.sender !== message.sender && /\?/.test(previous.content)
+      candidates.push(...candidatesOf(message, tree.root, input.timeZone, candidates.length, answers))
+    })
   }
   const chosen = select(candidates, weights, budget)
   const blocks: string[] = []

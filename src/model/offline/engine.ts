@@ -158,7 +158,13 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   const summarising = { dailyNotes: orientation.dailyNotes, messagesByDay, timeZone, weights }
   const dayOutcomes = await summariseDays(client, summarising)
   const files = startingTexts(orientation)
-  const merges = consolidateFacts(files, signal.facts)
+  // Open threads are what is going on now: listed fresh from the window in current-state's block, not kept
+  // as keyed entries that nothing would ever close.
+  const threads = signal.facts.filter((fact) => fact.kind === 'thread')
+  const merges = consolidateFacts(
+    files,
+    signal.facts.filter((fact) => fact.kind !== 'thread'),
+  )
   // Prune & Index: derived blocks, sparse day pages, then the index that points at all of it.
   const update = (name: MemoryFile, render: (text: string) => string): void => {
     const file = files.get(name)
@@ -166,7 +172,7 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   }
   const status = dayStatuses(days, signal, orientation, dayOutcomes)
   const projectText = files.get('project.md')?.text ?? ''
-  update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText }))
+  update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText, threads }))
   const roots = new Set([...messagesByDay.values()].flat().map((message) => message.root))
   const recent = { days, messagesByDay, factsByDay, weights, isOneConversation: roots.size <= 1 }
   update('recent-context.md', (text) => renderRecentContext(text, recent))

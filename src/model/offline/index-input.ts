@@ -20,7 +20,7 @@ export interface IndexSources {
 }
 
 /** Day pointers a run adds at most; older ones already in the index stay until the budget trims them. */
-const MAX_NEW_DAY_POINTERS = 10
+const MAX_NEW_DAY_POINTERS = 3
 
 function currentCount(text: string): number {
   return parseEntries(text).filter((entry) => entry.supersededOn === null).length

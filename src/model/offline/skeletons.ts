@@ -13,9 +13,7 @@ export const MEMORY_SKELETONS: Readonly<Record<MemoryFile, string>> = {
   'current-state.md': note([
     '# Current state',
     '',
-    "> What is true now: open threads, upcoming dates, the last window's days.",
-    '',
-    '## Open threads',
+    "> What is true now: upcoming dates, open threads, the last window's days.",
   ]),
   'recent-context.md': note([
     '# Recent context',
