@@ -62,7 +62,7 @@ describe('buildDaySummary', () => {
     const text = buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 0.15 })
     const source = day.reduce((total, m) => total + Buffer.byteLength(m.content), 0)
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(Math.max(160, source * 0.15) + 16)
-    expect(text).toContain('Globex')
+    expect(text).toContain('Acme Corp')
   })
 
   it('names each conversation when a day has several, and is the same for the same input in any order', () => {

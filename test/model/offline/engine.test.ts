@@ -79,9 +79,9 @@ describe('offline engine on the sample data (7-day window)', () => {
 
   it('keeps MEMORY.md under budget with the newest day, trimming the oldest pointers', async () => {
     const world = await makeDreamWorld({ days: 21 })
-    const result = await world.dream({ budgetBytes: 900 })
+    const result = await world.dream({ budgetBytes: 520 })
     const index = world.read(memory('MEMORY.md'))
-    expect(Buffer.byteLength(index)).toBeLessThanOrEqual(900)
+    expect(Buffer.byteLength(index)).toBeLessThanOrEqual(520)
     const pointers = parseDayPointers(index).map((pointer) => pointer.day)
     expect(pointers[0]).toBe(world.sample?.lastDay)
     expect(pointers.length).toBeGreaterThan(0)
