@@ -13,6 +13,9 @@ export interface RunTokens {
 
 export interface RunSummary {
   id: string
+  /** 'undo' for a run that took a kept dream back (its mode and gate are the dream's, not its own). */
+  kind: RunRecord['kind']
+  undoOf: string | null
   mode: RunRecord['mode']
   status: RunRecord['status']
   gate: RunRecord['gate']
@@ -59,6 +62,8 @@ export function summarizeRun(run: RunRecord, workspace: string): RunSummary {
   const { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens } = run.usage
   return {
     id: run.id,
+    kind: run.kind,
+    undoOf: run.undoOf,
     mode: run.mode,
     status: run.status,
     gate: run.gate,

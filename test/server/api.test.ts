@@ -332,6 +332,12 @@ describe('review and undo API', () => {
     const undone = await api.json(`/api/dreams/${run.id}/undo`, { method: 'POST' })
     expect(undone.status).toBe(200)
     expect(readFileSync(memory, 'utf8')).toBe(MEMORY_MD)
+    // The dashboard labels the undo as what it is, not as a manual, triggered dream.
+    const dashboard = await (await api.fetch('/dreams')).text()
+    const undoRow =
+      /<tr data-run-id="[^"]+">(?:(?!<\/tr>)[\s\S])*?undo of[\s\S]*?<\/tr>/.exec(dashboard)?.[0] ?? ''
+    expect(undoRow).toContain(`undo of <a href="/dreams/${run.id}">${run.id}</a>`)
+    expect(undoRow).not.toContain('triggered')
   })
 
   it('discards a held run from the page form (no JS) and 404s unknown runs', async () => {

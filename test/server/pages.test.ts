@@ -86,7 +86,8 @@ describe('pages without JavaScript', () => {
     mkdirSync(api.world.paths.days, { recursive: true })
     writeFileSync(
       join(api.world.paths.days, '2026-11-21.md'),
-      '---\ndate: 2026-11-21\n---\n# Atlas day\n\n<!-- DREAM_CUES\nsecret cue\nDREAM_CUES -->\n**Decided** Postgres. [[2026-11-20]]\n',
+      '---\ndate: 2026-11-21\n---\n# Atlas day\n\n<!-- DREAM_CUES\nsecret cue\nDREAM_CUES -->\n**Decided** Postgres. [[2026-11-20]]\n' +
+        '- ~~Lives in Lisbon~~ (superseded) — see [User](../user.md) and [the log](../../daily/2026-11-20.md)\n',
     )
     const { html } = await page(api, '/memory')
     expect(html).toContain('<a href="#file-notes-memory-user-md">notes/memory/user.md</a>')
@@ -94,7 +95,17 @@ describe('pages without JavaScript', () => {
     expect(html).toContain('<pre class="front-matter" aria-label="front matter">date: 2026-11-21</pre>')
     expect(html).toContain('(hidden DREAM_CUES block)')
     expect(html).not.toContain('secret cue')
-    expect(html).toContain('<strong>Decided</strong> Postgres. <span class="wikilink">[[2026-11-20]]</span>')
+    // [[day]] leads to that day's note; superseded entries are struck through; note links resolve.
+    expect(html).toContain(
+      '<strong>Decided</strong> Postgres. <a class="wikilink" href="/note?path=notes%2Fdaily%2F2026-11-20.md">[[2026-11-20]]</a>',
+    )
+    expect(html).toContain('<del>Lives in Lisbon</del> (superseded)')
+    expect(html).toContain('<a href="#file-notes-memory-user-md">User</a>')
+    expect(html).toContain('<a href="/note?path=notes%2Fdaily%2F2026-11-20.md">the log</a>')
+    const note = await page(api, '/note?path=notes%2Fmemory%2Fuser.md')
+    expect(note.html).toContain('<li>Lives in Porto since October 2026.</li>')
+    for (const bad of ['../../etc/passwd', '.dreamlane%2Fconfig.json', 'notes%2F..%2F..%2Fetc%2Fpasswd'])
+      expect((await page(api, `/note?path=${bad}`)).status).toBe(404)
   })
 
   it('answers bad form input with 400 and unknown runs with a 404 page', async () => {

@@ -1,5 +1,8 @@
 // The server-rendered pages (chat, Dreams, one run, Memory) and their two static assets.
 import type { Context, Hono } from 'hono'
+import { readFile } from 'node:fs/promises'
+import { DreamlaneError, PathOutOfScopeError } from '../../errors.js'
+import { resolveReadTarget } from '../../tools/scope.js'
 import { listBackups } from '../../backup/list.js'
 import type { ServerHost } from '../host.js'
 import { countMemory, readMemoryFiles } from '../memory-files.js'
@@ -9,7 +12,7 @@ import { idSchema, jidSchema, parseInput } from '../validate.js'
 import { renderChatPage } from '../web/chat-page.js'
 import { CLIENT_SCRIPT } from '../web/client-script.js'
 import { renderDreamsPage } from '../web/dreams-page.js'
-import { renderMemoryPage } from '../web/memory-page.js'
+import { renderMemoryPage, renderNotePage } from '../web/memory-page.js'
 import { renderRunPage } from '../web/run-page.js'
 import { STYLESHEET } from '../web/styles.js'
 import { DASHBOARD_CHAT } from './dreams.js'
@@ -109,6 +112,19 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
   app.get('/memory', async (c) => {
     const counts = await countMemory(dreamlane.paths)
     return c.html(renderMemoryPage(await readMemoryFiles(dreamlane.paths), counts.missing))
+  })
+
+  // Any note under notes/ (read as the model's read_file would be: scoped, no escapes), e.g. a linked daily note.
+  app.get('/note', async (c) => {
+    const path = c.req.query('path') ?? ''
+    try {
+      if (!path.startsWith('notes/')) throw new PathOutOfScopeError(path, 'only notes under notes/ are shown')
+      const target = await resolveReadTarget(path, 'file', dreamlane.paths, dreamlane.config)
+      return c.html(renderNotePage(target.rel, await readFile(target.abs, 'utf8')))
+    } catch (error) {
+      if (!(error instanceof DreamlaneError)) throw error
+      throw new DreamlaneError('NOT_FOUND', `no note ${path} here (${error.message})`, { cause: error })
+    }
   })
 
   app.get('/assets/app.js', (c) => asset(c, CLIENT_SCRIPT, 'text/javascript; charset=utf-8'))

@@ -19,9 +19,11 @@ export function renderRunRow(run: RunSummary): SafeHtml {
   const window = run.firstDay && run.lastDay ? `${run.firstDay} → ${run.lastDay}` : `${run.days} day(s)`
   return html`<tr data-run-id="${run.id}">
     <th scope="row"><a href="/dreams/${segment(run.id)}">${run.id}</a></th>
-    <td>${run.mode}</td>
+    <td>
+      ${run.kind === 'undo' ? html`undo of <a href="/dreams/${segment(run.undoOf ?? '')}">${run.undoOf}</a>` : run.mode}
+    </td>
     <td><span class="status status-${run.status}">${run.status}</span> <span class="progress"></span></td>
-    <td>${run.gate ?? '—'}</td>
+    <td>${run.kind === 'undo' ? '—' : (run.gate ?? '—')}</td>
     <td>${window}</td>
     <td>${formatInstant(run.startedAt ?? run.createdAt)}</td>
     <td>${formatDuration(run.durationMs)}</td>

@@ -1,11 +1,17 @@
-// A small, escaping markdown renderer for notes: headings, lists, quotes, code, front matter, [[wikilinks]].
+// A small, escaping markdown renderer for notes: headings, lists, quotes, code, front matter, ~~struck~~, [[wikilinks]].
 import { escapeHtml, raw, type SafeHtml } from './html.js'
+
+/** Where a note's relative links and [[wikilinks]] point on the page that shows it (null: leave as written). */
+export interface NoteLinks {
+  href(target: string): string | null
+  wiki(name: string): string | null
+}
 
 /**
  * Renders the subset of markdown the notes use. Every piece of text is escaped before any markup is added,
- * so a note can never inject HTML; links keep only relative and http(s) targets.
+ * so a note can never inject HTML; links keep only relative and http(s) targets, relative ones mapped by `links`.
  */
-export function renderMarkdown(source: string): SafeHtml {
+export function renderMarkdown(source: string, links?: NoteLinks): SafeHtml {
   const out: string[] = []
   let text = source.replace(/\r\n?/g, '\n')
   const front = /^---\n([\s\S]*?)\n---\n?/.exec(text)
@@ -22,7 +28,7 @@ export function renderMarkdown(source: string): SafeHtml {
   let list: 'ul' | 'ol' | null = null
   let paragraph: string[] = []
   const closeParagraph = () => {
-    if (paragraph.length) out.push(`<p>${paragraph.map(inline).join('<br>')}</p>`)
+    if (paragraph.length) out.push(`<p>${paragraph.map((line) => inline(links, line)).join('<br>')}</p>`)
     paragraph = []
   }
   const closeList = () => {
@@ -56,7 +62,7 @@ export function renderMarkdown(source: string): SafeHtml {
       closeList()
       // Note headings sit under the page's own h2 per file.
       const level = Math.min(6, (heading[1]?.length ?? 1) + 2)
-      out.push(`<h${level}>${inline(heading[2] ?? '')}</h${level}>`)
+      out.push(`<h${level}>${inline(links, heading[2] ?? '')}</h${level}>`)
     } else if (/^(-{3,}|\*{3,})\s*$/.test(line)) {
       closeParagraph()
       closeList()
@@ -69,11 +75,11 @@ export function renderMarkdown(source: string): SafeHtml {
         out.push(`<${kind}>`)
         list = kind
       }
-      out.push(`<li>${inline(item[2] ?? '')}</li>`)
+      out.push(`<li>${inline(links, item[2] ?? '')}</li>`)
     } else if (quote) {
       closeParagraph()
       closeList()
-      out.push(`<blockquote><p>${inline(quote[1] ?? '')}</p></blockquote>`)
+      out.push(`<blockquote><p>${inline(links, quote[1] ?? '')}</p></blockquote>`)
     } else {
       closeList()
       paragraph.push(line)
@@ -84,8 +90,8 @@ export function renderMarkdown(source: string): SafeHtml {
   return raw(out.join('\n'))
 }
 
-/** Inline markup on escaped text: `code`, **bold**, *em*, [text](link), [[wikilink]]. */
-function inline(text: string): string {
+/** Inline markup on escaped text: `code`, **bold**, *em*, ~~struck~~, [text](link), [[wikilink]]. */
+function inline(links: NoteLinks | undefined, text: string): string {
   const codes: string[] = []
   let html = escapeHtml(text.replace(/\u0000hidden:(\w+)\u0000/g, '')).replace(
     /`([^`]+)`/g,
@@ -97,11 +103,29 @@ function inline(text: string): string {
   html = html
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>')
-    .replace(/\[\[([^\]]+)\]\]/g, '<span class="wikilink">[[$1]]</span>')
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, label: string, href: string) =>
-      isSafeHref(href) ? `<a href="${href}">${label}</a>` : `${label} (${href})`,
-    )
+    .replace(/~~([^~]+)~~/g, '<del>$1</del>')
+    .replace(/\[\[([^\]]+)\]\]/g, (_m, name: string) => {
+      const href = links?.wiki(name)
+      return href
+        ? `<a class="wikilink" href="${escapeHtml(href)}">[[${name}]]</a>`
+        : `<span class="wikilink">[[${name}]]</span>`
+    })
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, label: string, href: string) => {
+      if (!isSafeHref(href)) return `${label} (${href})`
+      const mapped = /^https?:/i.test(href) ? null : links?.href(decodeEntities(href))
+      return `<a href="${mapped ? escapeHtml(mapped) : href}">${label}</a>`
+    })
   return html.replace(/\u0001(\d+)\u0001/g, (_m, index: string) => codes[Number(index)] ?? '')
+}
+
+/** The escaped href back to what the note says (escapeHtml ran over the whole line first). */
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 }
 
 /** http(s) links and relative note links only: no javascript:, data: or protocol-relative targets. */

@@ -3,11 +3,9 @@ import type { MemoryFileView } from '../memory-files.js'
 import { html } from './html.js'
 import { renderPage } from './layout.js'
 import { renderMarkdown } from './markdown.js'
+import { anchorOf, noteLinks } from './note-links.js'
 
-/** A stable fragment id for a note path. */
-export function anchorOf(path: string): string {
-  return `file-${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`
-}
+export { anchorOf }
 
 export function renderMemoryPage(files: MemoryFileView[], missing: string[]): string {
   const toc = files.map(
@@ -17,11 +15,12 @@ export function renderMemoryPage(files: MemoryFileView[], missing: string[]): st
         <span class="muted">${(file.bytes / 1024).toFixed(1)} KB</span>
       </li>`,
   )
+  const onPage = new Set(files.map((file) => file.path))
   const articles = files.map(
     (file) =>
       html`<article class="note" id="${anchorOf(file.path)}" aria-labelledby="${anchorOf(file.path)}-title">
         <h2 id="${anchorOf(file.path)}-title"><code>${file.path}</code></h2>
-        <div class="markdown">${renderMarkdown(file.text)}</div>
+        <div class="markdown">${renderMarkdown(file.text, noteLinks(file.path, onPage))}</div>
       </article>`,
   )
   const body = html`<h1>Memory</h1>
@@ -37,4 +36,14 @@ export function renderMemoryPage(files: MemoryFileView[], missing: string[]): st
     </nav>
     ${articles}`
   return renderPage({ title: 'Memory', page: 'memory', body })
+}
+
+/** One note under notes/ on its own page (where links from the Memory page lead). */
+export function renderNotePage(path: string, text: string): string {
+  const body = html`<h1><code>${path}</code></h1>
+    <p class="muted"><a href="/memory">← Memory</a></p>
+    <article class="note">
+      <div class="markdown">${renderMarkdown(text, noteLinks(path, new Set()))}</div>
+    </article>`
+  return renderPage({ title: path, page: 'memory', body })
 }
