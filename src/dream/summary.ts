@@ -40,7 +40,11 @@ export function composeSummary(run: RunRecord, engineText: string, workspace: st
     const changed = run.changedFiles.map((file) => relative(workspace, file))
     const shown =
       changed.length > 0 ? `: ${changed.slice(0, 8).join(', ')}${changed.length > 8 ? ', …' : ''}` : ''
-    lines.push(`${counts ?? `${changed.length} file(s) changed`}${shown}.`)
+    // Named as the whole run's changes (seeding and the index pass included), so it never reads as
+    // contradicting an engine line about what consolidation found.
+    lines.push(
+      `Notes changed by this run (seeding included): ${counts ?? `${changed.length} file(s) changed`}${shown}.`,
+    )
   } else {
     lines.push('No files changed.')
   }

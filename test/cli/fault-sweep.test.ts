@@ -14,7 +14,7 @@ import {
   type FaultWorld,
 } from '../helpers/faults.js'
 
-const ENOSPC = fileURLToPath(new URL('../helpers/inject-enospc.mjs', import.meta.url))
+const ENOSPC = fileURLToPath(new URL('../helpers/inject-faults.mjs', import.meta.url))
 
 interface FaultCase {
   name: string

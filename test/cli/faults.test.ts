@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
-import { rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -117,5 +117,37 @@ describe('what a new user sees', () => {
     expect(dry.code).toBe(0)
     expect(dry.stdout).toMatch(/A real run would change nothing/)
     expect(dry.stdout).not.toMatch(/would keep these changes/)
+  })
+})
+
+describe('a dream killed (kill -9) at each step', () => {
+  const FAULTS = fileURLToPath(new URL('../helpers/inject-faults.mjs', import.meta.url))
+  it.for([
+    ['taking the lock', 'dream.lock'],
+    ['backing up', '/backups/'],
+    ['seeding', '/notes/daily/'],
+    ['consolidating', '/notes/memory/'],
+  ] as const)('%s: the next dream reaps the lock, marks the run lost and finishes', async ([, at]) => {
+    const world = copyFixture(fixture, (w) => {
+      for (const name of readdirSync(join(w.notes, 'daily'))) rmSync(join(w.notes, 'daily', name))
+    })
+    const killed = await world.cli(['dream', '--days', '2'], {
+      NODE_OPTIONS: `--import=${FAULTS}`,
+      DREAMLANE_TEST_KILL_AT: at,
+    })
+    expect(killed.code).toBeNull()
+    const [left] = unfinishedRuns(world)
+    expect(left).toBeDefined()
+
+    const next = await world.cli(['dream', '--days', '2'])
+    expectCleanFailure(world, next, { code: 0, notesMayChange: true })
+    const state = new Database(join(world.dataDir, 'state.db'), { readonly: true })
+    const killedRun = state.prepare('SELECT status FROM runs WHERE id = ?').get(left) as { status: string }
+    state.close()
+    expect(killedRun.status).toBe('lost')
+    const temps = readdirSync(world.notes, { recursive: true }).filter((name) =>
+      String(name).endsWith('.tmp'),
+    )
+    expect(temps).toEqual([])
   })
 })

@@ -115,7 +115,10 @@ export function registerDemo(program: Command): void {
       )
       for (const file of run.changedFiles) say(`  changed ${relative(dir, file)}`)
       say(`\nlook around:  cat ${relative(process.cwd(), join(paths.memory, 'MEMORY.md')) || 'MEMORY.md'}`)
-      say(`              dreamlane --workspace ${relative(process.cwd(), dir) || '.'} runs show ${run.id}`)
+      // npx finds the package's own bin in a clone; a global install can drop it.
+      say(
+        `              npx dreamlane --workspace ${relative(process.cwd(), dir) || '.'} runs show ${run.id}`,
+      )
       say(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
       if (run.status === 'failed') process.exitCode = EXIT.dreamFailed
     })
