@@ -2,8 +2,7 @@
 import type { Clock } from '../clock.js'
 import type { ProviderChoice, ResolvedConfig } from '../config/schema.js'
 import { ConfigError } from '../errors.js'
-import { createAnthropicProvider } from './anthropic.js'
-import { createOfflineProvider } from './offline/engine.js'
+import { lazyProvider } from './lazy.js'
 import { createOpenAiCompatibleProvider } from './openai-compatible.js'
 import type { ModelProvider } from './provider.js'
 import type { ModelSlot, RetryAttempt, Sleep } from './retry.js'
@@ -83,17 +82,14 @@ function build(
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.modelSlot ? { modelSlot: options.modelSlot } : {}),
   }
-  if (name === 'offline') {
-    const provider = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })
-    return { provider, name, model: null, reason }
-  }
+  if (name === 'offline') return { provider: offlineProvider(config), name, model: null, reason }
   if (name === 'anthropic') {
     const settings = config.providers.anthropic
     const apiKey = env.ANTHROPIC_API_KEY?.trim()
     if (!apiKey) throw missing('ANTHROPIC_API_KEY', `${reason}, but ANTHROPIC_API_KEY is not set`)
     const model = config.dream.model ?? settings.model
     const baseUrl = env.ANTHROPIC_BASE_URL?.trim() || settings.baseUrl
-    const provider = createAnthropicProvider({
+    const options = {
       apiKey,
       model,
       ...(baseUrl ? { baseUrl } : {}),
@@ -101,7 +97,11 @@ function build(
       maxTokensPerRequest: settings.maxTokensPerRequest,
       retry: { maxRetries: settings.maxRetries },
       ...request,
-    })
+    }
+    // The SDK is only worth importing when a turn runs.
+    const provider = lazyProvider('anthropic', model, async () =>
+      (await import('./anthropic.js')).createAnthropicProvider(options),
+    )
     return { provider, name, model, reason: baseUrl ? `${reason} (base URL ${baseUrl})` : reason }
   }
   const settings = config.providers.openaiCompatible
@@ -129,6 +129,14 @@ function build(
   return { provider, name, model, reason: `${reason} (${settings.baseUrl})` }
 }
 
+/** The offline engine; its NLP libraries (compromise, chrono-node) load on the first dream turn, not at start. */
+function offlineProvider(config: ResolvedConfig): ModelProvider {
+  const memoryBudgetBytes = config.memory.indexBudgetBytes
+  return lazyProvider('offline', undefined, async () =>
+    (await import('./offline/engine.js')).createOfflineProvider({ memoryBudgetBytes }),
+  )
+}
+
 function missing(key: string, message: string): ConfigError {
   return new ConfigError([{ key, message }], 'provider selection')
 }
@@ -151,7 +159,7 @@ export function selectDreamProviders(
   injected: ModelProvider | undefined,
   options: SelectProviderOptions = {},
 ): DreamProviders {
-  const fallback = createOfflineProvider({ memoryBudgetBytes: config.memory.indexBudgetBytes })
+  const fallback = offlineProvider(config)
   const selected = injected ? null : selectProvider(config, env, options)
   const chosen = selected && selected.name !== 'offline' ? selected.provider : fallback
   return { provider: injected ?? chosen, fallback, selected }

@@ -1,0 +1,54 @@
+// Each command loads only what it runs: the NLP libraries and the Anthropic SDK stay out of commands that never dream.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../helpers/cli.js'
+import { makeTempDir } from '../helpers/workspace.js'
+
+const TRACE = fileURLToPath(new URL('../helpers/trace-modules.mjs', import.meta.url))
+const HEAVY = ['compromise', 'chrono-node', '@anthropic-ai/sdk'] as const
+
+/** The packages under node_modules a CLI run loaded, by name. */
+async function packagesLoadedBy(args: string[], env: Record<string, string> = {}): Promise<Set<string>> {
+  const log = join(makeTempDir(), 'modules.log')
+  const result = await runCli(args, {
+    nodeArgs: ['--import', TRACE],
+    env: { DREAMLANE_TEST_MODULE_LOG: log, ...env },
+    timeoutMs: 120_000,
+  })
+  expect(result.stderr).not.toMatch(/Error/)
+  const urls = (await readFile(log, 'utf8')).split('\n')
+  const names = urls.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+  return new Set(names.filter((name) => name !== undefined))
+}
+
+describe('start-up', () => {
+  it('--help loads none of the heavy libraries', async () => {
+    const loaded = await packagesLoadedBy(['--help'])
+    expect(loaded.has('commander')).toBe(true)
+    for (const name of HEAVY) expect(loaded.has(name), name).toBe(false)
+  })
+
+  it('status loads none of them, also when the Anthropic provider is selected', async () => {
+    const dir = makeTempDir()
+    expect((await runCli(['--workspace', dir, 'init'])).code).toBe(0)
+    const envs: Record<string, string>[] = [{}, { ANTHROPIC_API_KEY: 'sk-test' }]
+    for (const env of envs) {
+      const loaded = await packagesLoadedBy(['--workspace', dir, 'status'], env)
+      expect(loaded.has('better-sqlite3')).toBe(true)
+      for (const name of HEAVY) expect(loaded.has(name), name).toBe(false)
+    }
+  })
+
+  it('a dream with the offline engine loads the NLP libraries, and still not the SDK', async () => {
+    const dir = makeTempDir()
+    const ws = ['--workspace', dir]
+    expect((await runCli([...ws, 'init'])).code).toBe(0)
+    expect((await runCli([...ws, 'sample', '--force'])).code).toBe(0)
+    const loaded = await packagesLoadedBy([...ws, 'dream', '--days', '2'])
+    expect(loaded.has('compromise')).toBe(true)
+    expect(loaded.has('chrono-node')).toBe(true)
+    expect(loaded.has('@anthropic-ai/sdk')).toBe(false)
+  })
+})
