@@ -1,7 +1,6 @@
 // Shared CLI plumbing: global options → resolved config and paths, output in text or JSON, progress lines.
 import { InvalidArgumentError, type Command } from 'commander'
-import { pino, type Logger } from 'pino'
-import { resolveConfig } from '../config/resolve.js'
+import type { Logger } from 'pino'
 import type { DbWait } from '../db/busy.js'
 import type { ConfigFile, ResolvedConfig } from '../config/schema.js'
 import { workspacePaths, type WorkspacePaths } from '../notes/paths.js'
@@ -39,7 +38,9 @@ export function flagsOf(options: GlobalOptions): ConfigFile {
   }
 }
 
-export function cliContext(command: Command, extra: ConfigFile = {}): CliContext {
+/** Resolves config and paths for a command; zod is imported here, so `--help` never pays for it. */
+export async function cliContext(command: Command, extra: ConfigFile = {}): Promise<CliContext> {
+  const { resolveConfig } = await import('../config/resolve.js')
   const options = globalOptions(command)
   const config = resolveConfig({ env: process.env, flags: { ...flagsOf(options), ...extra } })
   const json = Boolean(options.json)
@@ -84,6 +85,7 @@ export function parseCount(flag: string, min = 1): (raw: string) => number {
  * JSON logs on stderr. One-shot commands print their own progress, so they log nothing unless
  * DREAMLANE_LOG_LEVEL asks; `serve` logs at info.
  */
-export function cliLogger(defaultLevel: 'silent' | 'info' = 'silent'): Logger {
+export async function cliLogger(defaultLevel: 'silent' | 'info' = 'silent'): Promise<Logger> {
+  const { pino } = await import('pino')
   return pino({ level: process.env.DREAMLANE_LOG_LEVEL ?? defaultLevel }, pino.destination(2))
 }

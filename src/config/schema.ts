@@ -1,24 +1,17 @@
 // The one zod schema of dreamlane's settings, defaults included; config.json's shape and ResolvedConfig derive from it.
 import { z } from 'zod'
 import { isValidTimeZone } from '../time/local-day.js'
+import { RECALL_PRESET_NAMES, RECALL_SIGNALS, type RecallSignal } from './recall-names.js'
 
 const positiveInt = z.number().int().positive()
 const nonNegativeInt = z.number().int().min(0, 'expected an integer ≥ 0')
 
-/** Gate-threshold presets for recall promotion, named after the anchors' dreaming modes. */
-export const RECALL_PRESET_NAMES = ['core', 'deep', 'rem', 'light'] as const
-export type RecallPresetName = (typeof RECALL_PRESET_NAMES)[number]
-
-/** The scoring signals of a recall candidate, each in [0, 1]. */
-export const RECALL_SIGNALS = [
-  'frequency',
-  'relevance',
-  'diversity',
-  'recency',
-  'consolidation',
-  'richness',
-] as const
-export type RecallSignal = (typeof RECALL_SIGNALS)[number]
+export {
+  RECALL_PRESET_NAMES,
+  RECALL_SIGNALS,
+  type RecallPresetName,
+  type RecallSignal,
+} from './recall-names.js'
 
 /** When a dream's changes wait for a person: every time, only when the loss guard objects, or never. */
 export const REVIEW_MODES = ['always', 'on-risk', 'never'] as const

@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server'
 import { UsageError } from '../errors.js'
 import { createApp } from './app.js'
 import { isLoopbackHost } from './auth.js'
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 import type { ServerHost } from './host.js'
 
 export interface StartServerOptions {
@@ -25,8 +26,7 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export const DEFAULT_HOST = '127.0.0.1'
-export const DEFAULT_PORT = 8787
+export { DEFAULT_HOST, DEFAULT_PORT }
 const CLOSE_GRACE_MS = 1_000
 
 export async function startServer(

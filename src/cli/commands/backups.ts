@@ -1,10 +1,6 @@
 // `dreamlane backups list|create|restore <id>`: the pre-dream zip archives.
 import type { Command } from 'commander'
 import { systemClock } from '../../clock.js'
-import { createBackup } from '../../backup/create.js'
-import { listBackups } from '../../backup/list.js'
-import { restoreFromBackup } from '../../app/restore.js'
-import { openStateDb } from '../../db/state.js'
 import { cliContext } from '../context.js'
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -18,7 +14,8 @@ export function registerBackups(program: Command): void {
     .command('list', { isDefault: true })
     .description('newest first')
     .action(async (_options, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { listBackups } = await import('../../backup/list.js')
       const list = await listBackups(ctx.paths)
       ctx.print(list, () =>
         list.length === 0
@@ -31,8 +28,9 @@ export function registerBackups(program: Command): void {
     .command('create')
     .description('back up the notes now')
     .action(async (_options, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
       ctx.progress('writing backup…')
+      const { createBackup } = await import('../../backup/create.js')
       const info = await createBackup({
         paths: ctx.paths,
         mode: 'manual',
@@ -50,8 +48,10 @@ export function registerBackups(program: Command): void {
       'restore notes from a backup (takes a safety backup first and verifies every checksum); refused while a dream runs',
     )
     .action(async (id: string, _options, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
       ctx.progress(`verifying ${id}…`)
+      const { openStateDb } = await import('../../db/state.js')
+      const { restoreFromBackup } = await import('../../app/restore.js')
       const state = openStateDb(ctx.paths.stateDb)
       let result
       try {

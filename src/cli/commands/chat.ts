@@ -1,11 +1,8 @@
 // `dreamlane chat [--jid]`: a terminal REPL on the same assistant host as the web page (memory answers, /dream).
 import { createInterface } from 'node:readline/promises'
 import type { Command } from 'commander'
-import { createAssistant } from '../../chat/assistant.js'
-import { selectChatProvider } from '../../chat/chat-provider.js'
-import { recallSinkFor } from '../../chat/recall-hook.js'
+import type { Assistant } from '../../chat/assistant.js'
 import { systemClock } from '../../clock.js'
-import { openDreamlane } from '../../create.js'
 import { DreamlaneError, errorMessage } from '../../errors.js'
 import { cliContext, cliLogger } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
@@ -22,9 +19,13 @@ export function registerChat(program: Command): void {
     )
     .option('--jid <jid>', 'chat id to talk in', DEFAULT_JID)
     .action(async (options: { jid: string }, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { openDreamlane } = await import('../../create.js')
+      const { createAssistant } = await import('../../chat/assistant.js')
+      const { selectChatProvider } = await import('../../chat/chat-provider.js')
+      const { recallSinkFor } = await import('../../chat/recall-hook.js')
       const out = (line: string): void => void process.stdout.write(`${line}\n`)
-      const log = cliLogger()
+      const log = await cliLogger()
       const dreamlane = openDreamlane({
         config: ctx.config,
         messagesDbWait: ctx.dbWait,
@@ -73,11 +74,7 @@ export function registerChat(program: Command): void {
     })
 }
 
-async function reply(
-  assistant: ReturnType<typeof createAssistant>,
-  jid: string,
-  text: string,
-): Promise<string> {
+async function reply(assistant: Assistant, jid: string, text: string): Promise<string> {
   try {
     const turn = await assistant.send(jid, text)
     const note = turn.note ? `\n(${turn.note})` : ''

@@ -3,11 +3,7 @@ import { existsSync } from 'node:fs'
 import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import type { Command } from 'commander'
-import { createDreamlane } from '../../create.js'
-import { resolveConfig } from '../../config/resolve.js'
-import { initWorkspace } from '../../notes/init-workspace.js'
 import { workspacePaths } from '../../notes/paths.js'
-import { generateSample } from '../../sample/generate.js'
 import { UsageError } from '../../errors.js'
 import { EXIT } from '../exit-codes.js'
 import { cliLogger, globalOptions, parseCount } from '../context.js'
@@ -46,6 +42,10 @@ export function registerDemo(program: Command): void {
     .option('-d, --days <n>', 'dream window in days', parseCount('--days'), 7)
     .option('--fresh', 'delete a previous demo workspace at --dir and start over')
     .action(async (options: { dir: string; days: number; fresh?: boolean }, command: Command) => {
+      const { createDreamlane } = await import('../../create.js')
+      const { resolveConfig } = await import('../../config/resolve.js')
+      const { initWorkspace } = await import('../../notes/init-workspace.js')
+      const { generateSample } = await import('../../sample/generate.js')
       const started = performance.now()
       const tz = globalOptions(command).tz
       const dir = resolve(options.dir)
@@ -88,7 +88,7 @@ export function registerDemo(program: Command): void {
       const progress = (line: string) => (replied ? say(line) : held.push(line))
       const dreamlane = createDreamlane({
         config,
-        logger: cliLogger(),
+        logger: await cliLogger(),
         onEvent: dreamProgressPrinter(progress),
       })
       try {
@@ -102,7 +102,7 @@ export function registerDemo(program: Command): void {
         await dreamlane.close()
         throw error
       }
-      const inspect = createDreamlane({ config, logger: cliLogger() })
+      const inspect = createDreamlane({ config, logger: await cliLogger() })
       const [run] = inspect.listRuns({ limit: 1 })
       await inspect.close()
       if (!run) throw new Error('the demo dream left no run record')

@@ -1,6 +1,6 @@
 // `dreamlane doctor`: lists what is wrong with the workspace, config, messages DB and state, with a fix for each.
 import type { Command } from 'commander'
-import { diagnose, type DoctorReport } from '../../app/doctor.js'
+import type { DoctorReport } from '../../app/doctor.js'
 import { systemClock } from '../../clock.js'
 import { flagsOf, globalOptions } from '../context.js'
 import { EXIT } from '../exit-codes.js'
@@ -15,6 +15,7 @@ export function registerDoctor(program: Command): void {
     )
     .action(async (_options, command: Command) => {
       const options = globalOptions(command)
+      const { diagnose } = await import('../../app/doctor.js')
       const report = await diagnose({ env: process.env, flags: flagsOf(options), clock: systemClock })
       console.log(options.json ? JSON.stringify(report, null, 2) : describeReport(report))
       process.exitCode = report.healthy ? EXIT.ok : EXIT.unhealthy

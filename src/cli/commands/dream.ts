@@ -1,10 +1,8 @@
 // `dreamlane dream --days N [--chat jid] [--dry-run]`: run one dream now, printing each step, then its summary
 // (or, for a dry run, the diff it would make).
 import type { Command } from 'commander'
-import { openDreamlane } from '../../create.js'
 import { UsageError } from '../../errors.js'
 import type { DryRunResult } from '../../review/dry-run.js'
-import { renderChanges, renderFlags, renderTotals } from '../../ledger/render.js'
 import { EXIT } from '../exit-codes.js'
 import { cliLogger, cliContext, parseCount } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
@@ -28,13 +26,14 @@ export function registerDream(program: Command): void {
         options: { days?: number; chat: string; auto?: boolean; dryRun?: boolean },
         command: Command,
       ) => {
-        const ctx = cliContext(command)
+        const ctx = await cliContext(command)
+        const { openDreamlane } = await import('../../create.js')
         const fallbackDays = options.auto ? ctx.config.dream.autoDays : ctx.config.dream.defaultDays
         const days = Math.min(options.days ?? fallbackDays, ctx.config.dream.maxDays)
         const dreamlane = openDreamlane({
           config: ctx.config,
           messagesDbWait: ctx.dbWait,
-          logger: cliLogger(),
+          logger: await cliLogger(),
           onEvent: dreamProgressPrinter((line) => ctx.progress(line)),
         })
         try {
@@ -47,8 +46,9 @@ export function registerDream(program: Command): void {
               chatJid: options.chat,
               days,
             })
+            const render = await import('../../ledger/render.js')
             ctx.print(result, () =>
-              describeDryRun(result, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR),
+              describeDryRun(result, render, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR),
             )
             if (result.run.status === 'failed') process.exitCode = EXIT.dreamFailed
             return
@@ -79,7 +79,11 @@ function exitCodeOf(run: RunRecord): number {
   return EXIT.ok
 }
 
-function describeDryRun(result: DryRunResult, color: boolean): string {
+function describeDryRun(
+  result: DryRunResult,
+  { renderChanges, renderFlags, renderTotals }: typeof import('../../ledger/render.js'),
+  color: boolean,
+): string {
   const { run } = result
   const verdict = result.wouldHold
     ? `A real run would be held for review: ${run.holdReasons.join('; ')}.`
@@ -105,12 +109,13 @@ export function registerGate(program: Command): void {
     .description('what the gate cascade says now (disabled → lock → time → sessions → triggered)')
     .option('--mode <mode>', 'auto | manual | bootstrap', 'auto')
     .action(async (options: { mode: string }, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { openDreamlane } = await import('../../create.js')
       if (!['auto', 'manual', 'bootstrap'].includes(options.mode))
         throw new UsageError('--mode expects auto, manual or bootstrap')
       const dreamlane = openDreamlane({
         config: ctx.config,
-        logger: cliLogger(),
+        logger: await cliLogger(),
         messagesDbWait: ctx.dbWait,
       })
       try {

@@ -2,7 +2,7 @@
 import { tmpdir } from 'node:os'
 import { Option, type Command } from 'commander'
 import type { ResolvedConfig } from '../../config/schema.js'
-import { importHistory, type ImportResult } from '../../import/import-history.js'
+import type { ImportResult } from '../../import/import-history.js'
 import { createProgressBar } from '../../import/progress.js'
 import type { DateOrder, ImportFormat } from '../../import/types.js'
 import { localDayOf } from '../../time/local-day.js'
@@ -46,7 +46,8 @@ export function registerImport(program: Command): void {
       '\nZone-less times (WhatsApp, JSONL without an offset) are read in --tz (default: the configured timezone).',
     )
     .action(async (source: string, flags: ImportFlags, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { importHistory } = await import('../../import/import-history.js')
       const bar = ctx.json
         ? null
         : createProgressBar({

@@ -1,8 +1,5 @@
 // `dreamlane index refresh|search <query>`: the full-text index over the search roots.
 import type { Command } from 'commander'
-import { openStateDb } from '../../db/state.js'
-import { refreshIndex } from '../../fts/refresh.js'
-import { searchIndex } from '../../fts/search.js'
 import { cliContext, parseCount } from '../context.js'
 
 export function registerIndex(program: Command): void {
@@ -13,7 +10,9 @@ export function registerIndex(program: Command): void {
     .description('index changed files (incremental); --full re-checks every file')
     .option('--full', 'stat and hash every file instead of trusting the change journal')
     .action(async (options: { full?: boolean }, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { openStateDb } = await import('../../db/state.js')
+      const { refreshIndex } = await import('../../fts/refresh.js')
       const state = openStateDb(ctx.paths.stateDb)
       try {
         const started = performance.now()
@@ -34,7 +33,10 @@ export function registerIndex(program: Command): void {
     .description('search notes (refreshes changed files first)')
     .option('-n, --limit <n>', 'max hits', parseCount('--limit'), 10)
     .action(async (words: string[], options: { limit: number }, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { openStateDb } = await import('../../db/state.js')
+      const { refreshIndex } = await import('../../fts/refresh.js')
+      const { searchIndex } = await import('../../fts/search.js')
       const state = openStateDb(ctx.paths.stateDb)
       try {
         await refreshIndex({ state, paths: ctx.paths, config: ctx.config })

@@ -2,8 +2,6 @@
 import { existsSync } from 'node:fs'
 import { relative } from 'node:path'
 import type { Command } from 'commander'
-import { openMessagesDb } from '../../db/messages.js'
-import { initWorkspace } from '../../notes/init-workspace.js'
 import { cliContext } from '../context.js'
 
 export function registerInit(program: Command): void {
@@ -13,7 +11,9 @@ export function registerInit(program: Command): void {
       'create notes/ from the starter templates (never overwrites) and an empty messages DB if none exists',
     )
     .action(async (_options, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { openMessagesDb } = await import('../../db/messages.js')
+      const { initWorkspace } = await import('../../notes/init-workspace.js')
       const result = await initWorkspace(ctx.paths)
       const dbCreated = !existsSync(ctx.paths.messagesDb)
       if (dbCreated) openMessagesDb(ctx.paths.messagesDb, { create: true }).close()

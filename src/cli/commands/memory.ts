@@ -2,12 +2,10 @@
 import { InvalidArgumentError, type Command } from 'commander'
 import { relative } from 'node:path'
 import { systemClock } from '../../clock.js'
-import { RECALL_PRESET_NAMES, RECALL_SIGNALS, type RecallPresetName } from '../../config/schema.js'
-import { openStateDb } from '../../db/state.js'
+import { RECALL_PRESET_NAMES, RECALL_SIGNALS, type RecallPresetName } from '../../config/recall-names.js'
 import { RECALL_GATES } from '../../recall/gates.js'
-import { promoteMemory, type ApplyResult, type PromotionPlan } from '../../app/promote.js'
+import type { ApplyResult, PromotionPlan } from '../../app/promote.js'
 import type { ScoredCandidate } from '../../recall/score.js'
-import { describeMemoryCounts, memoryCounts } from '../../recall/status.js'
 import { cliContext, parseCount } from '../context.js'
 
 /** Text output lists at most this many candidates; --json has them all. */
@@ -46,7 +44,9 @@ export function registerMemory(program: Command): void {
       parsePreset,
     )
     .action(async (options: PromoteFlags, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { openStateDb } = await import('../../db/state.js')
+      const { promoteMemory } = await import('../../app/promote.js')
       const state = openStateDb(ctx.paths.stateDb)
       try {
         const result = await promoteMemory(
@@ -73,8 +73,10 @@ export function registerMemory(program: Command): void {
   memory
     .command('status')
     .description('short-term candidates, how many are ready, promoted count, last promotion, store size')
-    .action((_options, command: Command) => {
-      const ctx = cliContext(command)
+    .action(async (_options, command: Command) => {
+      const ctx = await cliContext(command)
+      const { openStateDb } = await import('../../db/state.js')
+      const { describeMemoryCounts, memoryCounts } = await import('../../recall/status.js')
       const state = openStateDb(ctx.paths.stateDb)
       try {
         const counts = memoryCounts(state, systemClock, ctx.config)

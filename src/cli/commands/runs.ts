@@ -1,19 +1,19 @@
 // `dreamlane runs [show <id> [--diff] | retry | apply | discard | undo <id>]`: run records and their review.
 import type { Command } from 'commander'
-import { openStateDb, type StateDb } from '../../db/state.js'
-import { RunStore } from '../../dream/runs.js'
+import type { StateDb } from '../../db/state.js'
+import type { RunStore } from '../../dream/runs.js'
 import type { RunRecord } from '../../dream/types.js'
 import { systemClock } from '../../clock.js'
-import { createDreamlane } from '../../create.js'
-import { renderChanges, renderFlags, renderTotals } from '../../ledger/render.js'
-import { applyRun, discardRun, undoDream } from '../../app/review.js'
-import { LedgerStore } from '../../ledger/store.js'
 import type { ReviewDeps } from '../../review/deps.js'
 import { EXIT } from '../exit-codes.js'
 import { cliLogger, cliContext, parseCount, type CliContext } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
-function withRuns<T>(ctx: CliContext, work: (runs: RunStore, state: StateDb) => T): T {
+type Render = typeof import('../../ledger/render.js')
+
+async function withRuns<T>(ctx: CliContext, work: (runs: RunStore, state: StateDb) => T): Promise<T> {
+  const { openStateDb } = await import('../../db/state.js')
+  const { RunStore } = await import('../../dream/runs.js')
   const state = openStateDb(ctx.paths.stateDb)
   try {
     return work(new RunStore(state, systemClock, ctx.config.timezone), state)
@@ -27,7 +27,7 @@ function durationOf(run: RunRecord): string {
   return `${((new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime()) / 1000).toFixed(1)} s`
 }
 
-function describeRun(run: RunRecord): string {
+function describeRun(run: RunRecord, { renderFlags, renderTotals }: Render): string {
   const tokens = run.usage
   return [
     `run ${run.id}: ${run.status}${run.gate ? ` (gate: ${run.gate})` : ''}`,
@@ -72,9 +72,9 @@ export function registerRuns(program: Command): void {
     .description('list dream runs, newest first')
     .option('-n, --limit <n>', 'how many', parseCount('--limit'), 20)
     .option('--failed', 'dead letters: only failed, degraded, lost and cancelled runs, with their errors')
-    .action((options: { limit: number; failed?: boolean }, command: Command) => {
-      const ctx = cliContext(command)
-      const list = withRuns(ctx, (store) =>
+    .action(async (options: { limit: number; failed?: boolean }, command: Command) => {
+      const ctx = await cliContext(command)
+      const list = await withRuns(ctx, (store) =>
         store.list({
           limit: options.limit,
           status: options.failed ? ['failed', 'degraded', 'lost', 'cancelled'] : undefined,
@@ -96,11 +96,12 @@ export function registerRuns(program: Command): void {
     .command('retry <id>')
     .description("re-run that run's mode, chat and window now")
     .action(async (id: string, _options, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { createDreamlane } = await import('../../create.js')
       const dreamlane = createDreamlane({
         config: ctx.config,
         messagesDbWait: ctx.dbWait,
-        logger: cliLogger(),
+        logger: await cliLogger(),
         onEvent: dreamProgressPrinter((line) => ctx.progress(line)),
       })
       try {
@@ -117,33 +118,44 @@ export function registerRuns(program: Command): void {
     .command('show <id>')
     .description('one run: steps, tool calls, usage, changed files, summary')
     .option('--diff', 'also print the change ledger: each changed file with its unified diff')
-    .action((id: string, options: { diff?: boolean }, command: Command) => {
-      const ctx = cliContext(command)
-      const { run, changes } = withRuns(ctx, (store, state) => {
+    .action(async (id: string, options: { diff?: boolean }, command: Command) => {
+      const ctx = await cliContext(command)
+      const { LedgerStore } = await import('../../ledger/store.js')
+      const render = await import('../../ledger/render.js')
+      const { run, changes } = await withRuns(ctx, (store, state) => {
         const found = store.get(id)
         return { run: found, changes: options.diff ? new LedgerStore(state).list(found.id) : null }
       })
-      if (!changes) return ctx.print(run, () => describeRun(run))
+      if (!changes) return ctx.print(run, () => describeRun(run, render))
       const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR
-      ctx.print({ run, changes }, () => `${describeRun(run)}\n\n${renderChanges(changes, { color })}`)
+      ctx.print(
+        { run, changes },
+        () => `${describeRun(run, render)}\n\n${render.renderChanges(changes, { color })}`,
+      )
     })
 
   runs
     .command('apply <id>')
     .description('write a run held for review, if its files are still as the dream found them')
-    .action((id: string, _options, command: Command) => reviewAction(command, (deps) => applyRun(deps, id)))
+    .action((id: string, _options, command: Command) =>
+      reviewAction(command, async (deps) => (await import('../../app/review.js')).applyRun(deps, id)),
+    )
 
   runs
     .command('discard <id>')
     .description('drop a run held for review; the notes stay as they are')
-    .action((id: string, _options, command: Command) => reviewAction(command, (deps) => discardRun(deps, id)))
+    .action((id: string, _options, command: Command) =>
+      reviewAction(command, async (deps) => (await import('../../app/review.js')).discardRun(deps, id)),
+    )
 
   runs
     .command('undo <id>')
     .description('restore the files a kept dream changed from its pre-dream backup (recorded as a run)')
     .option('--force', 'also restore files edited since the dream, after a safety backup')
     .action((id: string, options: { force?: boolean }, command: Command) =>
-      reviewAction(command, (deps) => undoDream(deps, id, { force: options.force ?? false })),
+      reviewAction(command, async (deps) =>
+        (await import('../../app/review.js')).undoDream(deps, id, { force: options.force ?? false }),
+      ),
     )
 }
 
@@ -155,7 +167,9 @@ async function reviewAction(
   command: Command,
   work: (deps: ReviewDeps) => Promise<{ message: string }>,
 ): Promise<void> {
-  const ctx = cliContext(command)
+  const ctx = await cliContext(command)
+  const { openStateDb } = await import('../../db/state.js')
+  const { RunStore } = await import('../../dream/runs.js')
   const state = openStateDb(ctx.paths.stateDb)
   try {
     const deps: ReviewDeps = {
@@ -164,7 +178,7 @@ async function reviewAction(
       clock: systemClock,
       state,
       runs: new RunStore(state, systemClock, ctx.config.timezone),
-      log: cliLogger(),
+      log: await cliLogger(),
     }
     const result = await work(deps)
     ctx.print(result, () => result.message)

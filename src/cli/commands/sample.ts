@@ -1,6 +1,5 @@
 // `dreamlane sample`: writes the synthetic demo messages DB (several chats, branches, planted facts).
 import type { Command } from 'commander'
-import { generateSample } from '../../sample/generate.js'
 import { cliContext, parseCount } from '../context.js'
 
 export function registerSample(program: Command): void {
@@ -13,7 +12,8 @@ export function registerSample(program: Command): void {
     .option('--seed <n>', 'random seed (same seed → same data)', parseCount('--seed', 0), 1)
     .option('--force', 'replace an existing messages DB')
     .action(async (options: { days: number; seed: number; force?: boolean }, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { generateSample } = await import('../../sample/generate.js')
       const result = await generateSample({
         file: ctx.paths.messagesDb,
         now: new Date(),

@@ -1,11 +1,7 @@
 // `dreamlane seed --days N`: create or refresh the window's daily notes from the messages DB, then the backlog.
 import { relative } from 'node:path'
 import type { Command } from 'commander'
-import { seedNotes } from '../../app/seed.js'
 import { systemClock } from '../../clock.js'
-import { openMessagesDb } from '../../db/messages.js'
-import { openStateDb } from '../../db/state.js'
-import { readBacklog } from '../../notes/backlog.js'
 import { dayWindow } from '../../time/local-day.js'
 import { cliContext, parseCount } from '../context.js'
 
@@ -17,7 +13,11 @@ export function registerSeed(program: Command): void {
     )
     .option('-d, --days <n>', 'window length in local days, ending today', parseCount('--days'), 7)
     .action(async (options: { days: number }, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { seedNotes } = await import('../../app/seed.js')
+      const { openMessagesDb } = await import('../../db/messages.js')
+      const { openStateDb } = await import('../../db/state.js')
+      const { readBacklog } = await import('../../notes/backlog.js')
       const window = dayWindow(new Date(), options.days, ctx.config.timezone)
       const messages = openMessagesDb(ctx.paths.messagesDb, { ...ctx.dbWait, readonly: true })
       const state = openStateDb(ctx.paths.stateDb)

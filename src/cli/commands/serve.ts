@@ -1,17 +1,11 @@
 // `dreamlane serve`: the long-running process — recovery, bootstrap, nightly AutoDream, clean shutdown.
 import { createInterface } from 'node:readline'
 import { InvalidArgumentError, type Command } from 'commander'
-import { describeStatus } from '../../chat/describe-status.js'
 import type { Dreamlane } from '../../create.js'
 import { DreamlaneError, errorMessage } from '../../errors.js'
-import { openServerHost, type ServerHost } from '../../server/host.js'
-import {
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-  checkBinding,
-  startServer,
-  type RunningServer,
-} from '../../server/start.js'
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/defaults.js'
+import type { ServerHost } from '../../server/host.js'
+import type { RunningServer } from '../../server/start.js'
 import { cliLogger, cliContext } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
@@ -79,14 +73,17 @@ export function registerServe(program: Command): void {
     .option('--token <secret>', 'bearer token the web page and API require (env DREAMLANE_TOKEN)')
     .option('--no-http', 'do not start the web page and API')
     .action(async (options: ServeOptions, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { checkBinding } = await import('../../server/start.js')
+      const { openServerHost } = await import('../../server/host.js')
+      const { describeStatus } = await import('../../chat/describe-status.js')
       const say = (line: string) => console.log(line)
       const token = options.token ?? process.env.DREAMLANE_TOKEN ?? null
       // A refused public binding stops here, before recovery or schedules touch anything.
       if (options.http) checkBinding(options.host, token)
       const host = openServerHost({
         config: ctx.config,
-        logger: cliLogger('info'),
+        logger: await cliLogger('info'),
         onEvent: dreamProgressPrinter(say),
         onSummary: (s) => say(`[summary → ${s.chatJid}]\n${s.text}`),
       })
@@ -140,6 +137,7 @@ async function startHttp(
 ): Promise<RunningServer | null> {
   const token = options.token ?? null
   try {
+    const { startServer } = await import('../../server/start.js')
     const server = await startServer(host, { host: options.host, port: options.port, token })
     say(`web page and API: ${server.url}${token ? ' (token required: open it once as ?token=<token>)' : ''}`)
     return server

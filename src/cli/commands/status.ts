@@ -1,7 +1,5 @@
 // `dreamlane status`: engine, lock, latest run, last consolidation and the daily-note backlog.
 import type { Command } from 'commander'
-import { describeStatus } from '../../chat/describe-status.js'
-import { createDreamlane } from '../../create.js'
 import { cliLogger, cliContext } from '../context.js'
 
 export function registerStatus(program: Command): void {
@@ -9,10 +7,12 @@ export function registerStatus(program: Command): void {
     .command('status')
     .description('which engine a dream would use, whether one is running, the latest run and the backlog')
     .action(async (_options, command: Command) => {
-      const ctx = cliContext(command)
+      const ctx = await cliContext(command)
+      const { createDreamlane } = await import('../../create.js')
+      const { describeStatus } = await import('../../chat/describe-status.js')
       const dreamlane = createDreamlane({
         config: ctx.config,
-        logger: cliLogger(),
+        logger: await cliLogger(),
         messagesDbWait: ctx.dbWait,
       })
       try {
