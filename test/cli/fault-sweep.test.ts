@@ -5,6 +5,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest'
+import { snapshotTree } from '../backup/fixtures.js'
 import type { CliResult } from '../helpers/cli.js'
 import {
   buildSampleFixture,
@@ -24,6 +25,8 @@ interface FaultCase {
   code: number
   /** The case may change notes the way a finished dream does. */
   notesMayChange?: boolean
+  /** The notes must then be byte-identical to a clean `dream --days 2` on an untouched copy. */
+  likeCleanDream?: boolean
   stderr?: RegExp
   stdout?: RegExp
   /** Extra checks on the world after the run. */
@@ -163,9 +166,16 @@ const CASES: FaultCase[] = [
     args: dream,
     code: 0,
     notesMayChange: true,
+    after: (w, expect) =>
+      expect(snapshotTree(w.notes)['memory/MEMORY.md']).toBe(w.before['memory/MEMORY.md']),
   },
   {
     name: 'latin-1 memory files',
+    after: (w, expect) => {
+      const now = snapshotTree(w.notes)
+      for (const [path, bytes] of Object.entries(w.before))
+        if (path.startsWith('memory/')) expect(now[path], path).toBe(bytes)
+    },
     prepare: (w) => {
       for (const name of readdirSync(memory(w)))
         writeFileSync(memory(w, name), Buffer.from('# Notes\n\n- caf\xe9 \xff\n', 'latin1'))
@@ -276,6 +286,7 @@ const CASES: FaultCase[] = [
     args: dream,
     code: 0,
     notesMayChange: true,
+    likeCleanDream: true,
   },
   {
     name: 'dream.lock that is garbage',
@@ -283,6 +294,7 @@ const CASES: FaultCase[] = [
     args: dream,
     code: 0,
     notesMayChange: true,
+    likeCleanDream: true,
   },
   {
     name: 'backups folder is a file',
@@ -321,6 +333,7 @@ const CASES: FaultCase[] = [
     args: dream,
     code: 0,
     notesMayChange: true,
+    likeCleanDream: true,
     after: (w, expect) => {
       expect(readdirSync(memory(w)).filter((name) => name.endsWith('.tmp'))).toEqual([])
       expect(readdirSync(join(w.notes, 'daily')).filter((name) => name.endsWith('.tmp'))).toEqual([])
@@ -364,8 +377,14 @@ const CASES: FaultCase[] = [
 ]
 
 let fixture = ''
+let cleanDream: Record<string, string> = {}
 beforeAll(async () => {
   fixture = await buildSampleFixture()
+  // What a finished dream makes of the fixture: the yardstick for cases that end in a normal dream.
+  const world = copyFixture(fixture, undefined, { keepUntilAll: true })
+  const result = await world.cli(dream())
+  if (result.code !== 0) throw new Error(`reference dream failed: ${result.stderr}`)
+  cleanDream = snapshotTree(world.notes)
 }, 60_000)
 afterAll(() => {
   removeFaultWorlds()
@@ -382,6 +401,7 @@ describe.concurrent('fault sweep', () => {
     if (fault.stderr) expect(result.stderr).toMatch(fault.stderr)
     if (fault.stdout) expect(result.stdout).toMatch(fault.stdout)
     fault.after?.(world, expect, result)
+    if (fault.likeCleanDream) expect(snapshotTree(world.notes)).toEqual(cleanDream)
   })
   it('has at least 30 cases', () => {
     if (CASES.length < 30) throw new Error(`only ${CASES.length} cases`)
