@@ -1,6 +1,7 @@
 import { chmodSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { composeSummary } from '../../src/dream/summary.js'
 import { makeDreamWorld, SMALL_HISTORY } from '../helpers/dream-world.js'
 import { snapshotTree } from '../backup/fixtures.js'
 
@@ -55,5 +56,13 @@ describe('a dream meeting faults', () => {
     expect(note).not.toContain('\0')
     expect(note).not.toContain('NEEDS_SUMMARY')
     expect(JSON.stringify(first.toolCalls)).not.toMatch(/no NUL bytes/)
+  })
+  it("names a run's change count as the whole run's, so it never contradicts an engine's 'nothing new'", async () => {
+    const world = await makeDreamWorld()
+    const lane = world.open({ env: {} })
+    const run = await lane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    await lane.close()
+    const text = composeSummary(run, 'Offline dream: nothing new — memory was already up to date.', world.dir)
+    expect(text).toMatch(/\nNotes changed by this run \(seeding included\): \d+ files? changed/)
   })
 })
