@@ -159,20 +159,15 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
   } catch (error) {
     const code: ErrorCode = error instanceof DreamlaneError ? error.code : 'INTERNAL'
     deps.runs.update(runId, { changedFiles: [...changed].sort() })
-    if (deps.signal?.aborted) {
-      deps.log.warn({ runId }, 'dream cancelled')
-      return finish(
-        deps,
-        runId,
-        request,
-        { status: 'cancelled', reason: 'cancelled (shutdown); notes are as the last atomic write left them' },
-        '',
-      )
-    }
-    deps.log.error({ err: error, runId }, 'dream failed')
     const rolledBack = backupTaken
       ? await rollBackWrites(deps.paths.workspace, backupTaken, [...changed])
       : null
+    if (deps.signal?.aborted) {
+      deps.log.warn({ runId }, 'dream cancelled')
+      const reason = `cancelled (shutdown)${rolledBack ? `; ${rolledBack}` : ''}`
+      return finish(deps, runId, request, { status: 'cancelled', reason }, '')
+    }
+    deps.log.error({ err: error, runId }, 'dream failed')
     const reason = rolledBack ? `${errorMessage(error)}; ${rolledBack}` : errorMessage(error)
     return finish(
       deps,

@@ -151,3 +151,28 @@ describe('a dream killed (kill -9) at each step', () => {
     expect(temps).toEqual([])
   })
 })
+
+describe('a dream stopped by a signal', () => {
+  it('SIGTERM mid-dream cancels it: run closed, notes put back, lock released, exit 7', async () => {
+    const world = copyFixture(fixture)
+    const FAULTS = fileURLToPath(new URL('../helpers/inject-faults.mjs', import.meta.url))
+    const child = spawn(process.execPath, [BIN, '--workspace', world.dir, 'dream', '--days', '2'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        TZ: 'UTC',
+        NODE_OPTIONS: `--import=${FAULTS}`,
+        DREAMLANE_TEST_SLOW_AT: '/notes/memory/',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+      // Seeding is done and the model turn is about to write memory (slowly): stop it there.
+      if (/seed daily notes/.test(stderr) && !child.killed) setTimeout(() => child.kill('SIGTERM'), 300)
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expectCleanFailure(world, { code, stdout: '', stderr }, { code: 7 })
+    expect(stderr).toMatch(/stopping: cancelling the dream[\s\S]*cancelled/)
+  })
+})

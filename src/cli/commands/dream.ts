@@ -62,6 +62,14 @@ export function registerDream(program: Command): void {
             ctx.progress(
               `joined dream ${trigger.run.id} (${trigger.run.status}, started elsewhere); waiting for it to finish…`,
             )
+          // Ctrl-C or a TERM mid-dream cancels it cleanly (run closed, notes put back, lock released); a second
+          // signal kills at once, and the next start reaps what is left.
+          const stop = () => {
+            ctx.progress('stopping: cancelling the dream (press Ctrl-C again to kill it)…')
+            void dreamlane.shutdown()
+          }
+          if (!trigger.coalesced)
+            for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop)
           const run = await trigger.done
           ctx.print(run, () => `\n${run.summary ?? `Dream ${run.id} ${run.status}.`}`)
           process.exitCode = exitCodeOf(run)
