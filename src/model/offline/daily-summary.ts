@@ -8,9 +8,10 @@ import { condenseSentence, withoutOpener } from './condense.js'
 import { annotateSpans } from './date-spans.js'
 import { annotateDates, findDateMentions } from './dates.js'
 import { escapeInline } from './memory-file.js'
-import { splitSentences, stripTruncationNote, truncateWords } from './text.js'
+import { splitSentencesFast, stripTruncationNote, truncateWords } from './text.js'
 import type { WindowMessage } from './types.js'
 import { termsOf, WordWeights } from './word-weights.js'
+import { yieldToLoop } from './yield.js'
 
 export interface DaySummaryInput {
   /** The messages to summarise (one day, or the part after the watermark), any order. */
@@ -55,8 +56,10 @@ const LINE_TARGET_CHARS = 500
 /** Candidates per day the selection looks at: the longest days are cut to the most promising. */
 const MAX_CANDIDATES = 4000
 
-const byTime = (a: WindowMessage, b: WindowMessage): number =>
-  Date.parse(a.ts) - Date.parse(b.ts) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const byTime = (
+  a: { at: number; message: WindowMessage },
+  b: { at: number; message: WindowMessage },
+): number => a.at - b.at || (a.message.id < b.message.id ? -1 : a.message.id > b.message.id ? 1 : 0)
 
 const NUMBER =
   /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|once|twice|dozen)\b/i
@@ -85,7 +88,7 @@ function candidatesOf(
   answersQuestion: boolean,
 ): Candidate[] {
   const out: Candidate[] = []
-  const clauses = splitSentences(stripTruncationNote(message.content)).flatMap((sentence) =>
+  const clauses = splitSentencesFast(stripTruncationNote(message.content)).flatMap((sentence) =>
     sentence.split(CLAUSE_BREAK),
   )
   for (const sentence of clauses) {
@@ -128,18 +131,27 @@ function gainOf(candidate: Candidate, covered: ReadonlySet<string>, weights: Wor
  * Lazy greedy budgeted coverage: gains only shrink as words get covered, so a candidate whose stale gain
  * still tops the list after re-scoring is the true best.
  */
-function select(candidates: readonly Candidate[], weights: WordWeights, budget: number): Candidate[] {
+async function select(
+  candidates: readonly Candidate[],
+  weights: WordWeights,
+  budget: number,
+): Promise<Candidate[]> {
   const covered = new Set<string>()
   const cost = (candidate: Candidate): number => (Buffer.byteLength(candidate.text) + 4) ** COST_EXPONENT
-  let queue = candidates
-    .map((candidate) => ({ candidate, ratio: gainOf(candidate, covered, weights) / cost(candidate) }))
-    .filter((entry) => entry.ratio > 0)
+  const scored: { candidate: Candidate; ratio: number }[] = []
+  for (const candidate of candidates) {
+    const ratio = gainOf(candidate, covered, weights) / cost(candidate)
+    if (ratio > 0) scored.push({ candidate, ratio })
+    await yieldToLoop()
+  }
+  let queue = scored
     .sort((a, b) => b.ratio - a.ratio || a.candidate.order - b.candidate.order)
     .slice(0, MAX_CANDIDATES)
   const chosen: Candidate[] = []
   let spent = 0
   while (queue.length > 0) {
     const top = queue[0]!
+    await yieldToLoop()
     const fresh = gainOf(top.candidate, covered, weights) / cost(top.candidate)
     const next = queue[1]
     if (next && fresh < next.ratio) {
@@ -201,7 +213,8 @@ function linesOf(chosen: readonly Candidate[]): string[] {
 
 function groupTrees(messages: readonly WindowMessage[]): Tree[] {
   const trees = new Map<string, Tree>()
-  for (const message of [...messages].sort(byTime)) {
+  const timed = messages.map((message) => ({ at: Date.parse(message.ts), message }))
+  for (const { message } of timed.sort(byTime)) {
     const tree = trees.get(message.root) ?? { root: message.root, name: '', chats: new Set(), messages: [] }
     tree.chats.add(message.chat)
     tree.messages.push(message)
@@ -223,29 +236,33 @@ function headerOf(tree: Tree, timeZone: string): string {
 }
 
 /** Word weights over a set of messages, one document per message. */
-export function weightsOf(messages: Iterable<WindowMessage>): WordWeights {
+export async function weightsOf(messages: Iterable<WindowMessage>): Promise<WordWeights> {
   const weights = new WordWeights()
-  for (const message of messages) weights.add(termsOf(message.content))
+  for (const message of messages) {
+    weights.add(termsOf(message.content))
+    await yieldToLoop()
+  }
   return weights
 }
 
 /** Markdown for a `## Summary` section; '' when there are no messages. Same input, same bytes. */
-export function buildDaySummary(input: DaySummaryInput): string {
+export async function buildDaySummary(input: DaySummaryInput): Promise<string> {
   const trees = groupTrees(input.messages)
   if (trees.length === 0) return ''
-  const weights = input.weights ?? weightsOf(input.messages)
+  const weights = input.weights ?? (await weightsOf(input.messages))
   const sourceBytes = input.messages.reduce((total, message) => total + Buffer.byteLength(message.content), 0)
   const budget = Math.max(MIN_BUDGET_BYTES, sourceBytes * (input.ratio ?? DEFAULT_RATIO))
   const candidates: Candidate[] = []
   for (const tree of trees) {
-    tree.messages.forEach((message, index) => {
+    for (const [index, message] of tree.messages.entries()) {
+      await yieldToLoop()
       const previous = tree.messages[index - 1]
       const answers =
         previous !== undefined && previous.sender !== message.sender && /\?/.test(previous.content)
       candidates.push(...candidatesOf(message, tree.root, input.timeZone, candidates.length, answers))
-    })
+    }
   }
-  const chosen = select(candidates, weights, budget)
+  const chosen = await select(candidates, weights, budget)
   const blocks: string[] = []
   for (const tree of trees) {
     const lines = linesOf(chosen.filter((candidate) => candidate.tree === tree.root))

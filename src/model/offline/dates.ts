@@ -64,18 +64,39 @@ const shiftDay = (day: string, days: number): string => {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
 }
 
+interface Reference {
+  reference: { instant: Date; timezone: number }
+  today: string
+}
+
+// The sentences of one message share its time: the zone conversion is done once per message, not per sentence.
+let lastReference: { key: string; value: Reference } | null = null
+
+function referenceOf(ts: string, timeZone: string): Reference {
+  const key = `${ts} ${timeZone}`
+  if (lastReference?.key === key) return lastReference.value
+  const instant = new Date(ts)
+  const today = localDayOf(instant, timeZone)
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number]
+  const [hour, minute] = localTimeOf(instant, timeZone).split(':').map(Number) as [number, number]
+  const value = {
+    reference: { instant: new Date(Date.UTC(year, month - 1, day, hour, minute)), timezone: 0 },
+    today,
+  }
+  lastReference = { key, value }
+  return value
+}
+
 /**
  * Date mentions that name a day (a bare time like "at 10" or "last year" does not). chrono resolves
  * against the message's local wall time, expressed as UTC so nothing depends on the host's zone. A bare
  * weekday resolves forward in a plan and backward in a report of something done.
  */
 export function findDateMentions(sentence: string, ts: string, timeZone: string): DateMention[] {
-  const instant = new Date(ts)
-  const [year, month, day] = localDayOf(instant, timeZone).split('-').map(Number) as [number, number, number]
-  const [hour, minute] = localTimeOf(instant, timeZone).split(':').map(Number) as [number, number]
-  const reference = { instant: new Date(Date.UTC(year, month - 1, day, hour, minute)), timezone: 0 }
+  // A sentence with no day word cannot name a day: skip the parser (the costly part on a busy day).
+  if (!DAY_WORD.test(sentence)) return []
+  const { reference, today } = referenceOf(ts, timeZone)
   const mentions: DateMention[] = []
-  const today = localDayOf(instant, timeZone)
   const isPast = isPastTense(sentence)
   for (const result of chrono.parse(sentence, reference, { forwardDate: !isPast })) {
     if (!namesADay(result)) continue

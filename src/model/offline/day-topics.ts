@@ -7,8 +7,20 @@ import { stemOf, type WordWeights } from './word-weights.js'
 
 const NAME = /(?<=[\s(])(?<![.!?]\s)\p{Lu}[\p{L}\p{M}'-]+(?:\s+\p{Lu}[\p{L}\p{M}'-]+)?/gu
 
+// Several renderers ask for the same day's topics; the engine warms this between event-loop turns.
+const cache = new WeakMap<readonly WindowMessage[], { weights: WordWeights; topics: string[] }>()
+const MAX_TOPICS = 8
+
 /** Up to `max` topics of a day, most telling first; same messages and weights, same words. */
 export function dayTopics(messages: readonly WindowMessage[], weights: WordWeights, max = 4): string[] {
+  const cached = cache.get(messages)
+  if (cached?.weights === weights) return cached.topics.slice(0, max)
+  const topics = rankTopics(messages, weights)
+  cache.set(messages, { weights, topics })
+  return topics.slice(0, max)
+}
+
+function rankTopics(messages: readonly WindowMessage[], weights: WordWeights): string[] {
   // A word's weight grows slowly with repetition: the day's distinctive words beat the everyday names.
   const scores = new Map<string, { surface: string; weight: number; count: number; score: number }>()
   const bump = (key: string, surface: string, weight: number): void => {
@@ -38,7 +50,7 @@ export function dayTopics(messages: readonly WindowMessage[], weights: WordWeigh
     if (picked.some((topic) => topic.toLowerCase().includes(lower) || lower.includes(topic.toLowerCase())))
       continue
     picked.push(entry.surface)
-    if (picked.length === max) break
+    if (picked.length === MAX_TOPICS) break
   }
   return picked
 }

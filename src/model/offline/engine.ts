@@ -17,8 +17,10 @@ import { gatherWindow } from './gather.js'
 import { dayPointers, filePointers, type IndexSources } from './index-input.js'
 import { renderMemoryIndex, type IndexResult } from './memory-index.js'
 import { weightsOf } from './daily-summary.js'
+import { dayTopics } from './day-topics.js'
+import { yieldToLoop } from './yield.js'
 import { MEMORY_DIR, orient, type Orientation } from './orient.js'
-import { renderRecentContext } from './recent-context.js'
+import { RECENT_DAYS, renderRecentContext } from './recent-context.js'
 import { describeDream, type DreamReport } from './report.js'
 import { MEMORY_SKELETONS } from './skeletons.js'
 import { pendingDays, summariseDays, type DayOutcome } from './summarise-days.js'
@@ -29,6 +31,8 @@ export interface OfflineProviderOptions {
   /** MEMORY.md size budget in bytes. @default DEFAULTS.memory.indexBudgetBytes (6000) */
   memoryBudgetBytes?: number
 }
+
+const MERGE_SLICE = 25
 
 const FACT_FILES: readonly FactFile[] = [
   'user.md',
@@ -81,7 +85,7 @@ async function gatherSignal(
   const pending = pendingDays(orientation.dailyNotes)
   const gathered = await gatherWindow(client, { timeZone: context.timeZone, pending, reserve })
   const messages = context.days.flatMap((day) => gathered.byDay.get(day) ?? [])
-  const facts = extractFacts(messages, context.timeZone)
+  const facts = await extractFacts(messages, context.timeZone)
   return {
     messagesByDay: gathered.byDay,
     messages,
@@ -118,15 +122,20 @@ function dayStatuses(
 }
 
 /** Merges the window's facts into the readable fact files; unreadable files are left alone. */
-function consolidateFacts(files: MemoryTexts, facts: readonly Fact[]): MergeOutcome[] {
+async function consolidateFacts(files: MemoryTexts, facts: readonly Fact[]): Promise<MergeOutcome[]> {
   const writable = new Set(FACT_FILES.filter((name) => files.has(name)))
-  const texts = new Map([...writable].map((name) => [name, files.get(name)?.text ?? '']))
-  const merged = mergeFacts(
-    texts,
-    facts.filter((fact) => writable.has(fact.file)),
-  )
-  for (const [name, text] of merged.files) files.set(name, { before: files.get(name)?.before ?? null, text })
-  return merged.outcomes
+  let texts = new Map([...writable].map((name) => [name, files.get(name)?.text ?? '']))
+  const outcomes: MergeOutcome[] = []
+  const mergeable = facts.filter((fact) => writable.has(fact.file))
+  // Merged a slice at a time, so a window with thousands of facts never holds the event loop for long.
+  for (let at = 0; at < mergeable.length; at += MERGE_SLICE) {
+    const merged = mergeFacts(texts, mergeable.slice(at, at + MERGE_SLICE))
+    texts = merged.files
+    outcomes.push(...merged.outcomes)
+    await yieldToLoop()
+  }
+  for (const [name, text] of texts) files.set(name, { before: files.get(name)?.before ?? null, text })
+  return outcomes
 }
 
 /** Rebuilds MEMORY.md's index from the files as they will be written and the day pages that exist. */
@@ -154,14 +163,14 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   const signal = await gatherSignal(client, context, orientation)
   // Consolidate: daily notes first, then facts into the memory files.
   const { messagesByDay, byDay: factsByDay } = signal
-  const weights = weightsOf([...messagesByDay.values()].flat())
+  const weights = await weightsOf([...messagesByDay.values()].flat())
   const summarising = { dailyNotes: orientation.dailyNotes, messagesByDay, timeZone, weights }
   const dayOutcomes = await summariseDays(client, summarising)
   const files = startingTexts(orientation)
   // Open threads are what is going on now: listed fresh from the window in current-state's block, not kept
   // as keyed entries that nothing would ever close.
   const threads = signal.facts.filter((fact) => fact.kind === 'thread')
-  const merges = consolidateFacts(
+  const merges = await consolidateFacts(
     files,
     signal.facts.filter((fact) => fact.kind !== 'thread'),
   )
@@ -174,6 +183,11 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   const projectText = files.get('project.md')?.text ?? ''
   update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText, threads }))
   const roots = new Set([...messagesByDay.values()].flat().map((message) => message.root))
+  // The last days' topics feed both recent-context and the index: worked out here, a day per event-loop turn.
+  for (const day of days.filter((day) => (messagesByDay.get(day)?.length ?? 0) > 0).slice(-RECENT_DAYS)) {
+    dayTopics(messagesByDay.get(day) ?? [], weights)
+    await yieldToLoop()
+  }
   const recent = { days, messagesByDay, factsByDay, weights, isOneConversation: roots.size <= 1 }
   update('recent-context.md', (text) => renderRecentContext(text, recent))
   // Day pages are no longer written (daily notes hold the summaries); pages from earlier versions stay linked.

@@ -1,6 +1,7 @@
 // Signal: the durable facts stated in a window's user messages, in the order they were said.
 import { classifyLine, classifySentence } from './classify.js'
 import { splitSentences, stripTruncationNote } from './text.js'
+import { yieldToLoop } from './yield.js'
 import type { Fact, WindowMessage } from './types.js'
 
 // Cheap gate before the NLP rules: a sentence with none of these cannot match any rule.
@@ -14,13 +15,16 @@ const CANDIDATE = new RegExp(
  * Facts from user messages only (assistant replies are not facts about the user), oldest first;
  * ties keep message order, then sentence order, so the same window always gives the same list.
  */
-export function extractFacts(messages: readonly WindowMessage[], timeZone: string): Fact[] {
+export async function extractFacts(messages: readonly WindowMessage[], timeZone: string): Promise<Fact[]> {
   const ordered = messages
     .filter((message) => message.role === 'user')
     .map((message, index) => ({ message, index }))
     .sort((a, b) => Date.parse(a.message.ts) - Date.parse(b.message.ts) || a.index - b.index)
   const facts: Fact[] = []
-  for (const { message } of ordered) facts.push(...factsOfMessage(message, timeZone))
+  for (const { message } of ordered) {
+    facts.push(...factsOfMessage(message, timeZone))
+    await yieldToLoop()
+  }
   return facts
 }
 

@@ -2,6 +2,7 @@
 // When the tool-call budget cannot cover the whole window, it reads what still needs a summary first.
 import { localDayOf } from '../../time/local-day.js'
 import type { ToolClient } from './tool-client.js'
+import { yieldToLoop } from './yield.js'
 import type { WindowMessage } from './types.js'
 
 /** Messages per get_messages page; the tool caps it at config.tools.maxResults anyway. */
@@ -34,6 +35,23 @@ interface MessageJson {
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '')
 
+// Local midnight falls on a quarter hour in every zone, so all instants of one UTC quarter hour share a local day:
+// one zone conversion per quarter hour instead of one per message.
+const QUARTER_HOUR_MS = 15 * 60_000
+const dayCache = new Map<string, string>()
+
+function cachedLocalDay(ts: string, timeZone: string): string {
+  const bucket = Math.floor(Date.parse(ts) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS
+  const key = `${bucket} ${timeZone}`
+  let day = dayCache.get(key)
+  if (day === undefined) {
+    if (dayCache.size > 50_000) dayCache.clear()
+    day = localDayOf(new Date(bucket), timeZone)
+    dayCache.set(key, day)
+  }
+  return day
+}
+
 function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | null {
   const ts = asText(row.ts)
   if (Number.isNaN(Date.parse(ts)) || asText(row.id) === '') return null
@@ -47,7 +65,7 @@ function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | nu
     role: row.role === 'assistant' ? 'assistant' : 'user',
     sender: asText(row.sender),
     content: asText(row.content),
-    day: localDayOf(new Date(ts), timeZone),
+    day: cachedLocalDay(ts, timeZone),
   }
 }
 
@@ -63,6 +81,7 @@ async function readPages(
   do {
     if (client.remaining <= plan.reserve) return false
     const page = cursor === null ? { ...query, limit: PAGE_SIZE } : { ...query, limit: PAGE_SIZE, cursor }
+    await yieldToLoop()
     const result = await client.call('get_messages', page)
     if (!result.ok) {
       client.problems.push(`get_messages: ${result.content}`)

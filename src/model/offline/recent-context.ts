@@ -56,7 +56,7 @@ export function recurringTopics(
 }
 
 /** Days listed at most: older days of a long window are in their daily notes and the index. */
-const MAX_DAYS = 5
+export const RECENT_DAYS = 5
 
 function dayBrief(day: string, messages: readonly WindowMessage[], input: RecentContextInput): string {
   const weekday = longDateTitle(day).split(',')[0]?.slice(0, 3)
@@ -75,9 +75,10 @@ function dayBrief(day: string, messages: readonly WindowMessage[], input: Recent
 /** recent-context.md with its block rewritten for this window; text outside the block is kept. */
 export function renderRecentContext(existing: string, input: RecentContextInput): string {
   const active = input.days.filter((day) => (input.messagesByDay.get(day)?.length ?? 0) > 0)
-  const shown = active.slice(-MAX_DAYS).reverse()
+  const shown = active.slice(-RECENT_DAYS).reverse()
   const body = [`## ${input.days[0] ?? ''} → ${input.days.at(-1) ?? ''}`, '']
-  const topics = recurringTopics(input.messagesByDay)
+  // Recurring across the days shown: a long window's old names are not what is going on now.
+  const topics = recurringTopics(new Map(shown.map((day) => [day, input.messagesByDay.get(day) ?? []])))
   if (topics.length > 0) {
     body.push(`Recurring: ${topics.map((topic) => `${topic.term} (${topic.days} days)`).join(', ')}`, '')
   }

@@ -34,11 +34,11 @@ export interface SummariseInput {
 }
 
 // The note's next text, or null when it needs nothing: complete, or nothing left to cover.
-function summarised(
+async function summarised(
   note: DailyNote,
   messages: readonly WindowMessage[],
   input: SummariseInput,
-): { note: DailyNote; covered: number } | null {
+): Promise<{ note: DailyNote; covered: number } | null> {
   const state = dayStateOf(note)
   if (state === 'complete') return null
   const watermark = note.frontMatter.summarised_until
@@ -52,7 +52,7 @@ function summarised(
     return { note: { ...note, frontMatter: { ...note.frontMatter, summarised_until: last } }, covered: 0 }
   }
   if (pending.length === 0) return null
-  const text = buildDaySummary({ messages: pending, timeZone: input.timeZone, weights: input.weights })
+  const text = await buildDaySummary({ messages: pending, timeZone: input.timeZone, weights: input.weights })
   const lastTs = pending.reduce(
     (latest, message) => (Date.parse(message.ts) > Date.parse(latest) ? message.ts : latest),
     pending[0]!.ts,
@@ -90,7 +90,7 @@ export async function summariseDays(client: ToolClient, input: SummariseInput): 
     const before = dayStateOf(note)
     // Summarising a busy day is CPU work: let chat turns and status requests in between days.
     await yieldToLoop()
-    const next = summarised(note, input.messagesByDay.get(day) ?? [], input)
+    const next = await summarised(note, input.messagesByDay.get(day) ?? [], input)
     if (!next) {
       outcomes.push({ day, before, after: before, covered: 0, isWritten: false })
       continue

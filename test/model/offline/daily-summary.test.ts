@@ -41,8 +41,8 @@ describe('buildDaySummary', () => {
     }),
   ]
 
-  it("keeps every participant's telling statements and drops small talk, filler and chat commands", () => {
-    const text = buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 1 })
+  it("keeps every participant's telling statements and drops small talk, filler and chat commands", async () => {
+    const text = await buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 1 })
     expect(text).toContain('Maya: ')
     expect(text).toContain('Globex')
     expect(text).toContain('Acme Corp')
@@ -52,20 +52,20 @@ describe('buildDaySummary', () => {
       expect(text, noise).not.toContain(noise)
   })
 
-  it('writes absolute dates next to relative ones, from the day the message was sent', () => {
-    const text = buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 0.6 })
+  it('writes absolute dates next to relative ones, from the day the message was sent', async () => {
+    const text = await buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 0.6 })
     expect(text).toContain('yesterday (2026-11-19)')
     expect(text).toContain('last year (2025)')
   })
 
-  it('stays near its byte budget, keeping the densest statements first', () => {
-    const text = buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 0.15 })
+  it('stays near its byte budget, keeping the densest statements first', async () => {
+    const text = await buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 0.15 })
     const source = day.reduce((total, m) => total + Buffer.byteLength(m.content), 0)
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(Math.max(160, source * 0.15) + 16)
     expect(text).toContain('Acme Corp')
   })
 
-  it('names each conversation when a day has several, and is the same for the same input in any order', () => {
+  it('names each conversation when a day has several, and is the same for the same input in any order', async () => {
     const other = [
       message({
         chat: 'atlas',
@@ -81,15 +81,15 @@ describe('buildDaySummary', () => {
       }),
     ]
     const input = { messages: [...day, ...other], timeZone: 'Europe/Lisbon', ratio: 0.6 }
-    const text = buildDaySummary(input)
+    const text = await buildDaySummary(input)
     expect(text).toContain('**Main** — 8 messages, 09:00–09:06')
     expect(text).toContain('**atlas** — 2 messages, 14:00–15:30')
     expect(text).toContain('Postgres 16')
-    expect(buildDaySummary({ ...input, messages: [...input.messages].reverse() })).toBe(text)
+    expect(await buildDaySummary({ ...input, messages: [...input.messages].reverse() })).toBe(text)
   })
 
-  it('cannot open or close an HTML comment or fake a summary marker', () => {
-    const text = buildDaySummary({
+  it('cannot open or close an HTML comment or fake a summary marker', async () => {
+    const text = await buildDaySummary({
       messages: [
         message({
           content: 'the build prints <!-- NEEDS_SUMMARY --> then -- done --> and restarts the Atlas worker',

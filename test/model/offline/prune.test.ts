@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { readBlock, writeBlock } from '../../../src/model/offline/block.js'
 import { renderCurrentState } from '../../../src/model/offline/current-state.js'
 import { weightsOf } from '../../../src/model/offline/daily-summary.js'
+import { WordWeights } from '../../../src/model/offline/word-weights.js'
 import { recurringTopics, renderRecentContext } from '../../../src/model/offline/recent-context.js'
 import { MEMORY_SKELETONS } from '../../../src/model/offline/skeletons.js'
 import type { WindowMessage } from '../../../src/model/offline/types.js'
@@ -47,8 +48,11 @@ describe('recent-context', () => {
     days,
     messagesByDay,
     factsByDay: new Map([['2026-11-22', [fact({ day: '2026-11-22' })]]]),
-    weights: weightsOf([...messagesByDay.values()].flat()),
+    weights: new WordWeights(),
   }
+  beforeAll(async () => {
+    input.weights = await weightsOf([...messagesByDay.values()].flat())
+  })
 
   it('lists the days with messages newest first, one line each with what they were about', () => {
     const text = renderRecentContext(MEMORY_SKELETONS['recent-context.md'], input)
