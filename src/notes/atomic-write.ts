@@ -66,6 +66,26 @@ async function writableMode(file: string): Promise<number | null> {
   }
 }
 
+/**
+ * Throws NoteReadOnlyError when writeFileAtomic would refuse `file` (it, or the nearest folder that exists, is
+ * read-only) — so a multi-file operation (undo) can refuse before its first write instead of half-way.
+ */
+export async function assertWritable(file: string): Promise<void> {
+  try {
+    if (isReadOnly((await stat(file)).mode)) throw new NoteReadOnlyError(file, 'file')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  for (let folder = dirname(file); ; folder = dirname(folder)) {
+    try {
+      if (isReadOnly((await stat(folder)).mode)) throw new NoteReadOnlyError(folder, 'folder')
+      return
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(folder) === folder) throw error
+    }
+  }
+}
+
 /** No write bit for owner, group or others: someone made this read-only on purpose. */
 export function isReadOnly(mode: number): boolean {
   return (mode & 0o222) === 0

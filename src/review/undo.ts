@@ -11,6 +11,7 @@ import { totalsOf } from '../ledger/keep-or-hold.js'
 import { LedgerStore } from '../ledger/store.js'
 import { describeConflicts, markWritten, planTransition, type Transition } from '../ledger/transition.js'
 import type { FileChange } from '../ledger/types.js'
+import { assertWritable } from '../notes/atomic-write.js'
 import { withWorkspaceLock } from '../notes/lock.js'
 import type { ReviewDeps } from './deps.js'
 
@@ -117,6 +118,9 @@ export async function undoRun(deps: ReviewDeps, id?: string, options: UndoOption
             keep: deps.config.backups.keep,
           })
         : null
+    // A note the user made read-only since stops the undo before anything changes, not half-way.
+    for (const transition of [...plan.pending, ...plan.conflicts])
+      await assertWritable(absolutePath(deps.paths.workspace, transition.path))
     const undo = deps.runs.openUndo(target)
     const restoredChanges: FileChange[] = []
     const touched: string[] = []

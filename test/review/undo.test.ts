@@ -1,4 +1,7 @@
+import { chmodSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { NoteReadOnlyError } from '../../src/errors.js'
 import { listBackups } from '../../src/backup/list.js'
 import { readBackupFiles } from '../../src/backup/verify.js'
 import { HALF_MEMORY, RICH_MEMORY, makeLedgerWorld, writesFiles } from '../ledger/world.js'
@@ -81,6 +84,23 @@ describe('undo', () => {
     await dreamlane.discard(held.id)
     await expect(dreamlane.undo(held.id)).rejects.toThrow(/is discarded; only a kept dream/)
     await expect(dreamlane.undo('run-nope')).rejects.toMatchObject({ code: 'RUN_NOT_FOUND' })
+    await dreamlane.close()
+  })
+
+  it("uses the same writer as dreams: keeps a note's mode, and refuses a read-only one before changing anything", async () => {
+    const world = await makeLedgerWorld()
+    const dreamlane = world.open({ provider: writesFiles({ [MEMORY]: HALF_MEMORY }) })
+    const dream = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    await dreamlane.apply(dream.id)
+    const memory = join(world.dir, MEMORY)
+    const afterDream = world.snapshot()
+    chmodSync(memory, 0o444)
+    await expect(dreamlane.undo(dream.id)).rejects.toBeInstanceOf(NoteReadOnlyError)
+    expect(world.snapshot()).toEqual(afterDream)
+    chmodSync(memory, 0o600)
+    await dreamlane.undo(dream.id)
+    expect(world.read(MEMORY)).toBe(RICH_MEMORY)
+    expect(statSync(memory).mode & 0o777).toBe(0o600)
     await dreamlane.close()
   })
 })
