@@ -103,7 +103,16 @@ async function checkState(paths: WorkspacePaths, config: ResolvedConfig, clock: 
     findings.push(problem(`${paths.backups} is a file, not a folder: dreams cannot back up`, `move it aside`))
   const holder = await readLock(paths.lockFile)
   const stale = holder ? staleReason(holder, { clock, staleAfterMs: config.dream.runTimeoutMs }) : null
-  if (holder && stale)
+  const restoring = holder?.runId.startsWith('restore-') ? holder.runId.slice('restore-'.length) : null
+  if (holder && stale && restoring)
+    findings.push(
+      problem(
+        `a restore of backup ${restoring} was interrupted (${stale}): the notes may be partly restored`,
+        `run \`dreamlane backups restore ${restoring}\` again; the safety backup it took first is the newest ` +
+          '`…-restore-…` one in `dreamlane backups list`',
+      ),
+    )
+  else if (holder && stale)
     findings.push(warning(`stale dream.lock of ${describeLock(holder)}: ${stale}`, 'the next dream reaps it'))
   else if (holder) findings.push(ok(`a dream is running: ${describeLock(holder)}`))
   if (!existsSync(paths.stateDb)) return [...findings, ok('no state.db yet (created by the first command)')]

@@ -25,6 +25,8 @@ interface FaultCase {
   code: number
   /** The case may change notes the way a finished dream does. */
   notesMayChange?: boolean
+  /** The case planted a dead process's lock that the command (doctor) only reads. */
+  plantedLock?: boolean
   /** The notes must then be byte-identical to a clean `dream --days 2` on an untouched copy. */
   likeCleanDream?: boolean
   stderr?: RegExp
@@ -361,6 +363,24 @@ const CASES: FaultCase[] = [
     stdout: /notes\/daily is a file[\s\S]*fix: [\s\S]*empty file \(0 bytes\)/,
   },
   {
+    name: 'doctor names a restore that a kill -9 interrupted, and how to finish it',
+    prepare: (w) =>
+      writeFileSync(
+        w.lockFile,
+        JSON.stringify({
+          pid: 2 ** 22 + 7,
+          host: hostname(),
+          runId: 'restore-20261120T010000Z-auto-web_main',
+          startedAt: new Date().toISOString(),
+        }),
+      ),
+    args: () => ['doctor'],
+    code: 9,
+    plantedLock: true,
+    stdout:
+      /restore of backup 20261120T010000Z-auto-web_main was interrupted[\s\S]*fix: run `dreamlane backups restore/,
+  },
+  {
     name: 'doctor --json with a read-only notes/memory',
     prepare: (w) => chmodSync(memory(w), 0o555),
     args: () => ['--json', 'doctor'],
@@ -397,7 +417,11 @@ describe.concurrent('fault sweep', () => {
     const result = await world.cli(fault.args(world), fault.env?.(world))
     // Permissions back, so the checks (and the clean-up) can read everything.
     chmodSync(join(world.notes, 'memory'), 0o755)
-    expectCleanFailure(world, result, { code: fault.code, notesMayChange: fault.notesMayChange })
+    expectCleanFailure(world, result, {
+      code: fault.code,
+      notesMayChange: fault.notesMayChange,
+      plantedLock: fault.plantedLock,
+    })
     if (fault.stderr) expect(result.stderr).toMatch(fault.stderr)
     if (fault.stdout) expect(result.stdout).toMatch(fault.stdout)
     fault.after?.(world, expect, result)

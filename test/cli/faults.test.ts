@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemClock } from '../../src/clock.js'
+import { snapshotTree } from '../backup/fixtures.js'
 import { openStateDb } from '../../src/db/state.js'
 import { RunStore } from '../../src/dream/runs.js'
 import {
@@ -174,5 +175,31 @@ describe('a dream stopped by a signal', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
     expectCleanFailure(world, { code, stdout: '', stderr }, { code: 7 })
     expect(stderr).toMatch(/stopping: cancelling the dream[\s\S]*cancelled/)
+  })
+})
+
+describe('a restore killed (kill -9) half-way', () => {
+  it('leaves a trace doctor names with the fix, and running it again finishes it', async () => {
+    const world = copyFixture(fixture)
+    const FAULTS = fileURLToPath(new URL('../helpers/inject-faults.mjs', import.meta.url))
+    const created = await world.cli(['--json', 'backups', 'create'])
+    const { id } = JSON.parse(created.stdout) as { id: string }
+    const backedUp = snapshotTree(world.notes)
+    for (const name of ['user.md', 'project.md'])
+      writeFileSync(join(world.notes, 'memory', name), `edited after the backup: ${name}\n`)
+
+    const killed = await world.cli(['backups', 'restore', id], {
+      NODE_OPTIONS: `--import=${FAULTS}`,
+      DREAMLANE_TEST_KILL_AT: '/notes/memory/',
+    })
+    expect(killed.code).toBeNull()
+    const doctor = await world.cli(['doctor'])
+    expect(doctor.code).toBe(9)
+    expect(doctor.stdout).toContain(`a restore of backup ${id} was interrupted`)
+
+    const again = await world.cli(['backups', 'restore', id])
+    expect(again.code, again.stderr).toBe(0)
+    expect(snapshotTree(world.notes)).toEqual(backedUp)
+    expect((await world.cli(['doctor'])).code).toBe(0)
   })
 })
