@@ -23,8 +23,18 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   CONTENT_TOO_LARGE: 413,
   BACKUP_CORRUPT: 422,
   LOCK_HELD: 423,
+  // A note the user protected (read-only) or cannot be read faithfully (not UTF-8): the workspace conflicts.
+  NOTE_READ_ONLY: 409,
+  NOTE_NOT_UTF8: 409,
+  NOTE_MALFORMED: 422,
   PROVIDER_FAILED: 502,
   MESSAGES_DB_MISSING: 503,
+  MESSAGES_DB_INVALID: 503,
+  // Another process holds the messages DB: try again shortly.
+  MESSAGES_DB_BUSY: 503,
+  STATE_DB_INVALID: 503,
+  // The disk refused (full, read-only filesystem).
+  WRITE_FAILED: 507,
 }
 
 export interface ErrorBody {
