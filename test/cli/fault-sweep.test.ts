@@ -381,6 +381,13 @@ const CASES: FaultCase[] = [
       /restore of backup 20261120T010000Z-auto-web_main was interrupted[\s\S]*fix: run `dreamlane backups restore/,
   },
   {
+    name: 'doctor warns about a deprecated model (healthy otherwise)',
+    args: () => ['doctor'],
+    env: () => ({ ANTHROPIC_API_KEY: 'sk-test', DREAMLANE_DREAM_MODEL: 'claude-sonnet-4-5' }),
+    code: 0,
+    stdout: /! model claude-sonnet-4-5 is deprecated and reaches end of life on November 30th, 2026/,
+  },
+  {
     name: 'doctor --json with a read-only notes/memory',
     prepare: (w) => chmodSync(memory(w), 0o555),
     args: () => ['--json', 'doctor'],

@@ -111,6 +111,19 @@ describe('chat API', () => {
 })
 
 describe('dreams API', () => {
+  it('accepts the POST /api/dreams body exactly as the README documents it', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const documented = /`POST \/api\/dreams` `(\{[^`]+\})`/.exec(readme)?.[1]
+    expect(documented).toBeDefined()
+    const api = await startServerWorld()
+    const started = await api.json<{ accepted: boolean; runId: string }>('/api/dreams', {
+      json: JSON.parse(documented ?? '{}'),
+    })
+    expect(started.status).toBe(202)
+    const run = await api.json<{ run: { chatJid: string } }>(`/api/dreams/${started.body.runId}`)
+    expect(run.body.run.chatJid).toBe('web:main')
+  })
+
   it('streams a dream’s progress in order over SSE, then shows steps, tool calls, usage and the diff', async () => {
     const api = await startServerWorld()
     const started = await api.json<{ accepted: boolean; gate: string; runId: string }>('/api/dreams', {
