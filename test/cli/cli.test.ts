@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/cli.js'
 import { makeTempDir } from '../helpers/workspace.js'
@@ -113,6 +115,8 @@ describe('dreamlane demo', () => {
     expect(first.stdout).toMatch(/changed notes\/memory\/user\.md/)
     const memory = readFileSync(join(dir, 'notes', 'memory', 'user.md'), 'utf8')
     expect(memory).toMatch(/Porto/)
+    // The closing hint works as typed in a clone (there is no global `dreamlane`).
+    expect(first.stdout).toMatch(/\n {14}npx dreamlane --workspace \S+ runs show run-/)
 
     const second = await runCli(['demo', '--dir', dir], { timeoutMs: 120_000 })
     expect(second.code).toBe(0)
@@ -128,5 +132,14 @@ describe('dreamlane demo', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/not a dreamlane demo workspace/)
     expect(readFileSync(join(dir, 'precious.txt'), 'utf8')).toBe('do not touch')
+  })
+})
+
+describe('npm run demo', () => {
+  it('skips the build when dist/ is up to date, and says so (global-setup just built it)', () => {
+    const script = fileURLToPath(new URL('../../scripts/build-if-stale.mjs', import.meta.url))
+    const result = spawnSync(process.execPath, [script], { encoding: 'utf8' })
+    expect(result.status).toBe(0)
+    expect(result.stderr).toMatch(/dist\/ is up to date .*skipping the build/)
   })
 })
