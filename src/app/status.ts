@@ -14,6 +14,8 @@ export interface DreamlaneStatus {
   providerReason: string
   activeRun: string | null
   lock: string | null
+  /** A lock left by a process that is gone (a crash, kill -9 mid-dream or mid-restore): what it was and why stale. */
+  staleLock: string | null
   latestRun: RunRecord | null
   lastConsolidated: string | null
   backlog: BacklogEntry[]
@@ -33,7 +35,8 @@ export interface StatusExtras {
 export async function readDreamlaneStatus(ctx: AppContext, extras: StatusExtras): Promise<DreamlaneStatus> {
   const { config, clock, paths, settings, runs } = ctx
   const holder = await readLock(paths.lockFile)
-  const live = holder && staleReason(holder, { clock, staleAfterMs: config.dream.runTimeoutMs }) === null
+  const stale = holder ? staleReason(holder, { clock, staleAfterMs: config.dream.runTimeoutMs }) : null
+  const live = holder && stale === null
   const enabled = settings.autoDreamEnabled(config.autoDream.enabled)
   // Outside `serve` nothing is scheduled in this process; the next fire time is still what the schedule says.
   const next =
@@ -46,6 +49,7 @@ export async function readDreamlaneStatus(ctx: AppContext, extras: StatusExtras)
     providerReason: extras.providerReason,
     activeRun: ctx.dreams.activeRunId,
     lock: live && holder ? describeLock(holder) : null,
+    staleLock: holder && stale ? `${describeLock(holder)}: ${stale}` : null,
     latestRun: runs.latest(),
     lastConsolidated: runs.lastSucceeded()?.finishedAt ?? null,
     backlog: await readBacklog(paths, dayWindow(clock.now(), config.dream.defaultDays, config.timezone).days),

@@ -14,6 +14,13 @@ export function describeStatus(status: DreamlaneStatus): string {
     status.lock
       ? `A dream is running now: ${status.lock}.`
       : 'No dream is running; /dream would start one now.',
+    ...(status.staleLock
+      ? [
+          status.staleLock.startsWith('run restore-')
+            ? `Interrupted restore: ${status.staleLock}; the notes may be partly restored — run \`dreamlane doctor\`.`
+            : `Stale lock: ${status.staleLock}; the next dream reaps it.`,
+        ]
+      : []),
     `Daily notes needing a summary: ${status.backlog.length}${
       status.backlog.length
         ? ` (${status.backlog

@@ -193,6 +193,8 @@ describe('a restore killed (kill -9) half-way', () => {
       DREAMLANE_TEST_KILL_AT: '/notes/memory/',
     })
     expect(killed.code).toBeNull()
+    const status = await world.cli(['status'])
+    expect(status.stdout).toContain(`Interrupted restore: run restore-${id}`)
     const doctor = await world.cli(['doctor'])
     expect(doctor.code).toBe(9)
     expect(doctor.stdout).toContain(`a restore of backup ${id} was interrupted`)
