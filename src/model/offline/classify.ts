@@ -37,7 +37,7 @@ export function isHypothetical(lower: string): boolean {
     /^(?:if|suppose|supposing|imagine|assuming|hypothetically|in theory|what if|say we|unless|whether)\b/.test(
       lower,
     ) ||
-    /\b(?:what if|if (?:i|we)|i wonder|i might|we might|maybe (?:i|we)|perhaps (?:i|we)|thinking (?:about|of)|considering|would be nice|someday|one day|i wish|i'd love to|i would love to|dreaming of|pretend)\b/.test(
+    /\b(?:what if|if (?:i|we|that's|that is|it's|you)|i wonder|i might|we might|maybe (?:i|we)|perhaps (?:i|we)|thinking (?:about|of)|considering|would be nice|someday|one day|i wish|i'd love to|i would love to|dreaming of|pretend)\b/.test(
       lower,
     )
   )

@@ -41,8 +41,12 @@ const DURATION = new RegExp(
 )
 const PAST_WORD = /\b(?:last|ago|previous|past|yesterday|earlier)\b/i
 
+// "we sat by the lake", "the sun was out": a lower-case three-letter weekday is a word, not a day.
+const BARE_ABBREVIATION = /^(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)$/
+
 function namesADay(result: chrono.ParsedResult): boolean {
   const text = result.text.trim()
+  if (BARE_ABBREVIATION.test(text)) return false
   if (!DAY_WORD.test(text) || DURATION.test(text)) return false
   const start = result.start
   return start.isCertain('day') || start.isCertain('weekday') || RELATIVE_DAY.test(text)

@@ -48,6 +48,8 @@ function likesAndDislikes(view: SentenceView): Draft | null {
     .replace(/^(?:(?:oh|and|but|so|also|yeah|honestly|btw)[,\s]+)*/, '')
   if (opening.trim() !== '' || /\b(?:you|your|you're|that|this|it)\b/.test(after)) return null
   if (contentWords(after).length < 1 || REACTION_OBJECT.test(after)) return null
+  // "I love the color and texture" answers a photo; "I love the jokes of Iron Man" names what it is about.
+  if (/^\s+the\b/.test(after) && !/\s\p{Lu}/u.test(view.text.slice(match.index + match[0].length))) return null
   const statement = view.lower.slice(match.index)
   return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
 }
@@ -55,7 +57,7 @@ function likesAndDislikes(view: SentenceView): Draft | null {
 // "no meetings before 10", "I never take calls after 6pm".
 function schedulingHabit(view: SentenceView): Draft | null {
   const rule =
-    /(?:^|[:;,.—–-]\s*|\b(?:and|also|oh|btw|so|just|reminder|fyi|remember)\s+)no\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:before|after|on|during|at|past)\s+\S/.exec(
+    /(?:^|[:;,.—–-]\s*|\b(?:and|also|oh|btw|so|just|reminder|fyi|remember)\s+)no\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:before|after|on|during|at|past)\s+(?=\d|noon|midnight|lunch|dinner|morning|evening|night|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\S/.exec(
       view.lower,
     ) ??
     /\bi\s+(?:don't|do not|never|won't|can't)\s+(?:do|take|schedule|book|accept|have|join)\s+[a-z-]+\s+(?:before|after|on|during)\s+\S/.exec(
@@ -91,7 +93,8 @@ function pointedPreference(view: SentenceView): Draft | null {
       .split(/(?<=[.!?])\s+/)
       .at(-1)
       ?.trim() ?? ''
-  if (!match || previous === '') return null
+  // The sentence pointed at must be the user's own news ("found a café that…"), not a remark ("it sounds…").
+  if (!match || previous === '' || /^(?:it|that|this|there)\b/i.test(previous) || /\byou\b/i.test(previous)) return null
   const statement = `${previous} ${view.lower}`
   return {
     ...preference(`user.pref.${slugOf(statement)}`, null, statement, false),

@@ -122,6 +122,9 @@ export function findPlan(view: SentenceView): Draft | null {
   const isFirstPerson = /\b(?:i|i'm|i've|i'll|we|we're|we've|we'll|my|our|us)\b/.test(view.lower)
   const isLater = future.some((mention) => mention.day > view.day)
   if (!PLAN_CUE.test(view.lower) && !CHANGE_CUE.test(view.lower) && !(isFirstPerson && isLater)) return null
+  // "dinner tonight" is the day's small print, not a plan worth a keyed entry; a named person or a time makes it one.
+  const hasAnchor = /\s(?!I\b)\p{Lu}|\d{1,2}(?::\d{2}|\s?[ap]m)/u.test(view.text)
+  if (!isLater && !hasAnchor) return null
   const { value, previous, isChange } = planValue(view, future)
   const subject = subjectOf(view, future)
   return {

@@ -1,6 +1,6 @@
 // A real dream world for the offline engine: sample (or given) messages, template memory files, seeded
 // daily notes for the window, state.db and the real ToolSet — then one offline turn.
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { onTestFinished } from 'vitest'
 import { fixedClock } from '../../../src/clock.js'
@@ -51,6 +51,8 @@ export interface WorldOptions {
   timeZone?: string
   /** Files written before the first dream (paths relative to the workspace), over the template. */
   files?: Record<string, string>
+  /** A messages DB file to dream over (copied), instead of the generated sample. */
+  messagesDb?: string
   /** Messages instead of the generated sample. */
   messages?: MessageSpec[]
   /** Skip copying notes-template into notes/memory. */
@@ -79,7 +81,13 @@ export async function makeDreamWorld(
   const clock = fixedClock(NOW)
   let sample: SampleResult | null = null
   let messages: MessagesDb
-  if (options.messages) {
+  if (options.messagesDb) {
+    copyFileSync(options.messagesDb, ws.paths.messagesDb)
+    messages = openMessagesDb(ws.paths.messagesDb)
+    onTestFinished(() => {
+      if (messages.db.open) messages.close()
+    })
+  } else if (options.messages) {
     messages = makeMessagesDb(ws.paths, options.messages)
   } else {
     sample = await generateSample({ file: ws.paths.messagesDb, now: clock.now(), timeZone })
