@@ -144,8 +144,17 @@ function findWork(view: SentenceView): Draft[] {
       view,
       /\b(?:i|i've)(?:\s+(?:just|recently|finally|officially))?\s+(?:joined|started at|started working at|started with|got a job at|accepted (?:an|the) (?:offer|job|position|role) (?:at|from|with)|start(?:ed)? (?:my new job|a new job|the new job) at)\s+/,
     ) ??
-    nameAfter(view, /\bmy new (?:job|employer|company|workplace) is (?:at |with )?/)
-  if (employer) found.push(identity('user.employer', 'Works at', employer))
+    nameAfter(view, /\bmy new (?:job|employer|company|workplace) is (?:at |with )?/) ??
+    nameAfter(view, /\b(?:i|i'm|i am)\s+(?:start|starting|begin|beginning)\s+(?:work(?:ing)?\s+)?at\s+/)
+  const move = /\b(?:i'm|i am|i)\s+(?:(?:just|finally)\s+)?(?:leaving|left|quit|quitting)\s+/.exec(view.lower)
+  const left = move ? properNameAt(view.text, move.index + move[0].length) : null
+  const forAt = left ? view.lower.indexOf(' for ', move!.index + move![0].length + left.length) : -1
+  const joined =
+    forAt >= 0 && forAt < move!.index + move![0].length + left!.length + 4
+      ? properNameAt(view.text, forAt + 5)
+      : null
+  if (joined && left) found.push({ ...identity('user.employer', 'Works at', joined), previous: left })
+  else if (employer) found.push(identity('user.employer', 'Works at', employer))
   const role =
     /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
       view.lower,

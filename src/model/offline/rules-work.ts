@@ -148,7 +148,7 @@ export function findThread(view: SentenceView): Draft | null {
   // inside it ("…focused on what I have to do").
   const lead = view.lower
     .slice(0, match.index)
-    .replace(/^(?:(?:oh|and|but|so|also|yeah|btw|still|now|currently)[,\s]+)*/, '')
+    .replace(/^(?:(?:oh|and|but|so|also|yeah|btw|still|now|currently|please|pls|ok|okay|hey)[,\s]+)*/, '')
   if (lead.trim() !== '') return null
   const rest = view.lower.slice(match.index + match[0].length)
   if (/^\s+(?:it|that|this|them)\b/.test(rest) || contentWords(view.lower).length < 3) return null

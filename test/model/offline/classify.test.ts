@@ -72,6 +72,12 @@ describe('classifySentence: durable statements in many phrasings', () => {
       'current-state.md thread.waiting-visa-paperwork-embassy',
     ],
     ['Remind me to call the plumber.', 'current-state.md thread.remind-call-plumber'],
+    ['Please remind me to renew my passport before March.', 'current-state.md thread.remind-renew-passport-before-march'],
+    ['Please always give me metric units.', 'feedback.md feedback.always-give-metric-units'],
+    ['Big news: I accepted the offer from Globex!', 'user.md user.employer Works at: Globex'],
+    ["I'm leaving Acme Corp for Globex in January.", 'user.md user.employer Works at: Globex'],
+    ['I start at Globex on Monday.', 'user.md user.employer Works at: Globex'],
+    ['Our cat is called Miso.', 'user.md user.relation.cat.miso Cat: Miso'],
   ])('%s → %s', (text, expected) => {
     expect(summary(classify(text))).toContain(expected)
   })
@@ -96,6 +102,13 @@ describe('classifySentence: durable statements in many phrasings', () => {
     'the dog refuses to go out, raining sideways',
     'how long is a marathon in km exactly',
     'My sister said she prefers tea.',
+    // Precision first: none of these says something durable and typed about the speaker.
+    'It has made me grow, and even got me out of my secure 9-5 as a banker.',
+    'No problem at all!',
+    'I love the color and texture!',
+    'Love how you never give up.',
+    'Agreed!',
+    'We sat by the lake and watched the sun go down.',
   ])('%s → nothing', (text) => {
     expect(summary(classify(text).filter((fact) => fact.kind !== 'thread'))).toEqual([])
   })
@@ -167,6 +180,7 @@ describe('classifyLine: reference facts', () => {
   it.each([
     ['My frequent flyer number is TP 4482913.', 'Frequent flyer number: TP 4482913'],
     ['Our wifi network is called Fernwood-5G.', 'Wifi network: Fernwood-5G'],
+    ['the wifi is called casa-fox-5g btw', 'Wifi: casa-fox-5g'],
     ['My new phone number is +351 912 345 678.', 'Phone number: +351 912 345 678'],
     [
       'new address for all the forms: Rua de Cedofeita 212, 3º Esq., 4050-174 Porto',

@@ -318,4 +318,46 @@ describe('offline engine on other wording', () => {
     expect(state).toContain('was 2026-12-03 (superseded 2026-11-21)')
     expect(parseDayPointers(world.read(memory('MEMORY.md')))[0]?.day).toBe('2026-11-22')
   })
+
+  it('keeps what a new user planted: a changed employer, standing instructions, names, a reminder, dated summaries', async () => {
+    const at = (day: string, time: string): string => `${day}T${time}:00.000Z`
+    const said = (day: string, time: string, content: string, isBotMessage = false) => ({
+      chatJid: 'web:dm',
+      content,
+      timestamp: at(day, time),
+      isBotMessage,
+    })
+    const messages = [
+      said('2026-11-17', '09:00', "Hi! I'm Sam Lee, a product designer at Acme Corp."),
+      said('2026-11-17', '09:01', 'Nice to meet you, Sam!', true),
+      said('2026-11-17', '09:02', 'Please always give me metric units.'),
+      said('2026-11-17', '09:03', 'Got it: metric from now on.', true),
+      said('2026-11-18', '20:00', 'Our cat is called Miso, she is 3.'),
+      said('2026-11-18', '20:01', 'Miso is a lovely name!', true),
+      said('2026-11-18', '20:02', 'the wifi is called casa-fox-5g btw'),
+      said('2026-11-19', '08:00', 'yes please, short list.'),
+      said('2026-11-19', '08:01', '/dream 2'),
+      said('2026-11-20', '12:00', 'Big news: I accepted the offer from Globex, I start there in January.'),
+      said('2026-11-20', '12:01', 'Congratulations! Globex is a big step.', true),
+      said('2026-11-20', '12:02', 'We decided to sell the old sofa before the move.'),
+      said('2026-11-21', '10:00', 'Please remind me to renew my passport before March.'),
+      said('2026-11-21', '10:01', 'On Friday I got the keys to the new studio.'),
+    ]
+    const world = await makeDreamWorld({ messages, timeZone: 'UTC' })
+    await world.dream()
+    const user = world.read(memory('user.md'))
+    expect(user).toMatch(/~~\*\*Works at: Acme Corp\*\*.*~~ — superseded 2026-11-20 → Globex/)
+    expect(user).toContain('**Works at: Globex**')
+    expect(user).toContain('**Cat: Miso**')
+    expect(world.read(memory('feedback.md'))).toContain('always give me metric units')
+    expect(world.read(memory('reference.md'))).toContain('casa-fox-5g')
+    expect(world.read(memory('project.md'))).toContain('sell the old sofa')
+    expect(world.read(memory('current-state.md'))).toContain('renew my passport')
+    const friday = world.read('notes/daily/2026-11-21.md')
+    expect(friday).toContain('Friday (2026-11-20)')
+    expect(friday).not.toMatch(/\(2026-11-\d\d\) \(2026/)
+    const quiet = world.read('notes/daily/2026-11-19.md')
+    expect(quiet).not.toContain('/dream')
+    expect(quiet).not.toContain('short list')
+  })
 })
