@@ -49,7 +49,8 @@ function likesAndDislikes(view: SentenceView): Draft | null {
   if (opening.trim() !== '' || /\b(?:you|your|you're|that|this|it)\b/.test(after)) return null
   if (contentWords(after).length < 1 || REACTION_OBJECT.test(after)) return null
   // "I love the color and texture" answers a photo; "I love the jokes of Iron Man" names what it is about.
-  if (/^\s+the\b/.test(after) && !/\s\p{Lu}/u.test(view.text.slice(match.index + match[0].length))) return null
+  if (/^\s+the\b/.test(after) && !/\s\p{Lu}/u.test(view.text.slice(match.index + match[0].length)))
+    return null
   const statement = view.lower.slice(match.index)
   return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
 }
@@ -94,7 +95,8 @@ function pointedPreference(view: SentenceView): Draft | null {
       .at(-1)
       ?.trim() ?? ''
   // The sentence pointed at must be the user's own news ("found a café that…"), not a remark ("it sounds…").
-  if (!match || previous === '' || /^(?:it|that|this|there)\b/i.test(previous) || /\byou\b/i.test(previous)) return null
+  if (!match || previous === '' || /^(?:it|that|this|there)\b/i.test(previous) || /\byou\b/i.test(previous))
+    return null
   const statement = `${previous} ${view.lower}`
   return {
     ...preference(`user.pref.${slugOf(statement)}`, null, statement, false),

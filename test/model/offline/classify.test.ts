@@ -72,7 +72,10 @@ describe('classifySentence: durable statements in many phrasings', () => {
       'current-state.md thread.waiting-visa-paperwork-embassy',
     ],
     ['Remind me to call the plumber.', 'current-state.md thread.remind-call-plumber'],
-    ['Please remind me to renew my passport before March.', 'current-state.md thread.remind-renew-passport-before-march'],
+    [
+      'Please remind me to renew my passport before March.',
+      'current-state.md thread.remind-renew-passport-before-march',
+    ],
     ['Please always give me metric units.', 'feedback.md feedback.always-give-metric-units'],
     ['Big news: I accepted the offer from Globex!', 'user.md user.employer Works at: Globex'],
     ["I'm leaving Acme Corp for Globex in January.", 'user.md user.employer Works at: Globex'],
