@@ -1,12 +1,5 @@
 // One dream, top to bottom: lock → backup → seed → channel + model turn → index → review → FTS → cleanup → summary.
-import {
-  DreamlaneError,
-  LockHeldError,
-  NoteNotUtf8Error,
-  NoteReadOnlyError,
-  errorMessage,
-  type ErrorCode,
-} from '../errors.js'
+import { DreamlaneError, LockHeldError, errorMessage, type ErrorCode } from '../errors.js'
 import { createBackup, type BackupInfo } from '../backup/create.js'
 import { openMessagesDb } from '../db/messages.js'
 import { markDirty } from '../fts/journal.js'
@@ -17,10 +10,10 @@ import { readBacklog } from '../notes/backlog.js'
 import { seedDailyNotes } from '../notes/seed.js'
 import { dayWindow, startOfLocalDay, type DayWindow } from '../time/local-day.js'
 import { createToolSet } from '../tools/tool-set.js'
-import type { ToolCallRecord, ToolSet } from '../tools/types.js'
+import type { ToolSet } from '../tools/types.js'
 import { openDreamChannel, type DreamChannel } from './channel.js'
 import type { DreamDeps } from './deps.js'
-import { runIndexPass } from './index-pass.js'
+import { describeRefusedWrites, indexOrRefuse } from './refusals.js'
 import { rollBackWrites } from './roll-back.js'
 import { checkGates } from './gates.js'
 import { acquireLock } from '../notes/lock.js'
@@ -66,15 +59,7 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       return finish(deps, runId, request, { status: 'skipped', gate: 'lock', reason: error.message }, '')
     // No lock taken (say the disk is full): nothing was touched, and the run still closes.
     deps.log.error({ err: error, runId }, 'dream failed before it took the lock')
-    const message = errorMessage(error)
-    const code = error instanceof DreamlaneError ? error.code : 'INTERNAL'
-    return finish(
-      deps,
-      runId,
-      request,
-      { status: 'failed', reason: message, errorCode: code, errorMessage: message },
-      '',
-    )
+    return finish(deps, runId, request, failureOf(error, null), '')
   }
 
   let channel: DreamChannel | null = null
@@ -157,7 +142,6 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       pass.engineText,
     )
   } catch (error) {
-    const code: ErrorCode = error instanceof DreamlaneError ? error.code : 'INTERNAL'
     deps.runs.update(runId, { changedFiles: [...changed].sort() })
     const rolledBack = backupTaken
       ? await rollBackWrites(deps.paths.workspace, backupTaken, [...changed])
@@ -168,18 +152,19 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       return finish(deps, runId, request, { status: 'cancelled', reason }, '')
     }
     deps.log.error({ err: error, runId }, 'dream failed')
-    const reason = rolledBack ? `${errorMessage(error)}; ${rolledBack}` : errorMessage(error)
-    return finish(
-      deps,
-      runId,
-      request,
-      { status: 'failed', reason, errorCode: code, errorMessage: errorMessage(error) },
-      '',
-    )
+    return finish(deps, runId, request, failureOf(error, rolledBack), '')
   } finally {
     channel?.remove()
     await lock.release()
   }
+}
+
+/** A failed run's outcome: the error's code and words, and what became of the notes it had written. */
+function failureOf(error: unknown, rolledBack: string | null) {
+  const message = errorMessage(error)
+  const errorCode: ErrorCode = error instanceof DreamlaneError ? error.code : 'INTERNAL'
+  const reason = rolledBack ? `${message}; ${rolledBack}` : message
+  return { status: 'failed' as const, reason, errorCode, errorMessage: message }
 }
 
 /** Times each named step into the run record and tells onEvent, so a crash still leaves the steps behind. */
@@ -315,30 +300,6 @@ async function consolidate(
     engineText: rescue.text,
     written: [...tools.changedFiles(), ...fallbackTools.changedFiles()],
   }
-}
-
-/** The index pass, where a read-only MEMORY.md is a problem to report, not a reason to drop the run's work. */
-async function indexOrRefuse(
-  deps: DreamDeps,
-  changed: string[],
-): Promise<{ files: string[]; refused: string | null }> {
-  try {
-    return { files: await runIndexPass(deps.paths, changed), refused: null }
-  } catch (error) {
-    if (!(error instanceof NoteReadOnlyError || error instanceof NoteNotUtf8Error)) throw error
-    return { files: [], refused: error.message }
-  }
-}
-
-/** Codes of notes the dream had to leave alone (permissions, encoding, disk): it did not do all its work. */
-const REFUSED_WRITE_CODES = new Set(['NOTE_READ_ONLY', 'NOTE_NOT_UTF8', 'WRITE_FAILED'])
-
-/** "2 note write(s) refused (retryable once fixed): …", or null when every write went through. */
-function describeRefusedWrites(calls: readonly ToolCallRecord[]): string | null {
-  const refused = calls.filter((call) => call.code !== undefined && REFUSED_WRITE_CODES.has(call.code))
-  if (refused.length === 0) return null
-  const first = refused[0]?.preview ?? ''
-  return `${refused.length} note read(s)/write(s) refused (retryable once fixed): ${first}`
 }
 
 /** Seeding reads on its own connection so a chat turn writing meanwhile never meets a busy statement. */

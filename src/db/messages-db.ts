@@ -1,0 +1,261 @@
+// The messages DB's queries: window streaming, session trees, and the few writes dreamlane makes.
+import { MessagesDbBusyError, DreamlaneError } from '../errors.js'
+import { DEFAULT_DB_WAIT_MS, describeDbHolder, retryWhileBusy, type DbWait } from './busy.js'
+import {
+  DREAMLANE_SENDER,
+  toRow,
+  type ChatActivity,
+  type MessageRow,
+  type NewBranch,
+  type NewMessage,
+  type RawMessage,
+} from './message-row.js'
+import type { Db } from './open.js'
+
+/** Each probe of a locked DB waits this long on SQLite's busy handler before the next progress check. */
+export const PROBE_BUSY_MS = 250
+
+/** How long a statement on an open messages DB waits on a host's lock before failing. */
+export const DB_BUSY_TIMEOUT_MS = 5000
+
+export class MessagesDb {
+  readonly db: Db
+  readonly file: string
+  readonly #selectColumns: string
+
+  constructor(db: Db, file: string) {
+    this.db = db
+    this.file = file
+    const columns = new Set(
+      (db.prepare('PRAGMA table_info(messages)').all() as { name: string }[]).map((column) => column.name),
+    )
+    for (const required of ['id', 'chat_jid', 'content', 'timestamp']) {
+      if (!columns.has(required)) {
+        throw new DreamlaneError('MESSAGES_DB_SCHEMA', `${file}: messages table has no "${required}" column`)
+      }
+    }
+    this.#selectColumns = `m.id, m.chat_jid, COALESCE(b.root_chat_jid, m.chat_jid) AS root_jid, c.name AS chat_name,
+      m.sender, m.sender_name, m.content, m.timestamp, m.is_from_me, m.is_bot_message
+      ${columns.has('content_blocks') ? ', m.content_blocks' : ''}`
+  }
+
+  /**
+   * Streams the messages with `start <= timestamp < end` (ISO UTC), oldest first, excluding dream channels and
+   * dreamlane's own summary posts.
+   * Rows are read one at a time; do not run other statements on this connection while iterating.
+   */
+  *iterateWindow(start: Date, end: Date): Generator<MessageRow> {
+    const statement = this.db.prepare(`SELECT ${this.#selectColumns}
+      FROM messages m
+      LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
+      LEFT JOIN chats c ON c.jid = m.chat_jid
+      WHERE m.timestamp >= ? AND m.timestamp < ? AND substr(m.chat_jid, 1, 6) <> 'dream:'
+        AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'
+      ORDER BY m.timestamp, m.chat_jid, m.id`)
+    for (const raw of statement.iterate(start.toISOString(), end.toISOString()))
+      yield toRow(raw as RawMessage)
+  }
+
+  /**
+   * Per-chat counts and first/last timestamps in a window, newest activity first — one GROUP BY on the
+   * timestamp index instead of streaming every row. Same exclusions as iterateWindow, plus branches of dream chats.
+   */
+  summarizeWindow(start: Date, end: Date): ChatActivity[] {
+    return this.db
+      .prepare(
+        `SELECT m.chat_jid AS jid, COALESCE(c.name, m.chat_jid) AS name,
+          COALESCE(b.root_chat_jid, m.chat_jid) AS root, count(*) AS messages,
+          min(m.timestamp) AS first, max(m.timestamp) AS last
+        FROM messages m
+        LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
+        LEFT JOIN chats c ON c.jid = m.chat_jid
+        WHERE m.timestamp >= ? AND m.timestamp < ? AND substr(m.chat_jid, 1, 6) <> 'dream:'
+          AND substr(COALESCE(b.root_chat_jid, m.chat_jid), 1, 6) <> 'dream:'
+          AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'
+        GROUP BY m.chat_jid
+        ORDER BY last DESC, jid`,
+      )
+      .all(start.toISOString(), end.toISOString()) as ChatActivity[]
+  }
+
+  /** Messages of one chat in a time range, oldest first, at most `limit`. */
+  listChatMessages(
+    chatJid: string,
+    options: { start?: Date; end?: Date; limit?: number } = {},
+  ): MessageRow[] {
+    const rows = this.db
+      .prepare(
+        `SELECT ${this.#selectColumns}
+        FROM messages m
+        LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
+        LEFT JOIN chats c ON c.jid = m.chat_jid
+        WHERE m.chat_jid = ? AND m.timestamp >= ? AND m.timestamp < ?
+        ORDER BY m.timestamp, m.id LIMIT ?`,
+      )
+      .all(
+        chatJid,
+        options.start?.toISOString() ?? '',
+        options.end?.toISOString() ?? '\uffff',
+        options.limit ?? 1000,
+      ) as RawMessage[]
+    return rows.map(toRow)
+  }
+
+  /**
+   * Messages whose timestamp is not ISO 8601 text: numbers (epoch seconds or ms, stored as INTEGER, REAL or
+   * digits) sort before '1970-01-01', so the timestamp index finds them without walking history.
+   */
+  countNonIsoTimestamps(): number {
+    const row = this.db
+      .prepare(`SELECT count(*) AS n FROM messages WHERE timestamp < '1970-01-01'`)
+      .get() as { n: number }
+    return row.n
+  }
+
+  /** Count of messages in a window, excluding dream channels. */
+  countWindow(start: Date, end: Date): number {
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS n FROM messages
+        WHERE timestamp >= ? AND timestamp < ? AND substr(chat_jid, 1, 6) <> 'dream:'
+          AND COALESCE(sender, '') <> '${DREAMLANE_SENDER}'`,
+      )
+      .get(start.toISOString(), end.toISOString()) as { n: number }
+    return row.n
+  }
+
+  /**
+   * Distinct session trees with messages after `since` (ISO UTC), excluding dream channels and the summaries
+   * dreamlane itself posted — so a dream's own reply never looks like a new session.
+   */
+  countSessionTreesSince(since: Date): number {
+    const row = this.db
+      .prepare(
+        `SELECT count(DISTINCT COALESCE(b.root_chat_jid, m.chat_jid)) AS n
+        FROM messages m LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
+        WHERE m.timestamp > ? AND substr(m.chat_jid, 1, 6) <> 'dream:' AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'`,
+      )
+      .get(since.toISOString()) as { n: number }
+    return row.n
+  }
+
+  /** Root chat of `chatJid`'s session tree. */
+  rootOf(chatJid: string): string {
+    const row = this.db
+      .prepare('SELECT root_chat_jid AS root FROM chat_branches WHERE chat_jid = ?')
+      .get(chatJid) as { root: string } | undefined
+    return row?.root ?? chatJid
+  }
+
+  listChats(): { jid: string; name: string | null; lastMessageTime: string | null }[] {
+    return this.db
+      .prepare(
+        `SELECT jid, name, last_message_time AS lastMessageTime FROM chats
+        WHERE substr(jid, 1, 6) <> 'dream:' ORDER BY last_message_time DESC`,
+      )
+      .all() as { jid: string; name: string | null; lastMessageTime: string | null }[]
+  }
+
+  upsertChat(jid: string, name: string | null, lastMessageTime?: string): void {
+    this.db
+      .prepare(
+        `INSERT INTO chats (jid, name, last_message_time) VALUES (?, ?, ?)
+        ON CONFLICT(jid) DO UPDATE SET name = COALESCE(excluded.name, chats.name),
+          last_message_time = MAX(COALESCE(chats.last_message_time, ''), COALESCE(excluded.last_message_time, ''))`,
+      )
+      .run(jid, name, lastMessageTime ?? null)
+  }
+
+  upsertBranch(branch: NewBranch): void {
+    this.db
+      .prepare(
+        `INSERT INTO chat_branches (branch_id, chat_jid, root_chat_jid, parent_branch_id, created_at)
+        VALUES (?, ?, ?, ?, ?) ON CONFLICT(branch_id) DO NOTHING`,
+      )
+      .run(
+        branch.branchId,
+        branch.chatJid,
+        branch.rootChatJid,
+        branch.parentBranchId ?? null,
+        branch.createdAt ?? null,
+      )
+  }
+
+  /** Inserts messages (idempotent on (id, chat_jid)) in one transaction; returns how many were new. */
+  insertMessages(messages: Iterable<NewMessage>): number {
+    const insert = this.db.prepare(`INSERT OR IGNORE INTO messages
+      (id, chat_jid, sender, sender_name, content, timestamp, is_from_me, is_bot_message)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+    const touch = this.db.prepare(`UPDATE chats SET last_message_time = ? WHERE jid = ?
+      AND (last_message_time IS NULL OR last_message_time < ?)`)
+    return this.db.transaction((rows: Iterable<NewMessage>) => {
+      let added = 0
+      for (const m of rows) {
+        const result = insert.run(
+          m.id,
+          m.chatJid,
+          m.sender ?? null,
+          m.senderName ?? null,
+          m.content,
+          m.timestamp,
+          m.isFromMe ? 1 : 0,
+          m.isBotMessage ? 1 : 0,
+        )
+        added += result.changes
+        touch.run(m.timestamp, m.chatJid, m.timestamp)
+      }
+      return added
+    })(messages)
+  }
+
+  /** Removes a chat with its messages and branch rows (used for temporary dream channels only). */
+  deleteChat(jid: string): number {
+    return this.db.transaction(() => {
+      const removed = this.db.prepare('DELETE FROM messages WHERE chat_jid = ?').run(jid).changes
+      this.db.prepare('DELETE FROM chat_branches WHERE chat_jid = ?').run(jid)
+      this.db.prepare('DELETE FROM chats WHERE jid = ?').run(jid)
+      return removed
+    })()
+  }
+
+  /** Jids of leftover dream channels (from crashed runs). */
+  listDreamChannels(): string[] {
+    const rows = this.db
+      .prepare(
+        `SELECT jid FROM chats WHERE substr(jid, 1, 6) = 'dream:'
+        UNION SELECT DISTINCT chat_jid FROM messages WHERE substr(chat_jid, 1, 6) = 'dream:'`,
+      )
+      .all() as { jid: string }[]
+    return rows.map((row) => row.jid)
+  }
+
+  /**
+   * Waits (bounded) until this connection could write — the dream channel and the summary — and throws
+   * MESSAGES_DB_BUSY naming the holder when another process keeps a write lock the whole time.
+   */
+  waitUntilWritable(wait: DbWait = {}): void {
+    this.db.pragma(`busy_timeout = ${PROBE_BUSY_MS}`)
+    try {
+      const probe = retryWhileBusy(
+        () => {
+          this.db.exec('BEGIN IMMEDIATE')
+          this.db.exec('ROLLBACK')
+        },
+        wait,
+        this.file,
+      )
+      if (!probe)
+        throw new MessagesDbBusyError(
+          this.file,
+          describeDbHolder(this.file),
+          wait.waitMs ?? DEFAULT_DB_WAIT_MS,
+        )
+    } finally {
+      this.db.pragma(`busy_timeout = ${DB_BUSY_TIMEOUT_MS}`)
+    }
+  }
+
+  close(): void {
+    this.db.close()
+  }
+}
