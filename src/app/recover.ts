@@ -1,6 +1,5 @@
 // Use case: start-up recovery of a workspace after a crash (locks, lost runs, channels, held runs' stages).
 import { recoverWorkspace, type RecoveryReport } from '../dream/recover.js'
-import { settlePendingStages } from '../review/review.js'
 import type { AppContext } from './context.js'
 
 export type { RecoveryReport }
@@ -9,6 +8,7 @@ export type { RecoveryReport }
 export async function recover(ctx: AppContext): Promise<RecoveryReport> {
   const report = await recoverWorkspace(ctx)
   // After lost runs are marked: a run that crashed while being held gets its notes put back.
+  const { settlePendingStages } = await import('../review/review.js')
   await settlePendingStages(ctx)
   return report
 }

@@ -1,7 +1,7 @@
 // Use case: restore notes from a backup under the workspace lock, the same for the CLI, the API and the library.
 import { join } from 'node:path'
 import { findBackup } from '../backup/list.js'
-import { restoreBackup, type RestoreResult } from '../backup/restore.js'
+import type { RestoreResult } from '../backup/restore.js'
 import type { Clock } from '../clock.js'
 import type { ResolvedConfig } from '../config/schema.js'
 import type { StateDb } from '../db/state.js'
@@ -25,6 +25,7 @@ export interface RestoreDeps {
 export async function restoreFromBackup(deps: RestoreDeps, id: string): Promise<RestoreResult> {
   // An unknown id is BACKUP_NOT_FOUND whoever holds the lock.
   await findBackup(deps.paths, id)
+  const { restoreBackup } = await import('../backup/restore.js')
   return withWorkspaceLock(deps, `restore-${id}`, async () => {
     const result = await restoreBackup({
       paths: deps.paths,

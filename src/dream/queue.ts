@@ -3,7 +3,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { readLock, staleReason } from '../notes/lock.js'
 import type { DreamDeps } from './deps.js'
-import { runDream } from './run.js'
 import type { DreamRequest, RunRecord } from './types.js'
 
 /** How often a run started by another process is checked for completion. */
@@ -45,7 +44,9 @@ export class DreamQueue {
     const run = runs.open(request)
     this.#deps.onEvent?.({ type: 'queued', run })
     const done = this.#deps.lanes
-      .runDream(() => runDream(run.id, request, this.#deps))
+      // The lifecycle and everything it drives (backup, seeding, tools, ledger) load with the first dream,
+      // so a process that only reads status never imports them.
+      .runDream(async () => (await import('./run.js')).runDream(run.id, request, this.#deps))
       .finally(() => {
         if (this.#active?.runId === run.id) this.#active = null
       })
