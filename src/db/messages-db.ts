@@ -218,12 +218,15 @@ export class MessagesDb {
     })()
   }
 
-  /** Jids of leftover dream channels (from crashed runs). */
+  /**
+   * Jids of leftover dream channels (from crashed runs). A range on the prefix (';' follows ':') lets SQLite
+   * seek the chats key and the (chat_jid, timestamp) index instead of scanning every message, as substr() would.
+   */
   listDreamChannels(): string[] {
     const rows = this.db
       .prepare(
-        `SELECT jid FROM chats WHERE substr(jid, 1, 6) = 'dream:'
-        UNION SELECT DISTINCT chat_jid FROM messages WHERE substr(chat_jid, 1, 6) = 'dream:'`,
+        `SELECT jid FROM chats WHERE jid >= 'dream:' AND jid < 'dream;'
+        UNION SELECT DISTINCT chat_jid FROM messages WHERE chat_jid >= 'dream:' AND chat_jid < 'dream;'`,
       )
       .all() as { jid: string }[]
     return rows.map((row) => row.jid)

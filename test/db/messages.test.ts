@@ -123,6 +123,48 @@ describe('messages DB', () => {
     expect(db.deleteChat(message.chatJid)).toBe(1)
     expect(db.listDreamChannels()).toEqual([])
   })
+
+  it('lists the same dream channels as a prefix test, by index seek instead of a scan', () => {
+    const ws = makeWorkspace()
+    const db = makeMessagesDb(ws.paths, [])
+    const jids = [
+      'dream',
+      'dream:',
+      'dream:a',
+      'dream:manual:main:1',
+      'dream;',
+      'dream9',
+      'dreamz',
+      'Dream:a',
+    ]
+    const edges = [...jids, 'dream:\u{10FFFF}', 'dream:é', 'dre', 'web:main', '']
+    edges.forEach((jid, i) => {
+      if (i % 2 === 0) db.upsertChat(jid, 'x')
+      else
+        db.insertMessages([
+          { id: `m${i}`, chatJid: jid, content: 'x', timestamp: '2026-11-21T10:00:00.000Z' },
+        ])
+    })
+    db.insertMessages([
+      { id: 'both', chatJid: 'dream:a', content: 'x', timestamp: '2026-11-21T11:00:00.000Z' },
+    ])
+    const byPrefix = db.db
+      .prepare(
+        `SELECT jid FROM chats WHERE substr(jid, 1, 6) = 'dream:'
+        UNION SELECT DISTINCT chat_jid FROM messages WHERE substr(chat_jid, 1, 6) = 'dream:'`,
+      )
+      .all() as { jid: string }[]
+    expect(byPrefix).toHaveLength(5)
+    expect(db.listDreamChannels().sort()).toEqual(byPrefix.map((row) => row.jid).sort())
+    const plan = db.db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT DISTINCT chat_jid FROM messages WHERE chat_jid >= 'dream:' AND chat_jid < 'dream;'",
+      )
+      .all() as { detail: string }[]
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(
+      /SEARCH messages USING COVERING INDEX idx_messages_chat_time \(chat_jid>\? AND chat_jid<\?\)/,
+    )
+  })
 })
 
 describe('self-feeding', () => {
