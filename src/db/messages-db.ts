@@ -10,6 +10,7 @@ import {
   type NewMessage,
   type RawMessage,
 } from './message-row.js'
+import { iterateChatWindows, listMessageChats } from './chat-window.js'
 import type { Db } from './open.js'
 
 /** Each probe of a locked DB waits this long on SQLite's busy handler before the next progress check. */
@@ -40,20 +41,19 @@ export class MessagesDb {
   }
 
   /**
-   * Streams the messages with `start <= timestamp < end` (ISO UTC), oldest first, excluding dream channels and
-   * dreamlane's own summary posts.
-   * Rows are read one at a time; do not run other statements on this connection while iterating.
+   * Streams the messages with `start <= timestamp < end` (ISO UTC), oldest first (by timestamp, chat, id),
+   * excluding dream channels and dreamlane's own summary posts. Read chat by chat over the host's own
+   * (chat_jid, timestamp) index, a page at a time, so the cost follows the window, not the history.
    */
   *iterateWindow(start: Date, end: Date): Generator<MessageRow> {
-    const statement = this.db.prepare(`SELECT ${this.#selectColumns}
+    const jids = listMessageChats(this.db).filter((jid) => !jid.startsWith('dream:'))
+    const select = `SELECT ${this.#selectColumns}
       FROM messages m
       LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
       LEFT JOIN chats c ON c.jid = m.chat_jid
-      WHERE m.timestamp >= ? AND m.timestamp < ? AND substr(m.chat_jid, 1, 6) <> 'dream:'
-        AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'
-      ORDER BY m.timestamp, m.chat_jid, m.id`)
-    for (const raw of statement.iterate(start.toISOString(), end.toISOString()))
-      yield toRow(raw as RawMessage)
+      WHERE COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}' AND`
+    const rows = iterateChatWindows<RawMessage>(this.db, select, jids, start.toISOString(), end.toISOString())
+    for (const raw of rows) yield toRow(raw)
   }
 
   /**
@@ -103,13 +103,14 @@ export class MessagesDb {
 
   /**
    * Messages whose timestamp is not ISO 8601 text: numbers (epoch seconds or ms, stored as INTEGER, REAL or
-   * digits) sort before '1970-01-01', so the timestamp index finds them without walking history.
+   * digits) sort before '1970-01-01', so a seek per chat on (chat_jid, timestamp) finds them without walking history.
    */
   countNonIsoTimestamps(): number {
-    const row = this.db
-      .prepare(`SELECT count(*) AS n FROM messages WHERE timestamp < '1970-01-01'`)
-      .get() as { n: number }
-    return row.n
+    // Per chat, so the host's (chat_jid, timestamp) index serves it even without a timestamp index.
+    const count = this.db
+      .prepare(`SELECT count(*) FROM messages WHERE chat_jid = ? AND timestamp < '1970-01-01'`)
+      .pluck()
+    return listMessageChats(this.db).reduce((sum, jid) => sum + (count.get(jid) as number), 0)
   }
 
   /** Count of messages in a window, excluding dream channels. */

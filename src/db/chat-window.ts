@@ -1,0 +1,125 @@
+// Reads a time window chat by chat over the (chat_jid, timestamp) index every host DB has, merged oldest first,
+// so a window costs what is in it whatever the history, with no timestamp index of dreamlane's own.
+import type { Db } from './open.js'
+
+/** Rows one per-chat query reads at a time: big enough to amortise the query, small enough to stay flat. */
+const PAGE_ROWS = 512
+
+/** What the merge needs of a row: its chat's position and its place within the chat. */
+interface PagedRow {
+  chat_jid: string
+  timestamp: string
+  id: unknown
+}
+
+/**
+ * Every chat_jid that has messages, in SQLite's own order, by one index seek per chat (a skip scan written
+ * out: `SELECT DISTINCT chat_jid` would walk every message).
+ */
+export function listMessageChats(db: Db): string[] {
+  return db
+    .prepare(
+      `WITH RECURSIVE jids(jid) AS (
+        SELECT (SELECT min(chat_jid) FROM messages)
+        UNION ALL
+        SELECT (SELECT min(chat_jid) FROM messages WHERE chat_jid > jid) FROM jids WHERE jid IS NOT NULL)
+      SELECT jid FROM jids WHERE jid IS NOT NULL`,
+    )
+    .pluck()
+    .all() as string[]
+}
+
+/** One chat's window rows, a page at a time, resuming after the last (timestamp, id) read. */
+class ChatCursor<Row extends PagedRow> {
+  readonly rank: number
+  #rows: Row[] = []
+  #next = 0
+  #done = false
+  #after: { timestamp: string; id: unknown } | null = null
+  readonly #read: (jid: string, from: string, afterId: unknown) => Row[]
+  readonly #jid: string
+  readonly #start: string
+
+  constructor(
+    rank: number,
+    jid: string,
+    start: string,
+    read: (jid: string, from: string, afterId: unknown) => Row[],
+  ) {
+    this.rank = rank
+    this.#jid = jid
+    this.#start = start
+    this.#read = read
+  }
+
+  /** The row this cursor would give next, reading a page when the last is used up; undefined at the end. */
+  peek(): Row | undefined {
+    if (this.#next < this.#rows.length) return this.#rows[this.#next]
+    if (this.#done) return undefined
+    const after = this.#after
+    this.#rows = this.#read(this.#jid, after?.timestamp ?? this.#start, after ? after.id : null)
+    this.#next = 0
+    if (this.#rows.length < PAGE_ROWS) this.#done = true
+    return this.#rows[0]
+  }
+
+  take(): Row {
+    const row = this.#rows[this.#next++] as Row
+    this.#after = { timestamp: row.timestamp, id: row.id }
+    return row
+  }
+}
+
+/**
+ * Rows of `jids` with `start <= timestamp < end`, ordered by (timestamp, chat_jid, id) as one ORDER BY over
+ * the whole table would give them. `select` must be a SELECT … FROM messages m … whose WHERE ends in AND, so
+ * the chat, range and resume conditions can follow; each query holds no statement open between pages.
+ */
+export function* iterateChatWindows<Row extends PagedRow>(
+  db: Db,
+  select: string,
+  jids: readonly string[],
+  start: string,
+  end: string,
+): Generator<Row> {
+  const page = db.prepare(`${select} m.chat_jid = @jid AND m.timestamp >= @from AND m.timestamp < @end
+      AND NOT (@afterId IS NOT NULL AND m.timestamp = @from AND m.id <= @afterId)
+    ORDER BY m.timestamp, m.id LIMIT ${PAGE_ROWS}`)
+  const read = (jid: string, from: string, afterId: unknown): Row[] =>
+    page.all({ jid, from, end, afterId }) as Row[]
+  // A min-heap of cursors on (timestamp, chat rank). Timestamps are ISO text, whose JS and SQLite orders agree;
+  // the rank is SQLite's chat_jid order, and within one chat the query already orders by id.
+  const heap: ChatCursor<Row>[] = []
+  const before = (a: ChatCursor<Row>, b: ChatCursor<Row>): boolean => {
+    const x = a.peek() as Row
+    const y = b.peek() as Row
+    return x.timestamp < y.timestamp || (x.timestamp === y.timestamp && a.rank < b.rank)
+  }
+  const siftDown = (index: number): void => {
+    for (let i = index; ;) {
+      const left = 2 * i + 1
+      const right = left + 1
+      let least = i
+      if (left < heap.length && before(heap[left]!, heap[least]!)) least = left
+      if (right < heap.length && before(heap[right]!, heap[least]!)) least = right
+      if (least === i) return
+      ;[heap[i], heap[least]] = [heap[least]!, heap[i]!]
+      i = least
+    }
+  }
+  jids.forEach((jid, rank) => {
+    const cursor = new ChatCursor(rank, jid, start, read)
+    if (cursor.peek()) heap.push(cursor)
+  })
+  for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(i)
+  while (heap.length > 0) {
+    const top = heap[0]!
+    yield top.take()
+    if (!top.peek()) {
+      const last = heap.pop()!
+      if (heap.length === 0) break
+      heap[0] = last
+    }
+    siftDown(0)
+  }
+}
