@@ -1,0 +1,78 @@
+// CLI start-up: whole-process CPU time (user + sys) of `dreamlane --help` and `dreamlane status` vs bare `node -e 0`.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { BenchRow } from './run.js'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const BIN = join(ROOT, 'bin', 'dreamlane.js')
+const WORKSPACE = join(ROOT, '.bench-tmp', 'startup-ws')
+const RUNS = 11
+/** Preloaded into every measured process: at exit it appends its own CPU time (µs, user + sys) to a file. */
+const REPORT_CPU =
+  'data:text/javascript,import{appendFileSync}from"node:fs";process.on("exit",()=>{const u=process.cpuUsage();' +
+  'appendFileSync(process.env.BENCH_CPU_FILE,`${u.user+u.system}\\n`)})'
+
+export async function run(): Promise<BenchRow[]> {
+  buildIfStale()
+  rmSync(WORKSPACE, { recursive: true, force: true })
+  mkdirSync(WORKSPACE, { recursive: true })
+  cpuMs([BIN, '--workspace', WORKSPACE, 'init'])
+  // Interleaved, so a load spike from elsewhere hits all three alike; medians of RUNS each.
+  const node: number[] = []
+  const help: number[] = []
+  const status: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    node.push(cpuMs(['-e', '0']))
+    help.push(cpuMs([BIN, '--help']))
+    status.push(cpuMs([BIN, '--workspace', WORKSPACE, 'status']))
+  }
+  const baseline = median(node)
+  const row = (name: string, samples: number[]): BenchRow => ({
+    name,
+    subject: 'whole process, user + sys CPU (process.cpuUsage at exit)',
+    baseline: `node -e 0 ${baseline.toFixed(0)} ms`,
+    measured: `${median(samples).toFixed(0)} ms`,
+    ratio: median(samples) / baseline,
+    target: '≤ 3',
+    notes: `median of ${RUNS} runs, interleaved with the baseline`,
+  })
+  return [row('dreamlane --help', help), row('dreamlane status (fresh workspace)', status)]
+}
+
+/** CPU milliseconds one `node …args` process used, start to exit. */
+function cpuMs(args: string[]): number {
+  const file = join(ROOT, '.bench-tmp', `cpu-${process.pid}.txt`)
+  rmSync(file, { force: true })
+  const child = spawnSync(process.execPath, ['--import', REPORT_CPU, ...args], {
+    cwd: WORKSPACE,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', BENCH_CPU_FILE: file },
+    encoding: 'utf8',
+  })
+  if (child.status !== 0)
+    throw new Error(`startup bench: node ${args.join(' ')} exited ${child.status}\n${child.stderr}`)
+  const micros = Number(readFileSync(file, 'utf8').trim())
+  rmSync(file)
+  return micros / 1000
+}
+
+/** The CLI runs from dist/: rebuild it when any source is newer, as the test setup does. */
+function buildIfStale(): void {
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile())
+      .reduce((max, entry) => Math.max(max, statSync(join(entry.parentPath, entry.name)).mtimeMs), 0)
+  const main = join(ROOT, 'dist', 'cli', 'main.js')
+  if (existsSync(main) && newest(join(ROOT, 'dist')) >= newest(join(ROOT, 'src'))) return
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
+  const built = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  })
+  if (built.status !== 0) throw new Error('startup bench: building dist/ failed')
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] as number
+}
