@@ -1,6 +1,6 @@
 // The index's only disk access: stat files and dirs, list dirs, read bytes — each applying the path rules.
 import type { Stats } from 'node:fs'
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises'
+import { lstat, open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { DreamlaneError, errorMessage } from '../errors.js'
 import { isTempOrHidden } from '../notes/atomic-write.js'
@@ -92,13 +92,23 @@ export async function readFileBytes(
       if (!info.isFile() || info.size > MAX_FILE_BYTES || info.ino !== probed.ino) {
         return { status: 'skipped' as const }
       }
-      const bytes = await handle.readFile()
+      const bytes = await readWhole(handle, info.size)
       return { status: 'file' as const, stat: fileStatOf(info), bytes }
     } finally {
       await handle.close()
     }
   })
   return probe.status === 'file' && 'bytes' in probe ? { bytes: probe.bytes, stat: probe.stat } : undefined
+}
+
+/**
+ * The handle's bytes: one positioned read when the file still has the size its stat gave (nearly always),
+ * else `readFile` (which re-stats and reads to EOF, more round trips on the thread pool per file).
+ */
+async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(size + 1)
+  const { bytesRead } = await handle.read(buffer, 0, size + 1, 0)
+  return bytesRead === size ? buffer.subarray(0, size) : handle.readFile()
 }
 
 /** Runs `task` over `items` with at most `limit` in flight, keeping results in order. */
