@@ -27,7 +27,7 @@ export interface CurrentStateInput {
 }
 
 /** Open threads listed at most, newest first: older ones live in their daily notes. */
-const MAX_THREADS = 4
+const MAX_THREADS = 3
 
 const DATE = /^(\d{4}-\d{2}-\d{2})/
 

@@ -46,7 +46,7 @@ interface Tree {
  * Summary bytes per byte of messages. With the fixed parts of a note and the memory files, one dream's notes
  * come to about a quarter of the transcript (measured on LoCoMo, see README "Memory quality").
  */
-export const DEFAULT_RATIO = 0.18
+export const DEFAULT_RATIO = 0.185
 const MIN_BUDGET_BYTES = 160
 /** Sentence cost grows a little slower than its length: a long, rich sentence is not punished for it. */
 const COST_EXPONENT = 0.8

@@ -56,7 +56,7 @@ export function recurringTopics(
 }
 
 /** Days listed at most: older days of a long window are in their daily notes and the index. */
-export const RECENT_DAYS = 5
+export const RECENT_DAYS = 3
 
 function dayBrief(day: string, messages: readonly WindowMessage[], input: RecentContextInput): string {
   const weekday = longDateTitle(day).split(',')[0]?.slice(0, 3)

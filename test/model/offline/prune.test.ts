@@ -64,7 +64,7 @@ describe('recent-context', () => {
     expect(block).toContain('Recurring: Atlas (2 days), Rui (2 days)')
   })
 
-  it('drops days that left the window, and caps a long window at its last five active days', () => {
+  it('drops days that left the window, and caps a long window at its last three active days', () => {
     const old = renderRecentContext(MEMORY_SKELETONS['recent-context.md'], input)
     const later = renderRecentContext(old, { ...input, days: ['2026-11-22', '2026-11-23'] })
     expect(later).not.toContain('2026-11-20')
@@ -75,8 +75,8 @@ describe('recent-context', () => {
       renderRecentContext('', { ...input, days: long, messagesByDay: busy }),
       'recent-context',
     )
-    expect(block?.match(/^- \[\[/gm)?.length).toBe(5)
-    expect(block).toContain('- and 25 earlier days with messages (see MEMORY.md)')
+    expect(block?.match(/^- \[\[/gm)?.length).toBe(3)
+    expect(block).toContain('- and 27 earlier days with messages (see MEMORY.md)')
   })
 
   it('counts a topic once per day and needs two days', () => {
