@@ -52,7 +52,7 @@ export function describeDream(report: DreamReport, problems: readonly string[]):
   const lines = [
     parts.length > 0
       ? `${head}: ${parts.join('; ')}.`
-      : `${head}: nothing new — memory was already up to date.`,
+      : `${head}: nothing new for the memory files; no day needed a summary.`,
   ]
   if (report.touched.length > 0) lines.push(`Memory files touched: ${report.touched.join(', ')}.`)
   const open = report.dayOutcomes
