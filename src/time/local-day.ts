@@ -132,7 +132,8 @@ export function dayWindow(now: Date, days: number, timeZone: string): DayWindow 
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const MONTHS = [
+/** English month names, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -151,7 +152,7 @@ const MONTHS = [
 export function longDateTitle(day: LocalDay): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]
   const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay()
-  return `${WEEKDAYS[weekday]}, ${MONTHS[month - 1]} ${date}, ${year}`
+  return `${WEEKDAYS[weekday]}, ${MONTH_NAMES[month - 1]} ${date}, ${year}`
 }
 
 /** The zone a fresh process should use: env TZ when valid, else the system zone. */

@@ -1,20 +1,6 @@
 // Relative months and years ("last year", "two months ago", "next month") resolved against the day a message
 // was written, so a note read a year later still says when: "last year (2025)". Days are dates.ts's job.
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+import { MONTH_NAMES } from '../../time/local-day.js'
 
 const COUNTS: Record<string, number> = {
   a: 1,
