@@ -32,9 +32,3 @@ export function writeBlock(text: string, name: string, body: string): string {
   const base = text === '' ? '' : text.endsWith('\n') ? text : `${text}\n`
   return `${base}${base === '' ? '' : '\n'}${block}\n`
 }
-
-/** `text` without the block (markers included): what people wrote around it. */
-export function withoutBlock(text: string, name: string): string {
-  const span = findBlock(text, name)
-  return span ? `${text.slice(0, span.start)}${text.slice(span.stop)}` : text
-}

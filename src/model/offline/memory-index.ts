@@ -1,6 +1,6 @@
 // Prune & Index, MEMORY.md: a compact index of one-line pointers (memory files, then days newest first)
 // kept under a byte budget by trimming the least important, oldest day pointers first — never the newest.
-import { readBlock, withoutBlock, writeBlock } from './block.js'
+import { readBlock, writeBlock } from './block.js'
 
 export const INDEX_BLOCK = 'index'
 
@@ -95,9 +95,4 @@ export function renderMemoryIndex(existing: string, input: IndexInput): IndexRes
   }
   const isOverBudget = Buffer.byteLength(text) > input.budgetBytes
   return { text, trimmed: trimmed.sort(), isOverBudget }
-}
-
-/** The bytes of MEMORY.md that are not the dream's block (what people and other tools wrote). */
-export function outsideIndexBytes(text: string): number {
-  return Buffer.byteLength(withoutBlock(text, INDEX_BLOCK))
 }
