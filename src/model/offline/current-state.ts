@@ -2,7 +2,7 @@
 // the window's open threads, and the days that still need work. Everything outside its block is kept.
 import { writeBlock } from './block.js'
 import { escapeInline, parseEntries, type MemoryEntry } from './memory-file.js'
-import { truncateWords } from './text.js'
+import { plural, truncateWords } from './text.js'
 import type { Fact } from './types.js'
 
 export const STATE_BLOCK = 'current-state'
@@ -52,8 +52,6 @@ export function datedPlans(projectText: string, fromDay: string, today: string, 
     return planLine(entry, older, today)
   })
 }
-
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
 
 /** Unfinished days listed at most; the rest are counted. */
 const MAX_DAY_ROWS = 7

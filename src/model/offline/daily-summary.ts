@@ -19,13 +19,15 @@ export interface DaySummaryInput {
   timeZone: string
   /** Word weights over the window; built from `messages` alone when absent. */
   weights?: WordWeights
-  /** Summary bytes per byte of message text. @default DEFAULT_RATIO (0.18) */
+  /** Summary bytes per byte of message text. @default DEFAULT_RATIO (0.185) */
   ratio?: number
 }
 
 /** One condensed sentence that may go into the summary. */
 interface Candidate {
   text: string
+  /** UTF-8 bytes of `text` plus its share of the line's separators: what it costs the budget. */
+  bytes: number
   terms: Set<string>
   speaker: string
   tree: string
@@ -75,11 +77,11 @@ const QUESTION = /\?\s*$/
 // Clauses joined by a semicolon, a dash or ", but": each can stand alone as a note.
 const CLAUSE_BREAK = /\s*;\s+|\s+[-–—]\s+|,\s+(?=(?:but|so|and then|which)\s)/
 
-/** Sentences of a message, condensed and date-resolved, with what makes each worth keeping. */
 const EVENT_BOOST = 1.6
 const ANSWER_BOOST = 1.3
 const VERDICT_FACTOR = 0.6
 
+/** Sentences of a message, condensed and date-resolved, with what makes each worth keeping. */
 function candidatesOf(
   message: WindowMessage,
   tree: string,
@@ -109,6 +111,7 @@ function candidatesOf(
     if (bonus === 0 && (VERDICT.test(text) || ADDRESSED.test(text))) factor *= VERDICT_FACTOR
     out.push({
       text,
+      bytes: Buffer.byteLength(text) + 4,
       terms: termsOf(text),
       speaker: message.sender.trim(),
       tree,
@@ -137,7 +140,7 @@ async function select(
   budget: number,
 ): Promise<Candidate[]> {
   const covered = new Set<string>()
-  const cost = (candidate: Candidate): number => (Buffer.byteLength(candidate.text) + 4) ** COST_EXPONENT
+  const cost = (candidate: Candidate): number => candidate.bytes ** COST_EXPONENT
   const scored: { candidate: Candidate; ratio: number }[] = []
   for (const candidate of candidates) {
     const ratio = gainOf(candidate, covered, weights) / cost(candidate)
@@ -161,10 +164,9 @@ async function select(
     }
     queue.shift()
     if (fresh <= 0) break
-    const bytes = Buffer.byteLength(top.candidate.text) + 4
-    if (spent + bytes > budget) continue
+    if (spent + top.candidate.bytes > budget) continue
     chosen.push(top.candidate)
-    spent += bytes
+    spent += top.candidate.bytes
     for (const term of top.candidate.terms) covered.add(term)
   }
   return chosen.sort((a, b) => a.order - b.order)

@@ -1,6 +1,6 @@
 // Date mentions in a sentence, resolved by chrono-node against the message's own local time: "next Friday" → a day.
 import * as chrono from 'chrono-node'
-import { localDayOf, localTimeOf } from '../../time/local-day.js'
+import { addDays, localDayOf, localTimeOf } from '../../time/local-day.js'
 
 /** A calendar date the sentence names, resolved to local days. */
 export interface DateMention {
@@ -63,11 +63,6 @@ export function isPastTense(sentence: string): boolean {
   return PAST_TENSE.test(sentence) && !FUTURE_TENSE.test(sentence)
 }
 
-const shiftDay = (day: string, days: number): string => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
-}
-
 interface Reference {
   reference: { instant: Date; timezone: number }
   today: string
@@ -108,14 +103,14 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
     let end = result.end ? dayOf(result.end) : null
     const isBareWeekday = result.start.isCertain('weekday') && !result.start.isCertain('day')
     if (isBareWeekday && (isPast || PAST_WORD.test(result.text)) && start > today) {
-      start = shiftDay(start, -7)
-      end = end === null ? null : shiftDay(end, -7)
+      start = addDays(start, -7)
+      end = end === null ? null : addDays(end, -7)
     }
     // A weekend is two days: "last weekend" → Saturday → Sunday, whichever of the two chrono picked.
     if (/\bweekend\b/i.test(result.text) && end === null) {
       const weekday = new Date(`${start}T00:00:00Z`).getUTCDay()
-      if (weekday === 0) start = shiftDay(start, -1)
-      if (weekday === 0 || weekday === 6) end = shiftDay(start, 1)
+      if (weekday === 0) start = addDays(start, -1)
+      if (weekday === 0 || weekday === 6) end = addDays(start, 1)
     }
     // A past word that still resolves forward ("last weekend" read as the next one) is dropped, not guessed.
     if (PAST_WORD.test(result.text) && start > today) continue

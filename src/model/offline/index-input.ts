@@ -4,7 +4,7 @@ import { parseEntries } from './memory-file.js'
 import type { DayPointer, FilePointer } from './memory-index.js'
 import { dayTopics } from './day-topics.js'
 import { distinctFacts, factLabel } from './digest.js'
-import { truncateWords } from './text.js'
+import { plural, truncateWords } from './text.js'
 import type { Fact, WindowMessage } from './types.js'
 import type { WordWeights } from './word-weights.js'
 
@@ -31,9 +31,6 @@ function currentValue(text: string, key: string): string | null {
   const current = parseEntries(text).filter((entry) => entry.key === key && entry.supersededOn === null)
   return current.at(-1)?.value ?? null
 }
-
-const plural = (count: number, one: string, many = `${one}s`): string =>
-  `${count} ${count === 1 ? one : many}`
 
 export function filePointers(sources: IndexSources): FilePointer[] {
   const text = (name: string): string => sources.texts.get(name) ?? ''

@@ -5,12 +5,11 @@ import { writeBlock } from './block.js'
 import { dayTopics } from './day-topics.js'
 import { conversationsOf } from './digest.js'
 import { isNeverAName } from './entities.js'
+import { plural } from './text.js'
 import type { Fact, WindowMessage } from './types.js'
 import type { WordWeights } from './word-weights.js'
 
 export const RECENT_BLOCK = 'recent-context'
-
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
 
 export interface RecentContextInput {
   /** The window's days, oldest first. */

@@ -1,4 +1,5 @@
 // The offline dream's closing text: days summarised, facts added or superseded, files touched, what is left.
+import { plural } from './text.js'
 import type { IndexResult } from './memory-index.js'
 import type { DayOutcome } from './summarise-days.js'
 import type { MergeOutcome } from './types.js'
@@ -20,8 +21,6 @@ function subjectOf(outcome: MergeOutcome): string {
   if (headline && headline.includes(':')) return headline.slice(0, headline.indexOf(':'))
   return outcome.fact.key.split('.').slice(1).join(' ').replace(/-/g, ' ')
 }
-
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
 
 function listed(items: readonly string[], max = 6): string {
   return items.length <= max

@@ -76,6 +76,11 @@ export function splitSentencesFast(text: string): string[] {
   return sentences
 }
 
+/** `3 days`, `1 day`; `many` for irregular plurals (`2 entries`). */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`
+}
+
 /** Words of `text` that say something: lower-cased, stopwords and punctuation removed, accents kept. */
 export function contentWords(text: string): string[] {
   return foldCase(text)
