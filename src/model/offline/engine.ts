@@ -12,7 +12,7 @@ import {
 } from '../provider.js'
 import { mergeFacts } from './consolidate.js'
 import { renderCurrentState, type DayStatus } from './current-state.js'
-import { extractFacts, factsByMessage } from './extract.js'
+import { extractFacts } from './extract.js'
 import { gatherWindow } from './gather.js'
 import { dayPointers, filePointers, type IndexSources } from './index-input.js'
 import { renderMemoryIndex, type IndexResult } from './memory-index.js'
@@ -70,7 +70,6 @@ interface Signal {
   messagesByDay: Map<string, WindowMessage[]>
   messages: WindowMessage[]
   facts: Fact[]
-  byMessage: Map<string, Fact[]>
   byDay: Map<string, Fact[]>
 }
 
@@ -79,8 +78,9 @@ async function gatherSignal(
   context: TurnContext,
   orientation: Orientation,
 ): Promise<Signal> {
-  // Enough calls stay free for every write that may follow: a summary and a day page per existing daily note
-  // (days without messages have none), and the memory files. Counting every window day would starve long windows.
+  // Enough calls stay free for every write that may follow: two per existing daily note (its summary, and the
+  // day page this engine no longer writes — kept so reading stays as it was), and the memory files. Counting
+  // every window day would starve long windows.
   const reserve = 2 * orientation.dailyNotes.size + MEMORY_FILES.length + 3
   const pending = pendingDays(orientation.dailyNotes)
   const gathered = await gatherWindow(client, { timeZone: context.timeZone, pending, reserve })
@@ -90,7 +90,6 @@ async function gatherSignal(
     messagesByDay: gathered.byDay,
     messages,
     facts,
-    byMessage: factsByMessage(facts),
     byDay: groupByDay(facts),
   }
 }

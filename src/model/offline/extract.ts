@@ -46,14 +46,3 @@ function factsOfMessage(message: WindowMessage, timeZone: string): Fact[] {
   const seen = new Set<string>()
   return found.filter((fact) => !seen.has(fact.key) && seen.add(fact.key))
 }
-
-/** Facts grouped by the message that stated them. */
-export function factsByMessage(facts: readonly Fact[]): Map<string, Fact[]> {
-  const byMessage = new Map<string, Fact[]>()
-  for (const fact of facts) {
-    const list = byMessage.get(fact.messageId) ?? []
-    list.push(fact)
-    byMessage.set(fact.messageId, list)
-  }
-  return byMessage
-}
