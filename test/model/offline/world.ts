@@ -81,16 +81,11 @@ export async function makeDreamWorld(
   const clock = fixedClock(NOW)
   let sample: SampleResult | null = null
   let messages: MessagesDb
-  if (options.messagesDb) {
-    copyFileSync(options.messagesDb, ws.paths.messagesDb)
-    messages = openMessagesDb(ws.paths.messagesDb)
-    onTestFinished(() => {
-      if (messages.db.open) messages.close()
-    })
-  } else if (options.messages) {
+  if (options.messages) {
     messages = makeMessagesDb(ws.paths, options.messages)
   } else {
-    sample = await generateSample({ file: ws.paths.messagesDb, now: clock.now(), timeZone })
+    if (options.messagesDb) copyFileSync(options.messagesDb, ws.paths.messagesDb)
+    else sample = await generateSample({ file: ws.paths.messagesDb, now: clock.now(), timeZone })
     messages = openMessagesDb(ws.paths.messagesDb)
     onTestFinished(() => {
       if (messages.db.open) messages.close()
