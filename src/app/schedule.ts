@@ -3,11 +3,12 @@ import { AutoDreamScheduler } from '../schedule/autodream.js'
 import { prepareBootstrap } from '../schedule/bootstrap.js'
 import type { Timers } from '../schedule/timers.js'
 import type { AppContext } from './context.js'
+import { mainChatJid } from './main-chat.js'
 import { triggerDream, type TriggerResult } from './dream.js'
 
-/** The chat scheduled and bootstrap dreams report to: the first chat there is. */
-export function autoChatJid(ctx: Pick<AppContext, 'messages'>): string {
-  return ctx.messages.listChats()[0]?.jid ?? 'auto'
+/** The chat scheduled and bootstrap dreams report to: the main chat, never a branch. */
+export function autoChatJid(ctx: Pick<AppContext, 'messages' | 'clock'>): string {
+  return mainChatJid(ctx.messages, ctx.clock)
 }
 
 /** First boot: copies missing core memory files and queues one bootstrap dream (once across processes). */

@@ -13,6 +13,8 @@ export interface DreamlaneStatus {
   model: string | null
   providerReason: string
   activeRun: string | null
+  /** The run queued or running now, in this process or another (any mode: manual, auto, bootstrap, sweep). */
+  runningRun: RunRecord | null
   lock: string | null
   /** A lock left by a process that is gone (a crash, kill -9 mid-dream or mid-restore): what it was and why stale. */
   staleLock: string | null
@@ -48,6 +50,7 @@ export async function readDreamlaneStatus(ctx: AppContext, extras: StatusExtras)
     model: extras.model !== undefined ? extras.model : (config.dream.model ?? ctx.provider.model ?? null),
     providerReason: extras.providerReason,
     activeRun: ctx.dreams.activeRunId,
+    runningRun: runningRun(ctx),
     lock: live && holder ? describeLock(holder) : null,
     staleLock: holder && stale ? `${describeLock(holder)}: ${stale}` : null,
     latestRun: runs.latest(),
@@ -63,4 +66,14 @@ export async function readDreamlaneStatus(ctx: AppContext, extras: StatusExtras)
     },
     memory: memoryCounts(ctx.state, clock, config),
   }
+}
+
+/** This process's active run, else the newest run another process left queued or running within the run timeout. */
+function runningRun(ctx: AppContext): RunRecord | null {
+  const { runs, clock, config } = ctx
+  const own = ctx.dreams.activeRunId
+  if (own) return runs.get(own)
+  const horizon = clock.now().getTime() - config.dream.runTimeoutMs
+  const other = runs.list({ status: ['queued', 'running'], limit: 1 })[0]
+  return other && new Date(other.createdAt).getTime() > horizon ? other : null
 }

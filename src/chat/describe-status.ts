@@ -11,9 +11,7 @@ export function describeStatus(status: DreamlaneStatus): string {
       ? `Latest dream: ${latest.id} — ${latest.status}${latest.reason ? ` (${latest.reason})` : ''}, ${latest.mode}, last ${latest.days} day(s), ${latest.finishedAt ?? 'not finished'}.`
       : 'No dream has run yet.',
     `Last successful consolidation: ${status.lastConsolidated ?? 'never'}.`,
-    status.lock
-      ? `A dream is running now: ${status.lock}.`
-      : 'No dream is running; /dream would start one now.',
+    describeRunning(status),
     ...(status.staleLock
       ? [
           status.staleLock.startsWith('run restore-')
@@ -36,4 +34,15 @@ export function describeStatus(status: DreamlaneStatus): string {
   const deprecated = status.provider === 'anthropic' ? describeDeprecation(status.model) : null
   if (deprecated) lines.push(`Warning: ${deprecated}.`)
   return lines.join('\n')
+}
+
+/** Whether a dream runs now: a queued or running run of any mode counts, with or without the lock taken yet. */
+function describeRunning(status: DreamlaneStatus): string {
+  const run = status.runningRun
+  if (run) {
+    const since = run.startedAt ? `running since ${run.startedAt}` : `queued at ${run.createdAt}`
+    return `A ${run.mode} dream is ${run.status} now: ${run.id} (${since}, last ${run.days} day(s))${status.lock ? `; lock: ${status.lock}` : ''}.`
+  }
+  if (status.lock) return `A dream is running now: ${status.lock}.`
+  return 'No dream is running; /dream would start one now.'
 }

@@ -44,15 +44,20 @@ export async function checkGates(mode: DreamMode, deps: GateDeps): Promise<GateD
 
   const last = deps.runs.lastSucceeded()
   if (!last?.finishedAt) return { outcome: 'triggered', reason: 'no prior consolidation' }
-  const since = new Date(last.finishedAt)
-  const hours = (deps.clock.now().getTime() - since.getTime()) / 3_600_000
-  const minHours = deps.config.autoDream.minHoursSinceSuccess
-  if (hours < minHours) {
-    return {
-      outcome: 'time',
-      reason: `last successful dream ${hours.toFixed(1)} h ago (minimum ${minHours} h)`,
+  // The time gate spaces the *nightly* runs: a manual `/dream` late in the evening must not push the 01:00
+  // AutoDream off by a day, so it counts from the last successful auto dream only.
+  const lastAuto = deps.runs.lastSucceeded('auto')
+  if (lastAuto?.finishedAt) {
+    const hours = (deps.clock.now().getTime() - new Date(lastAuto.finishedAt).getTime()) / 3_600_000
+    const minHours = deps.config.autoDream.minHoursSinceSuccess
+    if (hours < minHours) {
+      return {
+        outcome: 'time',
+        reason: `last successful auto dream ${hours.toFixed(1)} h ago (minimum ${minHours} h)`,
+      }
     }
   }
+  const since = new Date(last.finishedAt)
   const trees = deps.messages.countSessionTreesSince(since)
   if (trees === 0) {
     // Only the auto window's backlog counts: that is all an auto dream could fix.

@@ -15,6 +15,7 @@ import type {
   RunRecord,
   RunStatus,
   StepTiming,
+  UnresolvedDay,
 } from './types.js'
 
 const MIGRATIONS = [
@@ -46,6 +47,10 @@ const MIGRATIONS = [
       ALTER TABLE runs ADD COLUMN hold_reasons_json TEXT NOT NULL DEFAULT '[]';
       ALTER TABLE runs ADD COLUMN held_outcome TEXT;
       ALTER TABLE runs ADD COLUMN reviewed_at TEXT;`,
+  },
+  {
+    version: 4,
+    sql: `ALTER TABLE runs ADD COLUMN unresolved_days_json TEXT NOT NULL DEFAULT '[]';`,
   },
 ]
 
@@ -85,6 +90,7 @@ interface RunRow {
   hold_reasons_json: string
   held_outcome: HeldOutcome | null
   reviewed_at: string | null
+  unresolved_days_json: string
 }
 
 function toRecord(row: RunRow): RunRecord {
@@ -124,6 +130,7 @@ function toRecord(row: RunRow): RunRecord {
     holdReasons: JSON.parse(row.hold_reasons_json) as string[],
     heldOutcome: row.held_outcome,
     reviewedAt: row.reviewed_at,
+    unresolvedDays: JSON.parse(row.unresolved_days_json) as UnresolvedDay[],
   }
 }
 
@@ -152,6 +159,7 @@ export interface RunProgress {
   changes?: ChangeTotals
   lossFlags?: readonly LossFlag[]
   holdReasons?: readonly string[]
+  unresolvedDays?: readonly UnresolvedDay[]
 }
 
 /** Which runs `list` returns: newest first, at most `limit`, of these statuses and kind. */
@@ -230,6 +238,7 @@ export class RunStore {
     if (progress.changes) put('changes_json', JSON.stringify(progress.changes))
     if (progress.lossFlags) put('loss_flags_json', JSON.stringify(progress.lossFlags))
     if (progress.holdReasons) put('hold_reasons_json', JSON.stringify(progress.holdReasons))
+    if (progress.unresolvedDays) put('unresolved_days_json', JSON.stringify(progress.unresolvedDays))
     if (sets.length === 0) return
     this.#db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = ?`).run(...values, id)
   }
@@ -321,9 +330,19 @@ export class RunStore {
     return this.list({ limit: 1 })[0] ?? null
   }
 
-  /** The newest run that finished `succeeded` — "last consolidated" only advances on success. */
-  lastSucceeded(): RunRecord | null {
-    return this.list({ limit: 1, status: ['succeeded'], kind: 'dream' })[0] ?? null
+  /**
+   * The newest run that finished `succeeded` — "last consolidated" only advances on success. With `mode`, the
+   * newest of that mode only (the `time` gate counts from the last successful auto dream).
+   */
+  lastSucceeded(mode?: RunRecord['mode']): RunRecord | null {
+    if (!mode) return this.list({ limit: 1, status: ['succeeded'], kind: 'dream' })[0] ?? null
+    const row = this.#db
+      .prepare(
+        `SELECT * FROM runs WHERE status = 'succeeded' AND kind = 'dream' AND mode = ?
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
+      )
+      .get(mode) as RunRow | undefined
+    return row ? toRecord(row) : null
   }
 
   /** Marks runs left `running`/`queued` by a dead process as `lost`; returns their ids. */

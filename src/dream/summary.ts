@@ -3,7 +3,7 @@ import { DREAMLANE_SENDER } from '../db/messages.js'
 import { describeCounts } from '../ledger/ledger.js'
 import type { LossFlag } from '../ledger/types.js'
 import type { DreamDeps } from './deps.js'
-import type { PostedSummary, RunRecord, SummaryMessage } from './types.js'
+import type { PostedSummary, RunRecord, SummaryMessage, UnresolvedDay } from './types.js'
 
 export type { PostedSummary }
 
@@ -48,10 +48,17 @@ export function composeSummary(run: RunRecord, engineText: string, workspace: st
   } else {
     lines.push('No files changed.')
   }
+  if (run.unresolvedDays.length > 0)
+    lines.push(`Still unresolved: ${describeUnresolved(run.unresolvedDays)}.`)
   if (run.lossFlags.length > 0 && run.status !== 'held')
     lines.push(`Loss guard: ${describeFlags(run.lossFlags)}.`)
   lines.push(...nextSteps(run))
   return lines.join('\n')
+}
+
+/** "2026-11-19 (partial), 2026-11-20 (unsummarised)" — every day, so nothing left undone goes unnamed. */
+export function describeUnresolved(days: readonly UnresolvedDay[]): string {
+  return days.map((entry) => `${entry.day} (${entry.state})`).join(', ')
 }
 
 /** "Porto (name, notes/memory/user.md), 2026-11-03 (date, …), +2 more" */

@@ -1,5 +1,6 @@
 // The vocabulary of a dream run: requests, statuses, gate outcomes and the stored record.
 import type { ErrorCode } from '../errors.js'
+import type { BacklogState } from '../notes/backlog.js'
 import type { ChangeTotals, LossFlag } from '../ledger/types.js'
 import type { DreamMode, TranscriptEntry, TurnUsage } from '../model/provider.js'
 import type { ToolCallRecord } from '../tools/types.js'
@@ -31,6 +32,12 @@ export type HeldOutcome = 'succeeded' | 'degraded'
 
 /** The named result of the gate cascade; shared by logs, CLI, HTTP and chat. */
 export type GateOutcome = 'disabled' | 'lock' | 'time' | 'sessions' | 'triggered'
+
+/** A window day whose daily note still needs work after a dream's model pass. */
+export interface UnresolvedDay {
+  day: string
+  state: BacklogState
+}
 
 export type StepName =
   | 'lock'
@@ -113,6 +120,8 @@ export interface RunRecord {
   heldOutcome: HeldOutcome | null
   /** When a held run was applied or discarded, or a kept one undone. */
   reviewedAt: string | null
+  /** Window days still unresolved after the model pass (empty before it ran, and when every day is done). */
+  unresolvedDays: UnresolvedDay[]
 }
 
 export const FINISHED_STATUSES: readonly RunStatus[] = [

@@ -123,3 +123,46 @@ describe('gate cascade', () => {
     expect((await checkGates('manual', world({ liveLock: true }))).outcome).toBe('lock')
   })
 })
+
+describe('the time gate counts from the last successful auto dream', () => {
+  function withRuns(runs: { mode: 'auto' | 'manual'; hoursAgo: number }[]) {
+    const w = world({})
+    for (const spec of runs) {
+      w.clock.set(recent(spec.hoursAgo))
+      const run = w.runs.open({ mode: spec.mode, chatJid: 'main', days: 2 })
+      w.runs.close(run.id, { status: 'succeeded' })
+    }
+    w.clock.set(NOW)
+    w.messages.insertMessages([{ id: 'new', chatJid: 'main', content: 'later', timestamp: recent(0.5) }])
+    return w
+  }
+
+  it('a manual dream at 23:00 does not make the 01:00 AutoDream skip', async () => {
+    const w = withRuns([
+      { mode: 'auto', hoursAgo: 24 },
+      { mode: 'manual', hoursAgo: 2 },
+    ])
+    const decision = await checkGates('auto', w)
+    expect(decision.outcome).toBe('triggered')
+    expect(decision.reason).toMatch(/session tree/)
+  })
+
+  it('an auto dream 5 h ago still stops it, whatever manual dreams did', async () => {
+    const w = withRuns([
+      { mode: 'manual', hoursAgo: 30 },
+      { mode: 'auto', hoursAgo: 5 },
+    ])
+    const decision = await checkGates('auto', w)
+    expect(decision.outcome).toBe('time')
+    expect(decision.reason).toMatch(/auto dream 5\.0 h ago/)
+  })
+
+  it('counts new sessions from the last consolidation of any mode', async () => {
+    const w = withRuns([
+      { mode: 'auto', hoursAgo: 30 },
+      { mode: 'manual', hoursAgo: 0.25 },
+    ])
+    // The only new message predates the manual dream, so nothing is new since the last consolidation.
+    expect((await checkGates('auto', w)).outcome).toBe('sessions')
+  })
+})

@@ -82,6 +82,14 @@ describe('a dream, end to end', () => {
     // It wrote, so it did work (the "no writes while the backlog is not empty" rule only catches idle turns).
     expect(run.status).toBe('succeeded')
     expect(existsSync(world.paths.lockFile)).toBe(false)
+    // It summarised no daily note: the runtime names the days it left, in the record and the summary.
+    expect(run.unresolvedDays).toEqual([
+      { day: '2026-11-20', state: 'unsummarised' },
+      { day: '2026-11-21', state: 'unsummarised' },
+    ])
+    expect(posted[0]?.content).toContain(
+      'Still unresolved: 2026-11-20 (unsummarised), 2026-11-21 (unsummarised).',
+    )
     await dreamlane.close()
   })
 
@@ -93,6 +101,8 @@ describe('a dream, end to end', () => {
     expect(run.provider).toBe('offline')
     expect(dailyNoteFor(world, '2026-11-21')).not.toContain('NEEDS_SUMMARY')
     expect(run.backupId).toMatch(/manual/)
+    expect(run.unresolvedDays).toEqual([])
+    expect(run.summary).not.toContain('Still unresolved')
     await dreamlane.close()
   })
 

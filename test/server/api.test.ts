@@ -227,7 +227,8 @@ describe('dreams API', () => {
 
   it('returns the gate outcome, not a run, when the gate says no — and writes no run record', async () => {
     const api = await startServerWorld()
-    await dreamToEnd(api)
+    // The time gate counts from the last successful *auto* dream.
+    expect((await dreamToEnd(api, { days: 2, mode: 'auto' })).status).toBe('succeeded')
     const refused = await api.json<{ accepted: boolean; gate: string; runId: string | null; reason: string }>(
       '/api/dreams',
       { json: { mode: 'auto' } },

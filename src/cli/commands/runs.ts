@@ -41,6 +41,9 @@ function describeRun(run: RunRecord, { renderFlags, renderTotals }: Render): str
     run.undoneBy ? `  undone by: ${run.undoneBy}` : '',
     run.changes ? `  changes: ${renderTotals(run.changes)}` : '',
     run.holdReasons.length ? `  held because: ${run.holdReasons.join('; ')}` : '',
+    run.unresolvedDays.length
+      ? `  unresolved after the model pass: ${run.unresolvedDays.map((d) => `${d.day} (${d.state})`).join(', ')}`
+      : '',
     ...(run.lossFlags.length
       ? ['  loss guard:', ...renderFlags(run.lossFlags).map((line) => `    ${line}`)]
       : []),

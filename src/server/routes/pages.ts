@@ -21,7 +21,7 @@ import { readStatus } from './status.js'
 const GATE_WORDS: Record<string, string> = {
   disabled: 'AutoDream is off',
   lock: 'a dream or restore holds the workspace lock',
-  time: 'the last successful dream was too recent',
+  time: 'the last successful AutoDream was too recent',
   sessions: 'there was nothing new to consolidate',
 }
 

@@ -108,6 +108,12 @@ function renderReview(record: RunRecord): SafeHtml {
         −${record.changes.linesRemoved}.
       </p>`
     : ''
+  const unresolved = record.unresolvedDays.length
+    ? html`<p class="unresolved">
+        Still unresolved after the model pass:
+        ${record.unresolvedDays.map((d) => `${d.day} (${d.state})`).join(', ')}.
+      </p>`
+    : ''
   let actions: SafeHtml | string = ''
   if (record.status === 'held') {
     actions = html`<p>
@@ -128,10 +134,10 @@ function renderReview(record: RunRecord): SafeHtml {
   ) {
     actions = html`<div class="actions">${actionForm(record.id, 'undo', 'Undo this dream')}</div>`
   }
-  if (!flags && !totals && !actions) return html``
+  if (!flags && !totals && !actions && !unresolved) return html``
   return html`<section aria-labelledby="review-title" id="review">
     <h2 id="review-title">Review</h2>
-    ${totals}${flags}${actions}
+    ${totals}${unresolved}${flags}${actions}
   </section>`
 }
 
