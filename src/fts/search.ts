@@ -8,7 +8,7 @@ import { planQuery } from './sanitize.js'
 import { hashBytes } from './settle.js'
 import { ensureFtsSchema } from './schema.js'
 import { resolveScope, type IndexScope } from './scope.js'
-import { locateMatch } from './snippet.js'
+import { locateMatch, matchFocus } from './snippet.js'
 import { loadFile } from './store.js'
 import type { SearchHit, SearchInput } from './types.js'
 
@@ -33,8 +33,9 @@ export async function searchIndex(input: SearchInput): Promise<SearchHit[]> {
   for (let round = 1; ; round++) {
     const raw = runQuery(input.state, plan, query)
     const stale = await findStale(input.state, scope, raw)
-    if (stale.size === 0) return raw.map(toHit)
-    if (round === MAX_VERIFY_ROUNDS) return raw.filter((hit) => !stale.has(hit.path)).map(toHit)
+    if (stale.size === 0) return rankLiveFirst(raw.map(toHit))
+    if (round === MAX_VERIFY_ROUNDS)
+      return rankLiveFirst(raw.filter((hit) => !stale.has(hit.path)).map(toHit))
     await refreshFiles({ ...input, relPaths: [...stale] })
   }
 }
@@ -54,9 +55,29 @@ async function findStale(state: StateDb, scope: IndexScope, hits: RawHit[]): Pro
   return new Set(paths.filter((_, index) => verdicts[index]))
 }
 
-function toHit(raw: RawHit): SearchHit {
+interface RankedHit extends SearchHit {
+  isStruckOnly: boolean
+}
+
+function toHit(raw: RawHit): RankedHit {
   const { line, snippet } = locateMatch(raw.marked, raw.startLine)
-  return { path: raw.path, line, snippet, score: raw.score }
+  return {
+    path: raw.path,
+    line,
+    snippet,
+    score: raw.score,
+    isStruckOnly: matchFocus(raw.marked).isStruckOnly,
+  }
+}
+
+/**
+ * A hit that matched only ~~struck-through~~ text found a superseded value: it goes after every hit that
+ * matched live text, so "where do I work" answers with the current employer, not the old one.
+ */
+function rankLiveFirst(hits: RankedHit[]): SearchHit[] {
+  const live = hits.filter((hit) => !hit.isStruckOnly)
+  const struck = hits.filter((hit) => hit.isStruckOnly)
+  return [...live, ...struck].map(({ isStruckOnly: _, ...hit }) => hit)
 }
 
 function clampLimit(limit: number | undefined): number {

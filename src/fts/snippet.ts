@@ -8,10 +8,29 @@ export const SNIPPET_CLOSE = '»'
 
 const SNIPPET_MAX_CHARS = 200
 
+/**
+ * Where a chunk's matches sit: the first match outside ~~struck-through~~ text (a superseded value) when
+ * there is one, else the first match. `isStruckOnly` when every match is struck through.
+ */
+export function matchFocus(marked: string): { focus: number; isStruckOnly: boolean } {
+  const matches: number[] = []
+  for (let at = marked.indexOf(MATCH_START); at >= 0; at = marked.indexOf(MATCH_START, at + 1)) {
+    matches.push(at)
+  }
+  if (matches.length === 0) return { focus: firstTextIndex(marked), isStruckOnly: false }
+  const struck = struckSpans(marked)
+  const live = matches.find((at) => !struck.some(([from, to]) => at > from && at < to))
+  return { focus: live ?? matches[0]!, isStruckOnly: live === undefined }
+}
+
+/** [start, end) of every ~~…~~ span, each within one line. */
+function struckSpans(text: string): [number, number][] {
+  return [...text.matchAll(/~~[^\n]*?~~/g)].map((match) => [match.index, match.index + match[0].length])
+}
+
 /** `marked` is a chunk with matches wrapped in MATCH_START/MATCH_END; `startLine` is its first line. */
 export function locateMatch(marked: string, startLine: number): { line: number; snippet: string } {
-  const at = marked.indexOf(MATCH_START)
-  const focus = at < 0 ? firstTextIndex(marked) : at
+  const { focus } = matchFocus(marked)
   const lineStart = marked.lastIndexOf('\n', focus - 1) + 1
   const newline = marked.indexOf('\n', focus)
   const lineEnd = newline < 0 ? marked.length : newline

@@ -145,6 +145,27 @@ describe('searchIndex', () => {
     expect(hits.map((hit) => [hit.path, hit.line])).toEqual([['notes/memory/reference.md', 2]])
   })
 
+  it('points a hit at the live value, and ranks hits that only match struck-through text last', async () => {
+    const ws = makeIndexWorld({
+      'notes/memory/user.md': [
+        '# User',
+        '',
+        '- ~~**Works at:** Acme Corp~~ — superseded 2026-11-02 → Globex [[2026-11-02]]',
+        '- **Works at:** Globex [[2026-11-02]]',
+      ].join('\n'),
+      // The old employer, struck through and repeated so bm25 alone would rank this file first.
+      'notes/memory/project.md': '# Projects\n\n- ~~Acme Corp offsite, Acme Corp badge, Acme Corp laptop~~\n',
+      'notes/daily/2026-10-01.md': '# Thursday\n\nLunch with the Acme Corp team.\n',
+    })
+    await refreshIndex(ws)
+    const [employer] = await searchIndex({ ...ws, query: 'works at', refresh: false })
+    expect(employer).toMatchObject({ path: 'notes/memory/user.md', line: 4 })
+    expect(employer?.snippet).toContain('Globex')
+    const acme = await searchIndex({ ...ws, query: 'acme corp', refresh: false })
+    expect(acme[0]?.path).toBe('notes/daily/2026-10-01.md')
+    expect(acme.slice(1).map((hit) => hit.path)).toEqual(['notes/memory/project.md', 'notes/memory/user.md'])
+  })
+
   it('reports the line of a match deep in a long file', async () => {
     const lines = Array.from({ length: 150 }, (_, i) => (i === 120 ? 'the needle is here' : `filler ${i}`))
     const ws = makeIndexWorld({ 'notes/long.md': lines.join('\n') })
