@@ -152,7 +152,7 @@ const settings = {
       turnTimeoutMs: positiveInt.default(10 * 60_000),
       /** A lock (or queued run) older than this is stale. @default 1800000 (30 min) */
       runTimeoutMs: positiveInt.default(30 * 60_000),
-      /** Tool calls per turn. @default 400 */
+      /** Tool calls per turn, plus three per window day (a note read and written, a page of messages). @default 400 */
       maxToolCalls: positiveInt.default(400),
       /** Input + output tokens per turn. @default 400000 */
       maxTotalTokens: positiveInt.default(400_000),

@@ -1,6 +1,7 @@
 // The consolidation pass of a dream: the model turn over file-scoped tools, the offline fallback, and what is left.
 import { DreamlaneError } from '../errors.js'
-import type { TurnInput, TurnResult } from '../model/provider.js'
+import type { ResolvedConfig } from '../config/schema.js'
+import type { ModelProvider, TurnInput, TurnResult } from '../model/provider.js'
 import { readBacklog } from '../notes/backlog.js'
 import type { DayWindow } from '../time/local-day.js'
 import { createToolSet } from '../tools/tool-set.js'
@@ -16,6 +17,17 @@ export type StepRunner = <T>(
   work: () => Promise<T>,
   detail?: (value: T) => string,
 ) => Promise<T>
+
+/**
+ * Tool calls each window day may need on top of `dream.maxToolCalls`: its daily note read and written, and a
+ * page of its messages read. Without them a year-long window could not even read its notes.
+ */
+export const TOOL_CALLS_PER_DAY = 3
+
+/** A dream turn's tool-call budget: `dream.maxToolCalls` plus TOOL_CALLS_PER_DAY for every window day. */
+export function toolBudgetFor(config: ResolvedConfig, window: DayWindow): number {
+  return config.dream.maxToolCalls + TOOL_CALLS_PER_DAY * window.days.length
+}
 
 export interface Consolidation {
   status: HeldOutcome
@@ -54,7 +66,7 @@ async function modelPass(
   deps: DreamDeps,
 ): Promise<Omit<Consolidation, 'unresolved'>> {
   // One tool set per engine: the fallback gets its own call budget, not what the model left of it.
-  const makeTools = () =>
+  const makeTools = (provider: ModelProvider) =>
     createToolSet(
       {
         paths: deps.paths,
@@ -66,6 +78,9 @@ async function modelPass(
         isDream: true,
       },
       {
+        maxCalls: toolBudgetFor(deps.config, window),
+        // An engine with no context window to fill (the offline one) reads messages in bulk.
+        ...(provider.messagePageMax === undefined ? {} : { messagePageMax: provider.messagePageMax }),
         beforeCall: () => deps.lanes.yieldToInteractive(),
         onCall: (record) => {
           deps.onEvent?.({ type: 'tool', runId, name: record.name, ok: record.ok })
@@ -73,7 +88,7 @@ async function modelPass(
         },
       },
     )
-  const tools = makeTools()
+  const tools = makeTools(deps.provider)
   const turnInput = buildTurnInput(runId, request, window, deps)
   const turn = await step(
     'model',
@@ -102,7 +117,7 @@ async function modelPass(
     const refused = describeRefusedWrites(tools.calls())
     throw new DreamlaneError('PROVIDER_FAILED', refused ? `${needsFallback}; ${refused}` : needsFallback)
   }
-  const fallbackTools = makeTools()
+  const fallbackTools = makeTools(deps.fallback)
   const rescue = await step(
     'fallback',
     () => deps.fallback.runTurn(turnInput, fallbackTools, abortSignalFor(deps)),
@@ -146,7 +161,7 @@ function buildTurnInput(runId: string, request: DreamRequest, window: DayWindow,
       now: deps.clock.now().toISOString(),
     },
     budget: {
-      maxToolCalls: deps.config.dream.maxToolCalls,
+      maxToolCalls: toolBudgetFor(deps.config, window),
       maxTotalTokens: deps.config.dream.maxTotalTokens,
       maxOutputTokens: deps.config.dream.maxOutputTokens,
       timeoutMs: deps.config.dream.turnTimeoutMs,

@@ -70,6 +70,11 @@ export interface ModelProvider {
   /** 'anthropic' | 'openai-compatible' | 'offline' | 'scripted' */
   readonly name: string
   readonly model?: string
+  /**
+   * Messages per get_messages page this provider can take in. A model with a context window to fill leaves it
+   * unset and pages by config.tools.maxResults; the offline engine reads in bulk.
+   */
+  readonly messagePageMax?: number
   /** One tool-use turn: calls `tools` until the model stops, a limit is hit, or `signal` aborts. */
   runTurn(input: TurnInput, tools: ToolSet, signal: AbortSignal): Promise<TurnResult>
 }

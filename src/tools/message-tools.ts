@@ -14,6 +14,8 @@ import type { ToolContext, ToolDefinition } from './types.js'
 
 /** list_chats shows at most this many chats. */
 export const LIST_CHATS_MAX = 500
+/** No page holds more messages than this, whatever the tool set allows: a page is one synchronous read. */
+export const MESSAGE_PAGE_CEILING = 2000
 const DEFAULT_LIMIT = 20
 
 const isoInstant = z
@@ -138,7 +140,7 @@ function checkChat(chat: string | undefined): void {
 }
 
 function pageLimit(requested: number | undefined, context: ToolContext, notes: string[]): number {
-  const max = context.config.tools.maxResults
+  const max = Math.min(context.messagePageMax ?? context.config.tools.maxResults, MESSAGE_PAGE_CEILING)
   if (requested !== undefined && requested > max) notes.push(`limit capped at ${max}`)
   return Math.min(requested ?? Math.min(DEFAULT_LIMIT, max), max)
 }

@@ -19,6 +19,8 @@ export interface ToolSetOptions {
   maxCalls?: number
   /** The tools offered. @default every note, search and message tool */
   tools?: readonly ToolDefinition[]
+  /** Messages per message-tool page (capped by MESSAGE_PAGE_CEILING). @default config.tools.maxResults */
+  messagePageMax?: number
 }
 
 /** Every tool the model may use, in offer order. None of them posts, deletes or moves messages. */
@@ -37,6 +39,7 @@ export function createToolSet(context: ToolContext, options: ToolSetOptions = {}
   let specs: ToolSpec[] | undefined
   const toolContext: ToolContext = {
     ...context,
+    ...(options.messagePageMax === undefined ? {} : { messagePageMax: options.messagePageMax }),
     onWrite: (absPath) => {
       changed.add(absPath)
       context.onWrite?.(absPath)

@@ -26,6 +26,11 @@ export interface ToolContext {
   clock: Clock
   /** True for dream turns: their searches never become recall events. */
   isDream: boolean
+  /**
+   * Messages one get_messages / search_messages page may hold, for an engine with no context window to fill
+   * (the offline engine). Never above MESSAGE_PAGE_CEILING. @default config.tools.maxResults
+   */
+  messagePageMax?: number
   /** Told the absolute path of every file a tool wrote; createToolSet sets it to track changedFiles(). */
   onWrite?: (absPath: string) => void
   /**

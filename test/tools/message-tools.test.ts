@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { createToolSet } from '../../src/tools/tool-set.js'
 import { MESSAGE_MAX_CHARS } from '../../src/tools/message-query.js'
+import { MESSAGE_PAGE_CEILING } from '../../src/tools/message-tools.js'
 import type { MessageSpec } from '../helpers/workspace.js'
 import { makeToolWorld } from './world.js'
 
@@ -156,6 +157,33 @@ describe('get_messages', () => {
     expect(content).toBe(
       `${long.slice(0, MESSAGE_MAX_CHARS)}… [truncated: ${MESSAGE_MAX_CHARS} of ${long.length} chars]`,
     )
+  })
+
+  it('serves bulk pages to a tool set that allows them, never past the ceiling, the window or into dream channels', async () => {
+    const bulk: MessageSpec[] = Array.from({ length: MESSAGE_PAGE_CEILING + 500 }, (_, i) => ({
+      id: `bulk${String(i).padStart(5, '0')}`,
+      chatJid: i % 2 ? 'chat:a' : 'chat:b',
+      content: `message ${i}`,
+      timestamp: new Date(Date.parse('2026-11-21T00:00:00.000Z') + i * 60_000).toISOString(),
+    }))
+    const world = makeToolWorld({}, { messages: [...BASE, ...bulk], branches: BRANCHES })
+    const read = async (tools: ReturnType<typeof createToolSet>, input: object): Promise<PageJson> => {
+      const result = await tools.call('get_messages', input)
+      expect(result.ok, result.content).toBe(true)
+      return JSON.parse(result.content) as PageJson
+    }
+    const bulkTools = createToolSet(world.context, { messagePageMax: MESSAGE_PAGE_CEILING * 4 })
+    const first = await read(bulkTools, { limit: MESSAGE_PAGE_CEILING * 4 })
+    expect(first.messages).toHaveLength(MESSAGE_PAGE_CEILING)
+    expect(first.note).toBe(`limit capped at ${MESSAGE_PAGE_CEILING}`)
+    const rest = await read(bulkTools, { limit: MESSAGE_PAGE_CEILING, cursor: first.next })
+    expect(rest.next).toBeNull()
+    const ids = [...first.messages, ...rest.messages].map((m) => m.id)
+    expect(new Set(ids).size).toBe(bulk.length + 4)
+    for (const outside of ['old', 'new', 'd1']) expect(ids).not.toContain(outside)
+    // A tool set for a model with a context window still pages by tools.maxResults.
+    const modelPage = await read(createToolSet(world.context), { limit: MESSAGE_PAGE_CEILING })
+    expect(modelPage.messages).toHaveLength(world.config.tools.maxResults)
   })
 
   it('refuses a cursor it did not issue', async () => {

@@ -13,7 +13,7 @@ import {
 import { mergeFacts } from './consolidate.js'
 import { renderCurrentState, type DayStatus } from './current-state.js'
 import { extractFacts } from './extract.js'
-import { gatherWindow } from './gather.js'
+import { gatherWindow, PAGE_SIZE } from './gather.js'
 import { dayPointers, filePointers, type IndexSources } from './index-input.js'
 import { renderMemoryIndex, type IndexResult } from './memory-index.js'
 import { weightsOf } from './daily-summary.js'
@@ -78,10 +78,9 @@ async function gatherSignal(
   context: TurnContext,
   orientation: Orientation,
 ): Promise<Signal> {
-  // Enough calls stay free for every write that may follow: two per existing daily note (its summary, and the
-  // day page this engine no longer writes — kept so reading stays as it was), and the memory files. Counting
-  // every window day would starve long windows.
-  const reserve = 2 * orientation.dailyNotes.size + MEMORY_FILES.length + 3
+  // Enough calls stay free for every write that may follow: one per existing daily note (its summary) and the
+  // memory files. Counting every window day would starve long windows.
+  const reserve = orientation.dailyNotes.size + MEMORY_FILES.length + 3
   const pending = pendingDays(orientation.dailyNotes)
   const gathered = await gatherWindow(client, { timeZone: context.timeZone, pending, reserve })
   const messages = context.days.flatMap((day) => gathered.byDay.get(day) ?? [])
@@ -246,6 +245,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Mod
   const budgetBytes = options.memoryBudgetBytes ?? DEFAULTS.memory.indexBudgetBytes
   return {
     name: 'offline',
+    messagePageMax: PAGE_SIZE,
     runTurn: (input, tools, signal) => runOfflineTurn(input, tools, signal, budgetBytes),
   }
 }

@@ -5,8 +5,11 @@ import type { ToolClient } from './tool-client.js'
 import { yieldToLoop } from './yield.js'
 import type { WindowMessage } from './types.js'
 
-/** Messages per get_messages page; the tool caps it at config.tools.maxResults anyway. */
-const PAGE_SIZE = 50
+/**
+ * Messages per get_messages page. The engine has no context window to fill, so it reads in bulk (its provider
+ * asks the tool set for pages this big); the tools still cap every page.
+ */
+export const PAGE_SIZE = 2000
 
 export interface GatherPlan {
   timeZone: string
@@ -69,23 +72,31 @@ function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | nu
   }
 }
 
-/** Pages through one get_messages query into `byDay`; false when it stopped early (budget or refusal). */
+/** How a paged read ended: every page read, stopped early (budget or refusal), or pages too small to finish. */
+type PagesRead = 'all' | 'stopped' | 'pages-too-small'
+
+/**
+ * Pages through one get_messages query into `byDay`. `fits`, when given, is asked after the first page whether
+ * the rest still fits the budget at the page size the tools actually serve (they may cap below PAGE_SIZE).
+ */
 async function readPages(
   client: ToolClient,
   query: Record<string, unknown>,
   plan: GatherPlan,
   byDay: Map<string, WindowMessage[]>,
-): Promise<boolean> {
-  const seen = new Set([...byDay.values()].flat().map((message) => `${message.chat}\u0000${message.id}`))
+  seen: Set<string>,
+  fits?: (pageSize: number) => boolean,
+): Promise<PagesRead> {
   let cursor: string | null = null
+  let isFirst = true
   do {
-    if (client.remaining <= plan.reserve) return false
+    if (client.remaining <= plan.reserve) return 'stopped'
     const page = cursor === null ? { ...query, limit: PAGE_SIZE } : { ...query, limit: PAGE_SIZE, cursor }
     await yieldToLoop()
     const result = await client.call('get_messages', page)
     if (!result.ok) {
       client.problems.push(`get_messages: ${result.content}`)
-      return false
+      return 'stopped'
     }
     const json = JSON.parse(result.content) as { messages?: MessageJson[]; next?: unknown }
     for (const row of json.messages ?? []) {
@@ -99,8 +110,10 @@ async function readPages(
     const next: string | null = typeof json.next === 'string' ? json.next : null
     // A cursor that does not move would loop forever; the tool never returns one, but stop if it does.
     cursor = next !== null && next !== cursor ? next : null
+    if (isFirst && cursor !== null && fits && !fits(json.messages?.length ?? 0)) return 'pages-too-small'
+    isFirst = false
   } while (cursor !== null)
-  return true
+  return 'all'
 }
 
 // Messages in the window, from list_chats; null when it cannot be counted.
@@ -114,20 +127,28 @@ async function countWindow(client: ToolClient): Promise<number | null> {
 /** The window's messages by local day: all of them when the budget allows, else those still to summarise. */
 export async function gatherWindow(client: ToolClient, plan: GatherPlan): Promise<Gathered> {
   const byDay = new Map<string, WindowMessage[]>()
+  // Chat and id of every message in byDay, shared by all reads so one day's pages never rebuild it.
+  const seen = new Set<string>()
   const total = await countWindow(client)
-  const pages = total === null ? 0 : Math.ceil(total / PAGE_SIZE) + 1
+  const pagesAt = (size: number): number => (total === null ? 0 : Math.ceil(total / Math.max(size, 1)) + 1)
+  let pages = pagesAt(PAGE_SIZE)
   if (pages + plan.reserve <= client.remaining) {
-    const isWhole = await readPages(client, {}, plan, byDay)
-    return { byDay, isWhole }
+    const fits = (size: number): boolean => {
+      pages = pagesAt(size)
+      return pages - 1 + plan.reserve <= client.remaining
+    }
+    const read = await readPages(client, {}, plan, byDay, seen, fits)
+    if (read !== 'pages-too-small') return { byDay, isWhole: read === 'all' }
   }
   for (const [day, watermark] of plan.pending) {
-    const isRead = await readPages(
+    const read = await readPages(
       client,
       watermark === null ? { day } : { day, start: watermark },
       plan,
       byDay,
+      seen,
     )
-    if (!isRead) break
+    if (read !== 'all') break
   }
   client.problems.push(
     `the window's ${total} messages need ${pages} get_messages pages, more than the tool-call budget leaves; ` +

@@ -195,7 +195,7 @@ describe('offline engine safeguards', () => {
 
   it('reads what still needs a summary first when the budget cannot cover the window, and finishes next time', async () => {
     const world = await makeDreamWorld({ days: 21 })
-    const starved = await world.dream({ maxToolCalls: 85 })
+    const starved = await world.dream({ maxToolCalls: 65 })
     expect(starved.stop).toBe('end')
     expect(starved.text).toContain('only messages still to summarise were read')
     const states = (): string[] =>
