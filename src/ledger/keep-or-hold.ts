@@ -80,16 +80,29 @@ export function holdReasons(
     reasons.push(`it would remove ${percent(totals.removedShare)} of notes/memory/ (${bytes})`)
   }
   if (guard.flaggedCount > dream.lossGuard.maxFlaggedItems) {
-    const named = guard.flags
-      .slice(0, 5)
-      .map((flag) => flag.term)
-      .join(', ')
-    const more = guard.flaggedCount > 5 ? `, +${guard.flaggedCount - 5} more` : ''
-    reasons.push(
-      `${guard.flaggedCount} name(s), number(s) or date(s) would vanish from memory: ${named}${more}`,
-    )
+    const facts = guard.flags.filter((flag) => flag.kind === 'fact')
+    const terms = guard.flags.filter((flag) => flag.kind !== 'fact')
+    // Fact flags come first in `flags` and are never capped away before term flags, so the rest are terms.
+    const termCount = guard.flaggedCount - facts.length
+    if (facts.length > 0)
+      reasons.push(
+        `${facts.length} keyed fact bullet(s) would be dropped from memory: ${listed(facts, facts.length)}`,
+      )
+    if (termCount > 0)
+      reasons.push(
+        `${termCount} name(s), number(s) or date(s) would vanish from memory: ${listed(terms, termCount)}`,
+      )
   }
   return reasons
+}
+
+/** The first five terms, and how many more. */
+function listed(flags: readonly LossFlag[], total: number): string {
+  const named = flags
+    .slice(0, 5)
+    .map((flag) => flag.term)
+    .join(', ')
+  return `${named}${total > 5 ? `, +${total - 5} more` : ''}`
 }
 
 function percent(share: number): string {

@@ -1,5 +1,6 @@
 // The loss guard: compares notes/memory/ before and after a run and names what vanished without a trace.
 import type { ManifestEntry } from '../backup/manifest.js'
+import { droppedKeyedFacts } from './keyed-facts.js'
 import { addMentions, extractTerms, midSentenceNames, withoutComments, type Term } from './terms.js'
 import type { ChangedContent, LossFlag } from './types.js'
 
@@ -79,7 +80,19 @@ export async function guardMemory(input: GuardInput): Promise<GuardResult> {
       after: guardedText(content.after?.toString('utf8') ?? '', input.boilerplate?.get(content.path)),
     }))
   const afterTexts = input.contents.map((content) => content.after?.toString('utf8') ?? '')
-  const vanished = await vanishedTerms(guarded, afterTexts, input)
+  const changedPaths = new Set(input.contents.map((content) => content.path))
+  // Keyed facts first: a dropped fact bullet is named even when its words (and so its terms) live on.
+  const vanished = [
+    ...(await droppedKeyedFacts(
+      guarded.map((side) => ({ path: side.path, text: side.before })),
+      // A fact bullet lives in memory: one copied into a daily note has still left memory.
+      input.contents
+        .filter((content) => content.path.startsWith(MEMORY_PREFIX))
+        .map((content) => content.after?.toString('utf8') ?? ''),
+      () => input.readUnchangedMemory(changedPaths),
+    )),
+    ...(await vanishedTerms(guarded, afterTexts, input)),
+  ]
   const memoryBytes = input.manifest
     .filter((entry) => isGuardedPath(entry.path))
     .reduce((sum, entry) => sum + entry.size, 0)

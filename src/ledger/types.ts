@@ -26,9 +26,10 @@ export interface ChangedContent {
   after: Buffer | null
 }
 
-export type LossKind = 'name' | 'number' | 'date'
+/** `fact`: a keyed-fact bullet (`- **Works at:** …`) gone as a bullet, whatever became of its words. */
+export type LossKind = 'name' | 'number' | 'date' | 'fact'
 
-/** A proper noun, number or date that was in memory/ before the run and is nowhere in memory after it. */
+/** A proper noun, number, date or keyed fact that was in memory/ before the run and is nowhere in memory after it. */
 export interface LossFlag {
   kind: LossKind
   term: string
