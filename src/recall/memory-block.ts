@@ -39,6 +39,7 @@ export function renderEntry(
     .split('\n')
     .map((line) =>
       line
+        .replace(/<!--[\s\S]*?-->/g, '')
         .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
         .replace(/^#{1,6}\s+/, '')
         .trim(),

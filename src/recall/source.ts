@@ -2,19 +2,32 @@
 import { createHash } from 'node:crypto'
 
 /**
- * Dream-written artifacts never count as recall, so dreams cannot feed themselves (OpenClaw promoted its own
- * dream output back into memory). Concretely, a hit is excluded when it lies in:
- * - `notes/memory/**`: MEMORY.md (the promotion target), the six other memory files and `days/*` pages are
- *   what dreams consolidate into; recalling them would re-promote the dream's own words;
- * - `notes/daily/*.md` from the first `## Summary` heading on (every summary and summary update is written by
- *   a dream) and the seeded scaffolding above it (title, ← → links, rule, warning);
- * - any note's YAML front matter or an HTML comment (DREAM_CUES, NEEDS_SUMMARY and other machine markers);
+ * Recall covers everything an assistant reads: notes people wrote, skills, the memory files and day pages, and
+ * the summaries dreams write into daily notes. What is kept out keeps dreams from feeding themselves:
+ * - a dream's own searches never record (see events.ts: `dream:` channels);
+ * - `notes/memory/MEMORY.md` is the promotion target, so nothing in it is ever a candidate (`promotion-target`);
+ * - a line carrying a promotion marker (`<!-- recall:… -->`), wherever it was copied to, is never promoted
+ *   again (`promoted`);
+ * - `notes/DREAMS.md` is the dreams' own diary of what they did, not knowledge (`dream-diary`);
+ * - a daily note's seeded scaffolding (title, ← → links, rule, warning), any YAML front matter and comments
+ *   (DREAM_CUES, NEEDS_SUMMARY and other machine markers; a line's inline comment hides only itself);
  * - hidden or temporary files, and paths that are absolute or climb out of the workspace.
- * Everything else under the search roots (skills/, other notes, text a person added to a daily note above its
- * summary) is interactive material and counts.
  */
 export type Exclusion =
-  'dream-artifact' | 'daily-summary' | 'daily-scaffold' | 'metadata' | 'hidden' | 'outside' | 'blank'
+  | 'promotion-target'
+  | 'promoted'
+  | 'dream-diary'
+  | 'daily-scaffold'
+  | 'metadata'
+  | 'hidden'
+  | 'outside'
+  | 'blank'
+
+/** The promotion target and the dream diary: never recall candidates. */
+export const MEMORY_INDEX_PATH = 'notes/memory/MEMORY.md'
+export const DREAM_DIARY_PATH = 'notes/DREAMS.md'
+const PROMOTION_MARKER = /<!-- recall:[0-9a-f]{12} -->/
+const INLINE_COMMENT = /<!--[\s\S]*?-->/g
 
 const DAILY_NOTE = /^notes\/daily\/\d{4}-\d{2}-\d{2}\.md$/
 const SUMMARY_HEADING = /^## Summary(?: update \(\d{2}:\d{2}\))?\s*$/
@@ -31,7 +44,8 @@ export function excludedPath(relPath: string): Exclusion | null {
   const segments = relPath.split('/')
   if (segments.some((segment) => segment === '..')) return 'outside'
   if (segments.some((segment) => segment.startsWith('.') || segment.endsWith('.tmp'))) return 'hidden'
-  if (relPath.startsWith('notes/memory/')) return 'dream-artifact'
+  if (relPath === MEMORY_INDEX_PATH) return 'promotion-target'
+  if (relPath === DREAM_DIARY_PATH) return 'dream-diary'
   return null
 }
 
@@ -46,19 +60,30 @@ export function classifyLines(relPath: string, lines: readonly string[]): (Exclu
   }
   for (let inComment = false; i < lines.length; i++) {
     const line = lines[i] as string
-    if (inComment || line.includes('<!--')) {
+    if (inComment) {
       verdicts[i] = 'metadata'
-      const opened = line.lastIndexOf('<!--')
-      inComment = inComment ? !line.includes('-->') : line.indexOf('-->', opened) === -1
+      inComment = !line.includes('-->')
+      continue
+    }
+    if (!line.includes('<!--')) continue
+    const opened = line.lastIndexOf('<!--')
+    if (line.indexOf('-->', opened) === -1) {
+      verdicts[i] = 'metadata'
+      inComment = true
+    } else if (PROMOTION_MARKER.test(line)) {
+      verdicts[i] = 'promoted'
+    } else if (line.replace(INLINE_COMMENT, '').trim() === '') {
+      // A marker on a line of its own (NEEDS_SUMMARY); a fact bullet's inline `<!-- key: … -->` hides nothing.
+      verdicts[i] = 'metadata'
     }
   }
   if (DAILY_NOTE.test(relPath)) markDailyNote(lines, verdicts)
   return verdicts
 }
 
+/** The seeded scaffolding above a daily note's first summary heading; the summaries themselves are recall. */
 function markDailyNote(lines: readonly string[], verdicts: (Exclusion | null)[]): void {
   const summaryAt = lines.findIndex((line) => SUMMARY_HEADING.test(line))
-  if (summaryAt !== -1) for (let i = summaryAt; i < lines.length; i++) verdicts[i] = 'daily-summary'
   const end = summaryAt === -1 ? lines.length : summaryAt
   let hasTitle = false
   for (let i = 0; i < end; i++) {

@@ -1,4 +1,4 @@
-// Recall events: appended per served hit on interactive turns only, never from dream turns or dream artifacts.
+// Recall events: appended per served hit on interactive turns only, never from dream turns or promoted text.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -44,7 +44,7 @@ describe('recording through search_workspace', () => {
     expect(world.eventRows()).toEqual([])
   })
 
-  it('skips hits inside dream artifacts: memory files and daily-note summaries', async () => {
+  it('records hits inside memory files and dream-written daily summaries', async () => {
     const note = dailyNote('2026-11-09', 'Alex talked about Maya and the Porto trip.')
     const world = makeRecallWorld({ ...NOTES, 'notes/daily/2026-11-09.md': note })
     const hits = await world.search('Maya')
@@ -53,7 +53,36 @@ describe('recording through search_workspace', () => {
       'notes/memory/user.md',
       'notes/people.md',
     ])
-    expect(world.eventRows().map((row) => row.chunk_key.split(':')[0])).toEqual(['notes/people.md'])
+    expect(
+      world
+        .eventRows()
+        .map((row) => row.chunk_key.split(':')[0])
+        .sort(),
+    ).toEqual(['notes/daily/2026-11-09.md', 'notes/memory/user.md', 'notes/people.md'])
+  })
+
+  it("never records a dream's searches of the same files, nor MEMORY.md, the diary or promoted lines", async () => {
+    const promoted = "- Alex's sister Maya — [notes/people.md:3](../people.md) <!-- recall:0123456789ab -->"
+    const world = makeRecallWorld({
+      ...NOTES,
+      'notes/daily/2026-11-09.md': dailyNote('2026-11-09', 'Alex talked about Maya and the Porto trip.'),
+      'notes/memory/MEMORY.md': `# Memory\n\n## Promoted from recall\n\n${promoted}\n`,
+      'notes/memory/reference.md': `# Reference\n\n${promoted}\n`,
+      'notes/DREAMS.md': '# Dream diary\n\n- 2026-11-09 auto: read Maya notes\n',
+    })
+    expect((await world.search('Maya', { isDream: true })).length).toBeGreaterThan(3)
+    ensureRecallSchema(world.state)
+    expect(world.eventRows()).toEqual([])
+    const hits = await world.search('Maya')
+    const paths = hits.map((hit) => hit.path)
+    expect(paths).toEqual(
+      expect.arrayContaining(['notes/memory/MEMORY.md', 'notes/memory/reference.md', 'notes/DREAMS.md']),
+    )
+    const recorded = world.eventRows().map((row) => row.chunk_key.split(':')[0])
+    expect(recorded).not.toContain('notes/memory/MEMORY.md')
+    expect(recorded).not.toContain('notes/memory/reference.md')
+    expect(recorded).not.toContain('notes/DREAMS.md')
+    expect(recorded).toContain('notes/memory/user.md')
   })
 
   it('counts text a person added to a daily note above its summary', async () => {
@@ -121,7 +150,7 @@ describe('recordRecall', () => {
       at,
       workspace: world.paths.workspace,
     })
-    expect(result.skipped.map((skip) => skip.reason)).toEqual(['missing', 'dream-artifact', 'blank'])
+    expect(result.skipped.map((skip) => skip.reason)).toEqual(['missing', 'promotion-target', 'blank'])
     // Line 1 is the heading: it counts for the paragraph under it, the chunk line 3 already hit (best score kept).
     const rows = world.eventRows().map((row) => [row.chunk_key.split(':')[1], row.relevance])
     expect(rows).toEqual([

@@ -19,9 +19,8 @@ function blockAt(path: string, text: string, line: number) {
 
 describe('excludedPath', () => {
   it.each([
-    ['notes/memory/MEMORY.md', 'dream-artifact'],
-    ['notes/memory/user.md', 'dream-artifact'],
-    ['notes/memory/days/2026-11-20.md', 'dream-artifact'],
+    ['notes/memory/MEMORY.md', 'promotion-target'],
+    ['notes/DREAMS.md', 'dream-diary'],
     ['notes/.hidden/x.md', 'hidden'],
     ['notes/.MEMORY.md.123.ab.tmp', 'hidden'],
     ['notes/x.md.tmp', 'hidden'],
@@ -37,14 +36,18 @@ describe('excludedPath', () => {
     'skills/cooking/SKILL.md',
     'notes/daily/2026-11-20.md',
     'notes/memoryish.md',
+    'notes/memory/user.md',
+    'notes/memory/days/2026-11-20.md',
+    'notes/memory/archive/DREAMS.md',
   ])('lets %s through (its lines are judged one by one)', (path) => {
     expect(excludedPath(path)).toBeNull()
   })
 })
 
 describe('classifyLines', () => {
-  it('marks front matter and HTML comments as metadata in any note', () => {
-    const text = '---\ntitle: x\n---\n# Atlas\n<!-- a\nhidden\n-->\nvisible <!-- inline --> text\nplain'
+  it('marks front matter, comment blocks and marker-only lines as metadata in any note', () => {
+    const text =
+      '---\ntitle: x\n---\n# Atlas\n<!-- a\nhidden\n-->\nvisible <!-- inline --> text\n<!-- NEEDS_SUMMARY -->\nplain'
     const verdicts = classifyLines('notes/atlas.md', splitLines(text))
     expect(verdicts).toEqual([
       'metadata',
@@ -54,29 +57,44 @@ describe('classifyLines', () => {
       'metadata',
       'metadata',
       'metadata',
+      // An inline comment hides only itself: a keyed fact's `<!-- key: … -->` leaves the fact recallable.
+      null,
       'metadata',
       null,
     ])
   })
 
-  it('excludes a daily note from its first Summary heading on, and the seeded scaffolding above it', () => {
+  it('never counts a line carrying a promotion marker, wherever it was copied to', () => {
+    const text =
+      '# User\n\n- Lives in Porto <!-- key: user.city; value: Porto -->\n- Oolong at 80°C — [notes/tea.md:3](../tea.md) <!-- recall:0123456789ab -->\n'
+    expect(classifyLines('notes/memory/user.md', splitLines(text))).toEqual([
+      null,
+      null,
+      null,
+      'promoted',
+      null,
+    ])
+  })
+
+  it("counts a daily note's dream-written summaries and excludes only the seeded scaffolding above them", () => {
     const note = dailyNote('2026-11-20', 'Alex booked the ferry to Porto.')
     const withPreface = note.replace('\n## Summary', '\nAlex added this line by hand.\n\n## Summary')
     const lines = splitLines(withPreface)
     const verdicts = classifyLines('notes/daily/2026-11-20.md', lines)
     const byText = (needle: string) => verdicts[lines.findIndex((line) => line.includes(needle))]
-    expect(byText('Alex booked the ferry')).toBe('daily-summary')
-    expect(byText('## Summary')).toBe('daily-summary')
+    expect(byText('Alex booked the ferry')).toBeNull()
+    expect(byText('## Summary')).toBeNull()
     expect(byText('# Friday, November 20, 2026')).toBe('daily-scaffold')
     expect(byText('← [[')).toBe('daily-scaffold')
     expect(byText('messages_total:')).toBe('metadata')
     expect(byText('Alex added this line by hand.')).toBeNull()
   })
 
-  it('excludes summary updates too, and treats the same text outside notes/daily/ as ordinary', () => {
-    const text = '# Notes\n\n## Summary update (14:05)\n\nLater facts.\n'
-    expect(classifyLines('notes/daily/2026-11-20.md', splitLines(text))[4]).toBe('daily-summary')
-    expect(classifyLines('notes/trips/summary.md', splitLines(text))[4]).toBeNull()
+  it('counts summary updates too; below a summary nothing is scaffolding', () => {
+    const text = '# Notes\n\n## Summary update (14:05)\n\n---\nLater facts.\n'
+    const verdicts = classifyLines('notes/daily/2026-11-20.md', splitLines(text))
+    expect(verdicts[0]).toBe('daily-scaffold')
+    expect(verdicts.slice(2)).toEqual([null, null, null, null, null])
   })
 })
 
