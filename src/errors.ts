@@ -41,6 +41,8 @@ export type ErrorCode =
   | 'NOTE_NOT_UTF8'
   | 'MESSAGES_DB_INVALID'
   | 'STATE_DB_INVALID'
+  /** The fleet's Redis did not answer (not running, wrong URL, refused). */
+  | 'REDIS_UNAVAILABLE'
 
 export class DreamlaneError extends Error {
   readonly code: ErrorCode

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { browserMode, chromiumPathOf } from './browser/browser-mode.js'
+import { redisMode } from './helpers/redis-server.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const STAMP = join(ROOT, 'dist', '.build-stamp')
@@ -18,6 +19,7 @@ function newestMtimeMs(dir: string): number {
 
 export default function setup(): void {
   announceBrowserMode()
+  announceRedisMode()
   const stale = !existsSync(STAMP) || statSync(STAMP).mtimeMs < newestMtimeMs(join(ROOT, 'src'))
   if (!stale) return
   try {
@@ -41,4 +43,12 @@ function announceBrowserMode(): void {
   if (mode.run) return
   const line = '!'.repeat(100)
   console.warn(`\n${line}\n!! BROWSER TESTS SKIPPED: ${mode.why}\n${line}\n`)
+}
+
+/** Nor may a skipped fleet suite (no redis-server). */
+function announceRedisMode(): void {
+  const mode = redisMode(process.env)
+  if (mode.run) return
+  const line = '!'.repeat(100)
+  console.warn(`\n${line}\n!! FLEET (REDIS) TESTS SKIPPED: ${mode.why}\n${line}\n`)
 }

@@ -37,6 +37,7 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   NOTE_NOT_UTF8: EXIT.corrupt,
   MESSAGES_DB_INVALID: EXIT.config,
   STATE_DB_INVALID: EXIT.corrupt,
+  REDIS_UNAVAILABLE: EXIT.unhealthy,
 }
 
 /** Prints the error the way a user can act on (JSON when asked) and returns the exit code. */

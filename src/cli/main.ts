@@ -8,6 +8,7 @@ import { registerChat } from './commands/chat.js'
 import { registerDemo } from './commands/demo.js'
 import { registerDoctor } from './commands/doctor.js'
 import { registerDream, registerGate } from './commands/dream.js'
+import { registerFleet } from './commands/fleet.js'
 import { registerImport } from './commands/import.js'
 import { registerIndex } from './commands/index-cmd.js'
 import { registerInit } from './commands/init.js'
@@ -17,6 +18,7 @@ import { registerSample } from './commands/sample.js'
 import { registerSeed } from './commands/seed.js'
 import { registerServe } from './commands/serve.js'
 import { registerStatus } from './commands/status.js'
+import { registerWorker } from './commands/worker.js'
 import { UsageError } from '../errors.js'
 import { EXIT, reportError } from './exit-codes.js'
 
@@ -57,6 +59,8 @@ for (const register of [
   registerImport,
   registerMemory,
   registerChat,
+  registerFleet,
+  registerWorker,
 ]) {
   register(program)
 }

@@ -33,6 +33,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   // Another process holds the messages DB: try again shortly.
   MESSAGES_DB_BUSY: 503,
   STATE_DB_INVALID: 503,
+  REDIS_UNAVAILABLE: 503,
   // The disk refused (full, read-only filesystem).
   WRITE_FAILED: 507,
 }

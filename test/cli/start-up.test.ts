@@ -10,6 +10,8 @@ const TRACE = fileURLToPath(new URL('../helpers/trace-modules.mjs', import.meta.
 const HEAVY = ['compromise', 'chrono-node', '@anthropic-ai/sdk'] as const
 /** What only a dream, a review action or a backup needs: zip writing and reading, diffs. */
 const DREAM_ONLY = ['archiver', 'yauzl', 'diff'] as const
+/** What only the fleet commands (`fleet`, `worker`) need: a single workspace never talks to Redis. */
+const FLEET_ONLY = ['bullmq', 'ioredis'] as const
 
 /** The packages under node_modules a CLI run loaded, by name. */
 async function packagesLoadedBy(args: string[], env: Record<string, string> = {}): Promise<Set<string>> {
@@ -38,7 +40,7 @@ describe('start-up', () => {
     for (const env of envs) {
       const loaded = await packagesLoadedBy(['--workspace', dir, 'status'], env)
       expect(loaded.has('better-sqlite3')).toBe(true)
-      for (const name of [...HEAVY, ...DREAM_ONLY]) expect(loaded.has(name), name).toBe(false)
+      for (const name of [...HEAVY, ...DREAM_ONLY, ...FLEET_ONLY]) expect(loaded.has(name), name).toBe(false)
     }
   })
 
@@ -51,5 +53,6 @@ describe('start-up', () => {
     expect(loaded.has('compromise')).toBe(true)
     expect(loaded.has('chrono-node')).toBe(true)
     expect(loaded.has('@anthropic-ai/sdk')).toBe(false)
+    for (const name of FLEET_ONLY) expect(loaded.has(name), name).toBe(false)
   })
 })

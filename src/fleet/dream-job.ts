@@ -1,0 +1,62 @@
+// One fleet job, run through the same lifecycle as a local dream: open the workspace, recover, trigger, wait.
+import { hostname } from 'node:os'
+import { rm } from 'node:fs/promises'
+import type { Logger } from 'pino'
+import { autoChatJid } from '../app/schedule.js'
+import type { Clock } from '../clock.js'
+import { openDreamlane } from '../create.js'
+import type { RunRecord } from '../dream/types.js'
+import { describeLock, readLock } from '../notes/lock.js'
+import { workspacePaths } from '../notes/paths.js'
+import type { DreamJob } from './jobs.js'
+import type { FleetWorkspace } from './registry.js'
+
+export interface DreamJobDeps {
+  log: Logger
+  clock?: Clock
+  env: Record<string, string | undefined>
+}
+
+/**
+ * Dreams `job` on `workspace`. The caller holds the fleet lock, so no other worker dreams here: a file lock
+ * left by a worker on another machine is an orphan (its pid cannot be checked from here) and is removed
+ * before start-up recovery marks its run `lost`, exactly as a restarted single process would.
+ */
+export async function runDreamJob(
+  job: DreamJob,
+  workspace: FleetWorkspace,
+  deps: DreamJobDeps,
+): Promise<RunRecord> {
+  await removeForeignHostLock(workspace, deps.log)
+  const dreamlane = openDreamlane({
+    config: workspace.config,
+    logger: deps.log.child({ workspace: workspace.id }),
+    env: deps.env,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  })
+  try {
+    await dreamlane.recover()
+    const trigger = dreamlane.trigger({
+      mode: job.mode,
+      chatJid: job.chatJid ?? autoChatJid(dreamlane),
+      days: job.days,
+      endDay: job.endDay,
+      ...(job.lastRunId ? { retryOf: job.lastRunId } : {}),
+    })
+    return await trigger.done
+  } finally {
+    // shutdown, not close: it also cancels the in-process auto-retry timer; BullMQ owns retries in a fleet.
+    await dreamlane.shutdown()
+  }
+}
+
+async function removeForeignHostLock(workspace: FleetWorkspace, log: Logger): Promise<void> {
+  const { lockFile } = workspacePaths(workspace.config)
+  const holder = await readLock(lockFile)
+  if (!holder || holder.host === hostname()) return
+  log.warn(
+    { workspace: workspace.id, holder },
+    `removing the file lock of a worker that is gone: ${describeLock(holder)}`,
+  )
+  await rm(lockFile, { force: true })
+}

@@ -1,0 +1,41 @@
+// `dreamlane fleet` and `dreamlane worker` from the command line: the registry check and clear errors.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../helpers/cli.js'
+import { makeTempDir } from '../helpers/workspace.js'
+
+describe('dreamlane fleet (no Redis needed)', () => {
+  it('lists the workspaces of a registry, each with its zone and schedule', async () => {
+    const dir = makeTempDir()
+    for (const name of ['alice', 'bob'])
+      expect((await runCli(['-w', join(dir, 'ws', name), 'init'])).code).toBe(0)
+    writeFileSync(join(dir, 'ws', 'bob', '.dreamlane', 'config.json'), '{"timezone":"Asia/Tokyo"}')
+    writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ globs: ['ws/*'] }))
+    const result = await runCli(['fleet', 'list', '--json'], { cwd: dir })
+    expect(result.code).toBe(0)
+    const listed = JSON.parse(result.stdout) as { workspaces: { id: string; timezone: string }[] }
+    expect(listed.workspaces.map((w) => [w.id, w.timezone])).toEqual([
+      ['alice', 'UTC'],
+      ['bob', 'Asia/Tokyo'],
+    ])
+  })
+
+  it('names every bad entry of the registry and exits with the config code', async () => {
+    const dir = makeTempDir()
+    writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ workspaces: [{ workspace: 'gone' }] }))
+    const result = await runCli(['fleet', 'list'], { cwd: dir })
+    expect(result.code).toBe(3)
+    expect(result.stderr).toMatch(/workspaces\.0: workspace directory .*gone does not exist/)
+  })
+
+  it('says Redis is not reachable, where it looked and how to start it (exit 9)', async () => {
+    const dir = makeTempDir()
+    expect((await runCli(['-w', join(dir, 'ws'), 'init'])).code).toBe(0)
+    writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ workspaces: [{ workspace: 'ws' }] }))
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const result = await runCli(['fleet', 'tick', '--redis', 'redis://127.0.0.1:1'], { cwd: dir })
+    expect(result.code).toBe(9)
+    expect(result.stderr).toMatch(/could not reach Redis at redis:\/\/127\.0\.0\.1:1.*redis-server/)
+  })
+})

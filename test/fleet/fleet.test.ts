@@ -1,0 +1,130 @@
+// The fleet end to end on real Redis: worker processes, a nightly tick, double triggers, one dream per workspace.
+import { cpSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolveConfig } from '../../src/config/resolve.js'
+import { openDreamlane } from '../../src/create.js'
+import type { RunRecord } from '../../src/dream/types.js'
+import { openDreamQueue } from '../../src/fleet/queue.js'
+import { runCli } from '../helpers/cli.js'
+import {
+  makeFleetWorld,
+  startWorkerProcess,
+  waitFor,
+  type FleetWorldWorkspace,
+} from '../helpers/fleet-world.js'
+import { SKIP_REDIS, startRedisServer, type RedisServer } from '../helpers/redis-server.js'
+import { makeTempDir } from '../helpers/workspace.js'
+
+const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Pacific/Auckland']
+
+function runsOf(workspace: FleetWorldWorkspace): RunRecord[] {
+  const dreamlane = openDreamlane({ config: workspace.config, logger: pino({ level: 'silent' }) })
+  try {
+    return dreamlane.listRuns({ limit: 100 })
+  } finally {
+    void dreamlane.close()
+  }
+}
+
+/** Every file under notes/, path → content. */
+function readNotes(notesDir: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const entry of readdirSync(notesDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const full = join(entry.parentPath, entry.name)
+    out[relative(notesDir, full)] = readFileSync(full, 'utf8')
+  }
+  return out
+}
+
+function overlaps(runs: RunRecord[]): boolean {
+  const spans = runs
+    .filter((run) => run.startedAt && run.finishedAt)
+    .map((run) => [Date.parse(run.startedAt as string), Date.parse(run.finishedAt as string)] as const)
+    .sort((a, b) => a[0] - b[0])
+  return spans.some((span, i) => i > 0 && span[0] < (spans[i - 1] as readonly [number, number])[1])
+}
+
+describe.skipIf(SKIP_REDIS)('a fleet of workspaces on Redis', () => {
+  let redis: RedisServer
+  beforeAll(async () => {
+    redis = await startRedisServer()
+  })
+  afterAll(async () => {
+    await redis?.stop()
+  })
+
+  it('three workers dream every workspace exactly once, never two at a time per workspace, as one process would', async () => {
+    const world = await makeFleetWorld(8, redis.url, {
+      settings: (i) => ({ timezone: ZONES[i % ZONES.length] }),
+    })
+    // The single-process reference: the same data, dreamed in this process once the fleet is done.
+    const referenceDir = makeTempDir('dreamlane-reference-')
+    for (const ws of world.workspaces)
+      cpSync(ws.config.workspace, join(referenceDir, ws.id), { recursive: true })
+
+    const tick = await runCli(['fleet', '--fleet', world.file, 'tick', '--json'])
+    expect(tick.stderr).toBe('')
+    const enqueued = JSON.parse(tick.stdout) as { workspaceId: string; coalesced: boolean }[]
+    expect(enqueued.map((r) => r.coalesced)).toEqual(Array(8).fill(false))
+    // A second tick for the same night (a restarted producer, a cron overlap) joins the jobs already there.
+    const again = JSON.parse((await runCli(['fleet', '--fleet', world.file, 'tick', '--json'])).stdout)
+    expect(again.map((r: { coalesced: boolean }) => r.coalesced)).toEqual(Array(8).fill(true))
+    // Manual dreams of two workspaces compete with their auto dreams for the same workspace. The queue is FIFO,
+    // so each auto job is taken first; its manual job then waits (delayed) while the auto dream holds the lock.
+    for (const id of ['ws-00', 'ws-01'])
+      expect((await runCli(['fleet', '--fleet', world.file, 'trigger', id, '--days', '2'])).code).toBe(0)
+
+    const workers = [0, 1, 2].map(() => startWorkerProcess(world, ['--claim-ms', '5000']))
+    const queue = await openDreamQueue(redis.url)
+    try {
+      const counts = await waitFor('all ten jobs to complete', async () => {
+        const now = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed')
+        return (now.completed ?? 0) + (now.failed ?? 0) === 10 ? now : undefined
+      })
+      expect(counts.failed, workers.map((w) => w.output()).join('\n')).toBe(0)
+    } finally {
+      await queue.close()
+    }
+
+    for (const ws of world.workspaces) {
+      const runs = runsOf(ws)
+      const auto = runs.filter((run) => run.mode === 'auto')
+      expect(
+        auto.map((run) => run.status),
+        ws.id,
+      ).toEqual(['succeeded'])
+      expect(runs.filter((run) => run.mode === 'manual')).toHaveLength(
+        ['ws-00', 'ws-01'].includes(ws.id) ? 1 : 0,
+      )
+      expect(
+        overlaps(runs),
+        `${ws.id}: ${JSON.stringify(runs.map((r) => [r.startedAt, r.finishedAt]))}`,
+      ).toBe(false)
+    }
+
+    for (const ws of world.workspaces.slice(2)) {
+      const [fleetRun] = runsOf(ws)
+      const before = readNotes(join(referenceDir, ws.id, 'notes'))
+      expect(readNotes(ws.paths.notes), `${ws.id} was dreamed`).not.toEqual(before)
+      const config = resolveConfig({ env: {}, flags: { workspace: join(referenceDir, ws.id) } })
+      const reference = openDreamlane({ config, logger: pino({ level: 'silent' }) })
+      try {
+        const run = await reference.dream({
+          mode: 'auto',
+          chatJid: fleetRun?.chatJid as string,
+          days: fleetRun?.days as number,
+          endDay: fleetRun?.lastDay as string,
+        })
+        expect(run.status).toBe('succeeded')
+      } finally {
+        await reference.close()
+      }
+      expect(readNotes(ws.paths.notes), ws.id).toEqual(readNotes(join(referenceDir, ws.id, 'notes')))
+    }
+    for (const worker of workers) worker.child.kill('SIGTERM')
+    await Promise.all(workers.map((worker) => worker.exited))
+  }, 240_000)
+})
