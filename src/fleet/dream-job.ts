@@ -13,7 +13,7 @@ import type { FleetWorkspace } from './registry.js'
 
 export interface DreamJobDeps {
   log: Logger
-  clock?: Clock
+  clock: Clock
   env: Record<string, string | undefined>
 }
 
@@ -32,13 +32,13 @@ export async function runDreamJob(
     config: workspace.config,
     logger: deps.log.child({ workspace: workspace.id }),
     env: deps.env,
-    ...(deps.clock ? { clock: deps.clock } : {}),
+    clock: deps.clock,
   })
   try {
     await dreamlane.recover()
     const trigger = dreamlane.trigger({
       mode: job.mode,
-      chatJid: job.chatJid ?? autoChatJid(dreamlane),
+      chatJid: job.chatJid ?? autoChatJid({ messages: dreamlane.messages, clock: deps.clock }),
       days: job.days,
       endDay: job.endDay,
       ...(job.lastRunId ? { retryOf: job.lastRunId } : {}),
