@@ -15,7 +15,7 @@ export interface RecordedRequest {
 
 /** What the fake answers: a status, headers and JSON body, or nothing at all until the client gives up. */
 export type FakeResponse =
-  { status?: number; headers?: Record<string, string>; body?: unknown } | { hang: true }
+  { status?: number; headers?: Record<string, string>; body?: unknown; delayMs?: number } | { hang: true }
 
 /** A scripted answer: fixed, or computed from the request it answers. */
 export type FakeStep = FakeResponse | ((request: RecordedRequest) => FakeResponse)
@@ -69,6 +69,11 @@ export async function startScriptedServer(script: FakeStep[]): Promise<FakeServe
 
 function answer(res: ServerResponse, response: FakeResponse): void {
   if ('hang' in response) return
+  if (response.delayMs) {
+    // A slow API: the answer comes later (the connection may be gone by then).
+    setTimeout(() => answer(res, { ...response, delayMs: 0 }), response.delayMs)
+    return
+  }
   res.writeHead(response.status ?? 200, { 'content-type': 'application/json', ...response.headers })
   res.end(JSON.stringify(response.body ?? {}))
 }

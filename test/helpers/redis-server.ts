@@ -48,8 +48,11 @@ export interface RedisServer {
   stop(): Promise<void>
 }
 
-/** Starts redis-server on a free 127.0.0.1 port in a temp dir; `stop()` kills it and removes the dir. */
-export async function startRedisServer(): Promise<RedisServer> {
+/**
+ * Starts redis-server on a free 127.0.0.1 port in a temp dir; `stop()` kills it and removes the dir. No
+ * persistence unless `persist` (an fsync'd append-only file, so `restart()` keeps the queue, as a real one would).
+ */
+export async function startRedisServer(options: { persist?: boolean } = {}): Promise<RedisServer> {
   if (!MODE.run) throw new Error(MODE.why)
   const bin = MODE.bin
   const dir = mkdtempSync(join(tmpdir(), 'dreamlane-redis-'))
@@ -58,7 +61,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   // A free port can be taken between probing and binding; a few attempts make that race harmless.
   for (let attempt = 0; attempt < 5 && !child; attempt++) {
     port = await freePort()
-    child = await launch(bin, port, dir).catch(() => null)
+    child = await launch(bin, port, dir, options.persist).catch(() => null)
   }
   if (!child) throw new Error(`redis-server (${bin}) did not start on 127.0.0.1 after 5 attempts`)
   let current: ChildProcess = child
@@ -67,7 +70,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     port,
     async restart() {
       await kill(current)
-      current = await launch(bin, port, dir)
+      current = await launch(bin, port, dir, options.persist)
     },
     async stop() {
       await kill(current)
@@ -76,19 +79,9 @@ export async function startRedisServer(): Promise<RedisServer> {
   }
 }
 
-function launch(bin: string, port: number, dir: string): Promise<ChildProcess> {
-  const args = [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-    '--dir',
-    dir,
-  ]
+function launch(bin: string, port: number, dir: string, persist = false): Promise<ChildProcess> {
+  const durability = persist ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...durability, '--dir', dir]
   const child = spawn(bin, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   return new Promise((resolve, reject) => {
     let output = ''
