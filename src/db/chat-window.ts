@@ -2,8 +2,17 @@
 // so a window costs what is in it whatever the history, with no timestamp index of dreamlane's own.
 import type { Db } from './open.js'
 
-/** Rows one per-chat query reads at a time: big enough to amortise the query, small enough to stay flat. */
-const PAGE_ROWS = 512
+/**
+ * Rows one per-chat query reads at a time: big enough to amortise the query, small enough to stay flat. Rows
+ * buffered across many chats live long enough to reach the old GC generation; 128 read a year no slower than
+ * 512 did, with less old-space growth and shorter collections.
+ */
+const PAGE_ROWS = 128
+/**
+ * Rows of each chat's first page. The merge needs every chat's first row before it yields anything, so the
+ * first pages are small and grow to PAGE_ROWS: a window over many chats starts without a long synchronous read.
+ */
+const FIRST_PAGE_ROWS = 4
 
 /** What the merge needs of a row: its chat's position and its place within the chat. */
 interface PagedRow {
@@ -36,7 +45,8 @@ class ChatCursor<Row extends PagedRow> {
   #next = 0
   #done = false
   #after: { timestamp: string; id: unknown } | null = null
-  readonly #read: (jid: string, from: string, afterId: unknown) => Row[]
+  #pageRows = FIRST_PAGE_ROWS
+  readonly #read: (jid: string, from: string, afterId: unknown, limit: number) => Row[]
   readonly #jid: string
   readonly #start: string
 
@@ -44,7 +54,7 @@ class ChatCursor<Row extends PagedRow> {
     rank: number,
     jid: string,
     start: string,
-    read: (jid: string, from: string, afterId: unknown) => Row[],
+    read: (jid: string, from: string, afterId: unknown, limit: number) => Row[],
   ) {
     this.rank = rank
     this.#jid = jid
@@ -57,9 +67,15 @@ class ChatCursor<Row extends PagedRow> {
     if (this.#next < this.#rows.length) return this.#rows[this.#next]
     if (this.#done) return undefined
     const after = this.#after
-    this.#rows = this.#read(this.#jid, after?.timestamp ?? this.#start, after ? after.id : null)
+    this.#rows = this.#read(
+      this.#jid,
+      after?.timestamp ?? this.#start,
+      after ? after.id : null,
+      this.#pageRows,
+    )
     this.#next = 0
-    if (this.#rows.length < PAGE_ROWS) this.#done = true
+    if (this.#rows.length < this.#pageRows) this.#done = true
+    this.#pageRows = Math.min(this.#pageRows * 4, PAGE_ROWS)
     return this.#rows[0]
   }
 
@@ -84,9 +100,9 @@ export function* iterateChatWindows<Row extends PagedRow>(
 ): Generator<Row> {
   const page = db.prepare(`${select} m.chat_jid = @jid AND m.timestamp >= @from AND m.timestamp < @end
       AND NOT (@afterId IS NOT NULL AND m.timestamp = @from AND m.id <= @afterId)
-    ORDER BY m.timestamp, m.id LIMIT ${PAGE_ROWS}`)
-  const read = (jid: string, from: string, afterId: unknown): Row[] =>
-    page.all({ jid, from, end, afterId }) as Row[]
+    ORDER BY m.timestamp, m.id LIMIT @limit`)
+  const read = (jid: string, from: string, afterId: unknown, limit: number): Row[] =>
+    page.all({ jid, from, end, afterId, limit }) as Row[]
   // A min-heap of cursors on (timestamp, chat rank). Timestamps are ISO text, whose JS and SQLite orders agree;
   // the rank is SQLite's chat_jid order, and within one chat the query already orders by id.
   const heap: ChatCursor<Row>[] = []

