@@ -77,6 +77,14 @@ const QUESTION = /\?\s*$/
 // Clauses joined by a semicolon, a dash or ", but": each can stand alone as a note.
 const CLAUSE_BREAK = /\s*;\s+|\s+[-–—]\s+|,\s+(?=(?:but|so|and then|which)\s)/
 
+// An attachment's description ("[image: a photo of a dog on a couch]") is a caption, often machine-made: it
+// shows what was sent, not what anyone said, and its rare words would crowd out what was said.
+const ATTACHMENT = /^\[(?:image|photo|picture|video|file|attachment|sticker|gif)\b[^\]]*\]$/i
+const ATTACHMENT_FACTOR = 0.5
+// "Life is all about balance", "people always need a break": with no name or number in it, a generalisation
+// holds nothing a reader looks up later.
+const GENERALISATION = /\b(?:always|never|everyone|people|life|important)\b/i
+const GENERALISATION_FACTOR = 0.7
 const EVENT_BOOST = 1.6
 const ANSWER_BOOST = 1.3
 const VERDICT_FACTOR = 0.6
@@ -109,6 +117,9 @@ function candidatesOf(
     if (EVENT.test(withoutOpener(sentence.replace(/^\W+/, '')))) factor *= EVENT_BOOST
     if (answersQuestion) factor *= ANSWER_BOOST
     if (bonus === 0 && (VERDICT.test(text) || ADDRESSED.test(text))) factor *= VERDICT_FACTOR
+    const raw = sentence.trim()
+    if (ATTACHMENT.test(raw)) factor *= ATTACHMENT_FACTOR
+    if (bonus === 0 && GENERALISATION.test(raw)) factor *= GENERALISATION_FACTOR
     out.push({
       text,
       bytes: Buffer.byteLength(text) + 4,

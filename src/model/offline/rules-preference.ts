@@ -80,7 +80,14 @@ function dietChange(view: SentenceView): Draft | null {
     )
   if (!match) return null
   const statement = view.lower.slice(match.index)
-  return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
+  // Keyed by what was given up, so the key reads as the fact: user.diet.no-meat, "Diet: no meat".
+  const given = /(?:eating|drinking|eat|drink|gave up|given up|quit|cut out)\s+(?:any\s+)?([a-z]+)/.exec(
+    statement,
+  )?.[1]
+  if (given === undefined || /^(?:and|or|the|a|an|it|that|this|so|now|anymore|any)$/.test(given)) {
+    return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
+  }
+  return preference(`user.diet.no-${given}`, `Diet: no ${given}`, statement, false)
 }
 
 // "found a café that does an oat flat white. that's my order everywhere": the preference is the sentence before.
@@ -98,8 +105,14 @@ function pointedPreference(view: SentenceView): Draft | null {
   if (!match || previous === '' || /^(?:it|that|this|there)\b/i.test(previous) || /\byou\b/i.test(previous))
     return null
   const statement = `${previous} ${view.lower}`
+  // Keyed by what it is ("my order" → user.pref.usual-order), not by the first words of the sentence.
+  const thing =
+    /\b(?:my|our)\s+(?:usual\s+|go-to\s+|regular\s+|standard\s+|favou?rite\s+|default\s+)?([a-z-]+)\s*$/.exec(
+      match[0],
+    )?.[1] as string
+  const named = ['usual', 'go-to', 'thing', 'pick'].includes(thing) ? 'choice' : thing
   return {
-    ...preference(`user.pref.${slugOf(statement)}`, null, statement, false),
+    ...preference(`user.pref.usual-${named}`, `Usual ${named}`, statement, false),
     text: `${previous} ${view.text}`,
   }
 }

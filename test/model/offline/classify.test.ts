@@ -43,7 +43,7 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ["I can't stand cilantro.", 'user.md user.pref.stand-cilantro'],
     [
       'I stopped eating meat back in September, fish is still fine',
-      'user.md user.pref.stopped-eating-meat-back-september-fish',
+      'user.md user.diet.no-meat Diet: no meat',
     ],
     [
       'and remember this one: no meetings before 10 for me, ever.',
@@ -167,6 +167,7 @@ describe('classifySentence: values, dates and context', () => {
     expect(facts[0]?.text).toBe(
       "found a café that does a proper oat flat white. that's my order everywhere btw, no sugar",
     )
+    expect(facts[0]).toMatchObject({ key: 'user.pref.usual-order', headline: 'Usual order' })
   })
 
   it('ignores a date that is only a duration and resolves a past weekend backwards', () => {

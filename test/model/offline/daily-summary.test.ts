@@ -65,6 +65,24 @@ describe('buildDaySummary', () => {
     expect(text).toContain('Acme Corp')
   })
 
+  it('prefers what was said over an attachment caption, and a specific statement over a generalisation', async () => {
+    const said = 'The shed is green now and the gate squeaks.'
+    // Each rival adds more rare words per byte than the statement; the budget has room for one of them.
+    for (const rival of [
+      '[image: a photography of a turquoise canoe beside a wooden pier under pine trees, misty hills, reeds, a heron, dragonflies, lily pads and a rowboat moored by the boathouse]',
+      'Life is always sweeter when people share important moments with neighbours, cousins, grandparents, schoolmates and teammates.',
+    ]) {
+      const messages = [
+        message({ content: rival, ts: '2026-11-20T10:00:00Z' }),
+        message({ content: said, ts: '2026-11-20T10:01:00Z' }),
+      ]
+      const bytes = messages.reduce((total, m) => total + Buffer.byteLength(m.content), 0)
+      const text = await buildDaySummary({ messages, timeZone: 'UTC', ratio: 165 / bytes })
+      expect(text, rival).toContain('gate squeaks')
+      expect(text, rival).not.toMatch(/canoe|sweeter/)
+    }
+  })
+
   it('names each conversation when a day has several, and is the same for the same input in any order', async () => {
     const other = [
       message({
