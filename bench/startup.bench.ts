@@ -1,5 +1,5 @@
-// CLI start-up: whole-process CPU time (user + sys) of `dreamlane --help` and `dreamlane status` vs bare `node -e 0`.
-import { spawnSync } from 'node:child_process'
+// CLI start-up: whole-process CPU time (user + sys) of `dreamlane --help`, `status` and `mcp` vs bare `node -e 0`.
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,10 +23,15 @@ export async function run(): Promise<BenchRow[]> {
   const node: number[] = []
   const help: number[] = []
   const status: number[] = []
+  const mcp: number[] = []
+  const mcpWall: number[] = []
   for (let i = 0; i < RUNS; i++) {
     node.push(cpuMs(['-e', '0']))
     help.push(cpuMs([BIN, '--help']))
     status.push(cpuMs([BIN, '--workspace', WORKSPACE, 'status']))
+    const handshake = await mcpHandshake()
+    mcp.push(handshake.cpuMs)
+    mcpWall.push(handshake.wallMs)
   }
   const baseline = median(node)
   const row = (name: string, samples: number[]): BenchRow => ({
@@ -38,7 +43,51 @@ export async function run(): Promise<BenchRow[]> {
     target: '≤ 3',
     notes: `median of ${RUNS} runs, interleaved with the baseline`,
   })
-  return [row('dreamlane --help', help), row('dreamlane status (fresh workspace)', status)]
+  return [
+    row('dreamlane --help', help),
+    row('dreamlane status (fresh workspace)', status),
+    {
+      ...row('dreamlane mcp: spawn → initialize answered → stdin closed → exit', mcp),
+      target: '≤ 300 ms',
+      notes: `wall clock from spawn to the initialize answer: median ${median(mcpWall).toFixed(0)} ms; ${RUNS} runs`,
+    },
+  ]
+}
+
+const INITIALIZE = `${JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+})}\n`
+
+/** `dreamlane mcp` answering one initialize: wall time until the answer, CPU of the whole process. */
+async function mcpHandshake(): Promise<{ cpuMs: number; wallMs: number }> {
+  const file = join(ROOT, '.bench-tmp', `cpu-mcp-${process.pid}.txt`)
+  rmSync(file, { force: true })
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', REPORT_CPU, BIN, '--workspace', WORKSPACE, 'mcp'], {
+    cwd: WORKSPACE,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', BENCH_CPU_FILE: file },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  child.stdin.write(INITIALIZE)
+  let wallMs = 0
+  let out = ''
+  for await (const chunk of child.stdout) {
+    out += String(chunk)
+    if (!out.includes('\n')) continue
+    wallMs = performance.now() - started
+    if (!out.includes('"serverInfo"')) throw new Error(`startup bench: mcp answered ${out}`)
+    child.stdin.end()
+    break
+  }
+  const code = await exited
+  if (code !== 0) throw new Error(`startup bench: dreamlane mcp exited ${code}`)
+  const micros = Number(readFileSync(file, 'utf8').trim())
+  rmSync(file)
+  return { cpuMs: micros / 1000, wallMs }
 }
 
 /** CPU milliseconds one `node …args` process used, start to exit. */

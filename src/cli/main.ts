@@ -12,6 +12,7 @@ import { registerFleet } from './commands/fleet.js'
 import { registerImport } from './commands/import.js'
 import { registerIndex } from './commands/index-cmd.js'
 import { registerInit } from './commands/init.js'
+import { registerMcp } from './commands/mcp.js'
 import { registerMemory } from './commands/memory.js'
 import { registerRuns } from './commands/runs.js'
 import { registerSample } from './commands/sample.js'
@@ -58,6 +59,7 @@ for (const register of [
   registerDemo,
   registerImport,
   registerMemory,
+  registerMcp,
   registerChat,
   registerFleet,
   registerWorker,

@@ -43,34 +43,40 @@ export interface AppliedCounts {
   removed: number
 }
 
-/** Applies `changes` atomically: readers see the index before or after this refresh, never half of it. */
+/**
+ * Applies `changes` atomically: readers see the index before or after this refresh, never half of it.
+ * IMMEDIATE takes the write lock up front (waiting on busy_timeout): upserts read before they write, and a
+ * deferred transaction's read→write upgrade fails at once (SQLITE_BUSY) when another process refreshed meanwhile.
+ */
 export function applyChanges(state: StateDb, changes: IndexChanges): AppliedCounts {
   const counts: AppliedCounts = { added: 0, updated: 0, removed: 0 }
-  state.transaction(() => {
-    if (changes.wipe) wipeIndex(state)
-    for (const dir of changes.removedTrees) counts.removed += removeTree(state, dir)
-    for (const path of changes.removedFiles) counts.removed += removeFile(state, path)
-    for (const upsert of changes.upserts) {
-      if (upsertFile(state, upsert)) counts.added++
-      else counts.updated++
-    }
-    for (const touch of changes.touches) touchFile(state, touch)
-    const putDir = statement(
-      state,
-      `INSERT INTO fts_dirs (path, mtime_ms, ctime_ms, ino, racy) VALUES (?, ?, ?, ?, ?)
+  state
+    .transaction(() => {
+      if (changes.wipe) wipeIndex(state)
+      for (const dir of changes.removedTrees) counts.removed += removeTree(state, dir)
+      for (const path of changes.removedFiles) counts.removed += removeFile(state, path)
+      for (const upsert of changes.upserts) {
+        if (upsertFile(state, upsert)) counts.added++
+        else counts.updated++
+      }
+      for (const touch of changes.touches) touchFile(state, touch)
+      const putDir = statement(
+        state,
+        `INSERT INTO fts_dirs (path, mtime_ms, ctime_ms, ino, racy) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET mtime_ms = excluded.mtime_ms, ctime_ms = excluded.ctime_ms,
          ino = excluded.ino, racy = excluded.racy`,
-    )
-    for (const dir of changes.dirs) putDir.run(dir.path, dir.mtimeMs, dir.ctimeMs, dir.ino, dir.isRacy)
-    if (changes.journalSeq !== undefined) {
-      statement(state, 'DELETE FROM fts_dirty WHERE seq <= ?').run(changes.journalSeq)
-    }
-    const putMeta = statement(
-      state,
-      'INSERT INTO fts_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-    )
-    for (const [key, value] of Object.entries(changes.meta ?? {})) putMeta.run(key, value)
-  })()
+      )
+      for (const dir of changes.dirs) putDir.run(dir.path, dir.mtimeMs, dir.ctimeMs, dir.ino, dir.isRacy)
+      if (changes.journalSeq !== undefined) {
+        statement(state, 'DELETE FROM fts_dirty WHERE seq <= ?').run(changes.journalSeq)
+      }
+      const putMeta = statement(
+        state,
+        'INSERT INTO fts_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      for (const [key, value] of Object.entries(changes.meta ?? {})) putMeta.run(key, value)
+    })
+    .immediate()
   return counts
 }
 

@@ -1,7 +1,8 @@
 // The workspace lock: one dream at a time per notes/ tree, across processes; stale locks are reaped.
+import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import { mkdir, open, readFile, rm } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { link, mkdir, open, readFile, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import type { Clock } from '../clock.js'
 import type { ResolvedConfig } from '../config/schema.js'
 import { LockHeldError, WriteFailedError, isWriteRefusal } from '../errors.js'
@@ -63,7 +64,11 @@ export function describeLock(info: LockInfo): string {
   return `run ${info.runId} (pid ${info.pid} on ${info.host}, since ${info.startedAt})`
 }
 
-/** Takes the lock or throws LockHeldError naming the holder. A stale lock is removed and retaken. */
+/**
+ * Takes the lock or throws LockHeldError naming the holder. A stale lock is removed and retaken.
+ * The lock appears with its content in one step — a hard link to a complete temp file — because a reader that
+ * found it empty mid-write would take it for garbage, reap it, and two processes would both hold it.
+ */
 export async function acquireLock(options: LockOptions): Promise<HeldLock & { reaped: LockInfo | null }> {
   await mkdir(dirname(options.file), { recursive: true })
   const info: LockInfo = {
@@ -72,33 +77,70 @@ export async function acquireLock(options: LockOptions): Promise<HeldLock & { re
     runId: options.runId,
     startedAt: options.clock.now().toISOString(),
   }
-  let reaped: LockInfo | null = null
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const handle = await open(options.file, 'wx')
-      try {
-        await handle.writeFile(JSON.stringify(info))
-        await handle.sync()
-      } catch (error) {
-        // A half-written lock (disk full) would block every later dream until reaped: take it back now.
-        await handle.close()
-        await rm(options.file, { force: true })
-        throw error
+  const temp = join(
+    dirname(options.file),
+    `.${basename(options.file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  )
+  try {
+    await writeLockFile(temp, info)
+    let reaped: LockInfo | null = null
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (await placeLock(temp, options.file, info)) {
+        return { info, reaped, release: () => releaseLock(options.file, info.runId) }
       }
-      await handle.close()
-      return { info, reaped, release: () => releaseLock(options.file, info.runId) }
-    } catch (error) {
-      if (isWriteRefusal(error)) throw new WriteFailedError(options.file, error)
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = await readLock(options.file)
+      if (!holder) continue
+      if (staleReason(holder, options) === null) throw new LockHeldError(describeLock(holder))
+      reaped = holder
+      await rm(options.file, { force: true })
     }
-    const holder = await readLock(options.file)
-    if (!holder) continue
-    if (staleReason(holder, options) === null) throw new LockHeldError(describeLock(holder))
-    reaped = holder
-    await rm(options.file, { force: true })
+    throw new LockHeldError('another process (the lock kept reappearing)')
+  } finally {
+    await rm(temp, { force: true })
   }
-  throw new LockHeldError('another process (the lock kept reappearing)')
 }
+
+/** Creates `file` (never over an existing one) holding `info`, synced; a failed write removes what it made. */
+async function writeLockFile(file: string, info: LockInfo): Promise<void> {
+  let handle
+  try {
+    handle = await open(file, 'wx')
+  } catch (error) {
+    throw isWriteRefusal(error) ? new WriteFailedError(file, error) : error
+  }
+  try {
+    await handle.writeFile(JSON.stringify(info))
+    await handle.sync()
+  } catch (error) {
+    // A half-written lock (disk full) would block every later dream until reaped: take it back now.
+    await handle.close()
+    await rm(file, { force: true })
+    throw isWriteRefusal(error) ? new WriteFailedError(file, error) : error
+  }
+  await handle.close()
+}
+
+/** Links `temp` into place; false when a lock is already there. Without hard links, creates it in place. */
+async function placeLock(temp: string, file: string, info: LockInfo): Promise<boolean> {
+  try {
+    await link(temp, file)
+    return true
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') return false
+    if (!NO_HARD_LINKS.has(code ?? '')) throw error
+  }
+  try {
+    await writeLockFile(file, info)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  }
+}
+
+/** What link() says on file systems without hard links (some network and FAT mounts). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'])
 
 async function releaseLock(file: string, runId: string): Promise<void> {
   const current = await readLock(file)

@@ -12,6 +12,9 @@ import { registerPageRoutes } from './routes/pages.js'
 import { registerStatusRoutes } from './routes/status.js'
 import { MAX_BODY_BYTES } from './validate.js'
 
+/** Where MCP clients connect (Streamable HTTP), behind the same token and origin checks as the API. */
+export const MCP_PATH = '/mcp'
+
 /** @default no token, loopback: what `serve` uses on 127.0.0.1 without --token. */
 export function createApp(host: ServerHost, policy: AccessPolicy = { token: null, isLoopback: true }): Hono {
   const app = new Hono()
@@ -33,15 +36,15 @@ export function createApp(host: ServerHost, policy: AccessPolicy = { token: null
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   app.use('*', accessGuard(policy))
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new DreamlaneError('CONTENT_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`)
-      },
-    }),
-  )
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new DreamlaneError('CONTENT_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`)
+    },
+  })
+  // The MCP transport enforces its own, larger limit, so an oversized tool argument gets an MCP error.
+  app.use('*', (c, next) => (c.req.path === MCP_PATH ? next() : limitBody(c, next)))
+  app.all(MCP_PATH, (c) => host.mcp.handle(c.req.raw))
   registerChatRoutes(app, host)
   registerDreamRoutes(app, host)
   registerStatusRoutes(app, host)

@@ -6,6 +6,8 @@ import { selectChatProvider } from '../chat/chat-provider.js'
 import { recallSinkFor, type RecallSink } from '../chat/recall-hook.js'
 import { openDreamlane, type DreamlaneInternals, type DreamlaneOptions } from '../create.js'
 import type { PostedSummary } from '../dream/types.js'
+import { createMcpHttpEndpoint, type McpHttpEndpoint } from '../mcp/http.js'
+import { lazyMcpHost } from '../mcp/workspace.js'
 import type { ModelProvider } from '../model/provider.js'
 import { EventHub } from './events.js'
 
@@ -13,6 +15,8 @@ export interface ServerHost {
   dreamlane: DreamlaneInternals
   assistant: Assistant
   hub: EventHub
+  /** The MCP endpoint at /mcp: its tools share this host's workspace, queue and recall sink. */
+  mcp: McpHttpEndpoint
   clock: Clock
   log: Logger
 }
@@ -49,13 +53,15 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
     if (summary.message) events.publishMessage({ ...summary.message, role: 'assistant' })
   }
 
+  const recall = options.onRecall ?? recallSinkFor(dreamlane, clock, log)
   const assistant = createAssistant({
     dreamlane,
     clock,
     log,
     provider: options.chatProvider ?? selectChatProvider(dreamlane, options.env ?? process.env, log),
-    onRecall: options.onRecall ?? recallSinkFor(dreamlane, clock, log),
+    onRecall: recall,
     onMessage: (message) => events.publishMessage(message),
   })
-  return { dreamlane, assistant, hub, clock, log }
+  const mcp = createMcpHttpEndpoint(lazyMcpHost({ open: () => ({ dreamlane, clock, recall }), log }))
+  return { dreamlane, assistant, hub, mcp, clock, log }
 }

@@ -45,6 +45,7 @@ export async function startServer(
     port,
     async close() {
       serverHost.hub.close()
+      await serverHost.mcp.close()
       // Requests still running get a moment to finish; then their connections are cut so shutdown never hangs.
       const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
       force.unref()
