@@ -48,7 +48,10 @@ export async function run(): Promise<BenchRow[]> {
     row('dreamlane status (fresh workspace)', status),
     {
       ...row('dreamlane mcp: spawn → initialize answered → stdin closed → exit', mcp),
-      target: '≤ 300 ms',
+      // The issue's budget is absolute (300 ms to start), so the ratio is against it, not against bare node.
+      baseline: `300 ms budget (node -e 0 ${baseline.toFixed(0)} ms)`,
+      ratio: median(mcp) / 300,
+      target: '≤ 1',
       notes: `wall clock from spawn to the initialize answer: median ${median(mcpWall).toFixed(0)} ms; ${RUNS} runs`,
     },
   ]
