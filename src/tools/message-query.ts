@@ -1,6 +1,7 @@
 // Read-only paging over the messages window: filters, keyset cursors and the JSON rows the model sees.
 import { ToolRefusal } from '../errors.js'
 import { DREAM_CHANNEL_PREFIX, roleOf, type MessageRow, type MessagesDb } from '../db/messages.js'
+import { TimeSlicer } from '../time/slice.js'
 
 /** Characters of one message's content shown to the model; longer content is cut with a note. */
 export const MESSAGE_MAX_CHARS = 2000
@@ -28,15 +29,20 @@ export interface MessagePage {
   next: CursorKey | null
 }
 
-/** One page of the window, oldest first; `next` is set only when more messages match. */
-export function queryMessages(db: MessagesDb, query: MessageQuery): MessagePage {
+/**
+ * One page of the window, oldest first; `next` is set only when more messages match. A long read (a bulk page,
+ * a search over a year) yields to the event loop every few milliseconds: the window read holds no statement
+ * open between its per-chat pages, so a chat turn may use the connection meanwhile.
+ */
+export async function queryMessages(db: MessagesDb, query: MessageQuery): Promise<MessagePage> {
   if (query.start >= query.end) return { messages: [], next: null }
   // Resume a little before the cursor: stored timestamps may be written in a different ISO form.
   const resumeAt = query.after ? new Date(Date.parse(query.after.ts) - 1000) : query.start
   const from = resumeAt > query.start ? resumeAt : query.start
   const found: MessageRow[] = []
-  // iterateWindow streams; nothing else runs on the connection until this synchronous loop ends.
+  const slicer = new TimeSlicer()
   for (const row of db.iterateWindow(from, query.end)) {
+    if (slicer.isDue()) await slicer.yield()
     if (query.after && compareKey(keyOf(row), query.after) <= 0) continue
     if (!isVisible(row) || !matchesChat(row, query.chat) || !matchesTerms(row, query.terms)) continue
     found.push(row)

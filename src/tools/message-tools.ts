@@ -67,7 +67,7 @@ export const getMessagesTool: ToolDefinition<z.infer<typeof getInput>> = {
     if (isBefore(input.start, context.window.start) || isAfter(input.end, context.window.end)) {
       notes.push(`range clamped to the window (${windowText(context.window)})`)
     }
-    const page = queryMessages(context.messages, {
+    const page = await queryMessages(context.messages, {
       start,
       end,
       chat: input.chat,
@@ -100,7 +100,7 @@ export const searchMessagesTool: ToolDefinition<z.infer<typeof searchInput>> = {
   async run(input, context) {
     checkChat(input.chat)
     const notes: string[] = []
-    const page = queryMessages(context.messages, {
+    const page = await queryMessages(context.messages, {
       start: context.window.start,
       end: context.window.end,
       chat: input.chat,

@@ -216,6 +216,42 @@ describe('search_messages', () => {
     const second = await page('search_messages', { query: 'lisbon', limit: 2, cursor: first.next })
     expect(second).toEqual({ messages: [expect.objectContaining({ id: 'b1' })], next: null })
   })
+
+  it('lets timers run while it searches a long window', async () => {
+    const many: MessageSpec[] = Array.from({ length: 20_000 }, (_, i) => ({
+      id: `s${i}`,
+      chatJid: `chat:${i % 4}`,
+      content: `note ${i} about the garden`,
+      timestamp: new Date(Date.parse('2026-11-21T00:00:00.000Z') + i * 10_000).toISOString(),
+    }))
+    const world = makeToolWorld({}, { messages: many })
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 1)
+    // The tick count each row is read at: it moves only if timers ran in the middle of the search.
+    const readAt: number[] = []
+    const db = world.context.messages
+    const messages = Object.create(db, {
+      iterateWindow: {
+        value: function* (start: Date, end: Date) {
+          for (const row of db.iterateWindow(start, end)) {
+            readAt.push(ticks)
+            yield row
+          }
+        },
+      },
+    }) as typeof db
+    try {
+      const result = await createToolSet({ ...world.context, messages }).call('search_messages', {
+        query: 'nowhere',
+      })
+      expect(JSON.parse(result.content)).toMatchObject({ messages: [], next: null })
+    } finally {
+      clearInterval(timer)
+    }
+    // 20,000 rows take well over one 10 ms slice on any machine.
+    expect(readAt).toHaveLength(many.length)
+    expect(readAt.at(-1)).toBeGreaterThan(readAt[0] ?? 0)
+  })
 })
 
 describe('list_chats', () => {
