@@ -44,8 +44,8 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
   const lanes = new LaneManager()
   const { provider, fallback, selected } = selectDreamProviders(config, env, options.provider, {
     clock,
-    onRetry: (attempt) => log.warn(attempt, 'model request retry'),
-    modelSlot: (call) => lanes.withModelSlot('dream', call),
+    onRetry: options.onModelRetry ?? ((attempt) => log.warn(attempt, 'model request retry')),
+    modelSlot: (call) => lanes.withModelSlot('dream', () => options.modelGate?.(call) ?? call()),
   })
   const abort = new AbortController()
   const autoRetry = new AutoRetry({

@@ -19,6 +19,7 @@ import type { RestoreResult } from './restore.js'
 import type { DryRunResult, ReviewResult, UndoOptions, UndoResult } from './review.js'
 import type { DreamlaneStatus } from './status.js'
 import type { DbWait } from '../db/busy.js'
+import type { ModelSlot, RetryAttempt } from '../model/retry.js'
 
 export interface DreamlaneOptions {
   /** The assistant's workspace (notes/ lives here). @default `DREAMLANE_WORKSPACE`, else the current directory */
@@ -51,6 +52,10 @@ export interface DreamlaneOptions {
   createMessagesDb?: boolean
   /** How long to wait on a messages DB another process keeps locked, and where progress goes meanwhile. @default 5 s, no progress */
   messagesDbWait?: DbWait
+  /** Wraps every model request inside the process's own cap: a fleet's shared rate limit. @default none */
+  modelGate?: ModelSlot
+  /** Told of every model request retry, e.g. a 429 with its retry-after. @default logged at warn */
+  onModelRetry?: (attempt: RetryAttempt) => void
 }
 
 /** One workspace's operations, as a host embeds them (the library surface). */

@@ -9,12 +9,15 @@ import type { RunRecord } from '../dream/types.js'
 import { describeLock, readLock } from '../notes/lock.js'
 import { workspacePaths } from '../notes/paths.js'
 import type { DreamJob } from './jobs.js'
+import type { FleetModelLimiter } from './model-rate-limit.js'
 import type { FleetWorkspace } from './registry.js'
 
 export interface DreamJobDeps {
   log: Logger
   clock: Clock
   env: Record<string, string | undefined>
+  /** The fleet's shared model budget. */
+  limiter: FleetModelLimiter
 }
 
 /**
@@ -33,6 +36,11 @@ export async function runDreamJob(
     logger: deps.log.child({ workspace: workspace.id }),
     env: deps.env,
     clock: deps.clock,
+    modelGate: deps.limiter.gate,
+    onModelRetry: (attempt) => {
+      deps.log.warn({ workspace: workspace.id, ...attempt }, 'model request retry')
+      deps.limiter.onRetry(attempt)
+    },
   })
   try {
     await dreamlane.recover()

@@ -32,11 +32,13 @@ export const fleetFileSchema = z
     globs: z.array(z.string().min(1)).default(() => []),
     /** Where the queue lives; `--redis` and DREAMLANE_REDIS_URL override it. @default none */
     redis: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL' }).optional(),
-    /** The model API's budget, shared by every worker. @default none (no fleet-wide limit) */
+    /** The model API's budget, shared by every worker. @default none (only a 429's retry-after pauses the fleet) */
     rateLimit: z
       .object({
-        /** Model requests per minute across the fleet. */
-        requestsPerMinute: z.number().int().positive().optional(),
+        /** Model requests admitted across the fleet per `perSeconds`. */
+        requests: z.number().int().positive(),
+        /** The sliding window, in seconds. @default 60 */
+        perSeconds: z.number().int().positive().default(60),
       })
       .strict()
       .optional(),
@@ -57,7 +59,7 @@ export interface FleetRegistry {
   /** The registry file, absolute. */
   file: string
   redisUrl: string | null
-  requestsPerMinute: number | null
+  rateLimit: { requests: number; perSeconds: number } | null
   workspaces: FleetWorkspace[]
 }
 
@@ -133,7 +135,7 @@ export function loadFleetRegistry(file: string, env: Record<string, string | und
   return {
     file: path,
     redisUrl: parsed.data.redis ?? null,
-    requestsPerMinute: parsed.data.rateLimit?.requestsPerMinute ?? null,
+    rateLimit: parsed.data.rateLimit ?? null,
     workspaces,
   }
 }

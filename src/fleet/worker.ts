@@ -1,6 +1,7 @@
 // A fleet worker: takes dream jobs from the shared queue, one dream per workspace across the fleet at a time.
 import { hostname } from 'node:os'
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.js'
@@ -9,6 +10,7 @@ import { DreamlaneError } from '../errors.js'
 import { runDreamJob } from './dream-job.js'
 import { DREAM_QUEUE, dreamJobSchema, type DreamJob } from './jobs.js'
 import { fleetWorkspace, type FleetRegistry, type FleetWorkspace } from './registry.js'
+import { fleetModelLimiter, type FleetModelLimiter } from './model-rate-limit.js'
 import { tryFleetLock } from './workspace-lock.js'
 
 export interface FleetWorkerOptions {
@@ -48,17 +50,34 @@ export function startFleetWorker(options: FleetWorkerOptions): FleetWorker {
   const lockClient = new Redis(options.redisUrl, { maxRetriesPerRequest: null })
   // Redis restarting: the clients reconnect on their own; errors are logged rather than crashing the worker.
   lockClient.on('error', (error) => options.log.warn({ err: error }, 'fleet lock connection error'))
+  const connection = { url: options.redisUrl, maxRetriesPerRequest: null }
+  const queue = new Queue(DREAM_QUEUE, { connection })
+  queue.on('error', (error) => options.log.warn({ err: error }, 'fleet queue connection error'))
+  const { rateLimit } = options.registry
+  const limiter = fleetModelLimiter(lockClient, rateLimit ?? {}, {
+    sleep: (ms) => sleep(ms),
+    onPause: (ms) => {
+      options.log.warn({ pauseMs: ms }, 'the model API asked to wait: pausing the fleet')
+      // BullMQ's rate limiter: no worker starts a new dream until the provider's retry-after has passed.
+      queue.rateLimit(ms).catch((error) => options.log.warn({ err: error }, 'could not pause the queue'))
+    },
+  })
   const worker = new Worker<DreamJob, DreamJobResult>(
     DREAM_QUEUE,
-    (job, token) => processDreamJob(job, token, { ...options, claimMs, lockClient, name }),
+    (job, token) => processDreamJob(job, token, { ...options, claimMs, lockClient, name, limiter }),
     {
-      connection: { url: options.redisUrl, maxRetriesPerRequest: null },
+      connection,
       name,
       concurrency: options.concurrency ?? 1,
       lockDuration: claimMs,
       stalledInterval: claimMs,
       maxStalledCount: 2,
       settings: { backoffStrategy: dreamRetryDelayMs },
+      // Every dream makes at least one model request, so the request budget also bounds dream starts; and
+      // BullMQ honours a queue-wide pause (queue.rateLimit) only for workers that have a limiter.
+      limiter: rateLimit
+        ? { max: rateLimit.requests, duration: rateLimit.perSeconds * 1000 }
+        : { max: 1_000_000, duration: 1_000 },
     },
   )
   worker.on('error', (error) => options.log.warn({ err: error }, 'fleet worker error'))
@@ -69,6 +88,7 @@ export function startFleetWorker(options: FleetWorkerOptions): FleetWorker {
     name,
     async close() {
       await worker.close()
+      await queue.close()
       lockClient.disconnect()
     },
   }
@@ -90,6 +110,7 @@ interface ProcessDeps extends FleetWorkerOptions {
   claimMs: number
   lockClient: Redis
   name: string
+  limiter: FleetModelLimiter
 }
 
 async function processDreamJob(
@@ -106,7 +127,7 @@ async function processDreamJob(
   }
   let run: RunRecord
   try {
-    run = await runDreamJob(data, workspace, { log: deps.log, clock: deps.clock, env: deps.env })
+    run = await runDreamJob(data, workspace, deps)
   } finally {
     await lock.release()
   }

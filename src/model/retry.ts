@@ -35,6 +35,8 @@ export interface RetryAttempt {
   attempt: number
   delayMs: number
   reason: string
+  /** The wait the server asked for (retry-after), before capping; absent when backoff decided. */
+  retryAfterMs?: number
 }
 
 export interface RetryOptions {
@@ -96,7 +98,8 @@ export async function requestWithRetries<T>(
         )
       }
       const delayMs = retryDelayMs(attemptNo, decision.retryAfterMs, options.policy, options.random)
-      options.onRetry?.({ attempt: attemptNo + 1, delayMs, reason: decision.reason })
+      const asked = decision.retryAfterMs === undefined ? {} : { retryAfterMs: decision.retryAfterMs }
+      options.onRetry?.({ attempt: attemptNo + 1, delayMs, reason: decision.reason, ...asked })
       await options.sleep(delayMs, signal)
       if (signal.aborted) throw error
     }

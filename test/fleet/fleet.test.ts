@@ -2,7 +2,7 @@
 import { cpSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pino } from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.js'
 import { openDreamlane } from '../../src/create.js'
 import type { RunRecord } from '../../src/dream/types.js'
@@ -51,6 +51,9 @@ describe.skipIf(SKIP_REDIS)('a fleet of workspaces on Redis', () => {
   let redis: RedisServer
   beforeAll(async () => {
     redis = await startRedisServer()
+  })
+  beforeEach(async () => {
+    await redis.flush()
   })
   afterAll(async () => {
     await redis?.stop()

@@ -1,6 +1,6 @@
 // The fleet surviving failures on real Redis: a worker killed mid-dream, and Redis itself restarted mid-run.
 import { existsSync, readdirSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { systemClock } from '../../src/clock.js'
 import { openStateDb } from '../../src/db/state.js'
 import { RunStore } from '../../src/dream/runs.js'
@@ -39,6 +39,9 @@ describe.skipIf(SKIP_REDIS)('fleet recovery', () => {
   let redis: RedisServer
   beforeAll(async () => {
     redis = await startRedisServer({ persist: true })
+  })
+  beforeEach(async () => {
+    await redis.flush()
   })
   afterAll(async () => {
     await redis?.stop()

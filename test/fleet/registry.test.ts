@@ -35,7 +35,7 @@ describe('loadFleetRegistry', () => {
         workspaces: [{ id: 'main', workspace: 'home/assistant' }],
         globs: ['tenants/*'],
         redis: 'redis://127.0.0.1:6380',
-        rateLimit: { requestsPerMinute: 40 },
+        rateLimit: { requests: 40 },
       },
       {
         'home/assistant': { timezone: 'Europe/Berlin' },
@@ -51,7 +51,7 @@ describe('loadFleetRegistry', () => {
       ['bob', 'UTC', '0 1 * * *'],
     ])
     expect(registry.redisUrl).toBe('redis://127.0.0.1:6380')
-    expect(registry.requestsPerMinute).toBe(40)
+    expect(registry.rateLimit).toEqual({ requests: 40, perSeconds: 60 })
     expect(fleetWorkspace(registry, 'bob').config.workspace).toBe(join(file, '..', 'tenants', 'bob'))
     expect(() => fleetWorkspace(registry, 'carol')).toThrow(/no workspace "carol".*main, alice, bob/)
   })

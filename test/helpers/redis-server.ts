@@ -4,6 +4,7 @@ import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
+import { Redis } from 'ioredis'
 
 export type RedisMode = { run: true; bin: string } | { run: false; why: string }
 
@@ -43,8 +44,10 @@ export const SKIP_REDIS = !MODE.run
 export interface RedisServer {
   url: string
   port: number
-  /** Kills the server (SIGKILL) and starts a fresh, empty one on the same port. */
+  /** Kills the server (SIGKILL) and starts it again on the same port (empty unless `persist`). */
   restart(): Promise<void>
+  /** Empties every key, so tests sharing a server never see each other's jobs (workspace ids repeat). */
+  flush(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -71,6 +74,14 @@ export async function startRedisServer(options: { persist?: boolean } = {}): Pro
     async restart() {
       await kill(current)
       current = await launch(bin, port, dir, options.persist)
+    },
+    async flush() {
+      const redis = new Redis(`redis://127.0.0.1:${port}`)
+      try {
+        await redis.flushall()
+      } finally {
+        redis.disconnect()
+      }
     },
     async stop() {
       await kill(current)
