@@ -22,6 +22,7 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   WORKSPACE_MISSING: EXIT.notFound,
   BACKUP_NOT_FOUND: EXIT.notFound,
   RUN_NOT_FOUND: EXIT.notFound,
+  NOT_FOUND: EXIT.notFound,
   LOCK_HELD: EXIT.locked,
   BACKUP_CORRUPT: EXIT.corrupt,
   NOTE_MALFORMED: EXIT.corrupt,

@@ -1,5 +1,5 @@
 // The fleet end to end on real Redis: worker processes, a nightly tick, double triggers, one dream per workspace.
-import { cpSync, readdirSync, readFileSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pino } from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -130,4 +130,47 @@ describe.skipIf(SKIP_REDIS)('a fleet of workspaces on Redis', () => {
     for (const worker of workers) worker.child.kill('SIGTERM')
     await Promise.all(workers.map((worker) => worker.exited))
   }, 240_000)
+
+  it('retries a failing auto dream with the workspace backoff, then shows it in `fleet status` and `runs --failed`', async () => {
+    const world = await makeFleetWorld(2, redis.url, {
+      settings: () => ({ autoDream: { retryDelaysMinutes: [0.002, 0.002] } }),
+    })
+    const [broken] = world.workspaces as [FleetWorldWorkspace]
+    rmSync(broken.paths.messagesDb)
+    const tick = JSON.parse((await runCli(['fleet', '--fleet', world.file, 'tick', '--json'])).stdout) as {
+      jobId: string
+    }[]
+    startWorkerProcess(world)
+    const queue = await openDreamQueue(redis.url)
+    try {
+      await waitFor('one job failed and one completed', async () => {
+        const states = await Promise.all(
+          tick.map(async ({ jobId }) => (await queue.getJob(jobId))?.getState()),
+        )
+        return states.join() === 'failed,completed' ? true : undefined
+      })
+    } finally {
+      await queue.close()
+    }
+    const status = await runCli(['fleet', '--fleet', world.file, 'status'])
+    expect(status.stdout).toMatch(/1 completed, 1 failed/)
+    expect(status.stdout).toMatch(
+      /ws-00\.auto\.\S+: failed after 3 attempt\(s\) — messages database not found/,
+    )
+    const runs = await runCli([
+      '-w',
+      broken.config.workspace,
+      'runs',
+      '--failed',
+      '--fleet',
+      world.file,
+      '--json',
+    ])
+    expect(runs.code).toBe(0)
+    const listed = JSON.parse(runs.stdout) as {
+      fleet: { workspaceId: string; failed: { attempts: number }[] }
+    }
+    expect(listed.fleet.workspaceId).toBe('ws-00')
+    expect(listed.fleet.failed.map((job) => job.attempts)).toEqual([3])
+  }, 180_000)
 })

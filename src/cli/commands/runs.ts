@@ -75,25 +75,42 @@ export function registerRuns(program: Command): void {
     .description('list dream runs, newest first')
     .option('-n, --limit <n>', 'how many', parseCount('--limit'), 20)
     .option('--failed', 'dead letters: only failed, degraded, lost and cancelled runs, with their errors')
-    .action(async (options: { limit: number; failed?: boolean }, command: Command) => {
-      const ctx = await cliContext(command)
-      const list = await withRuns(ctx, (store) =>
-        store.list({
-          limit: options.limit,
-          status: options.failed ? ['failed', 'degraded', 'lost', 'cancelled'] : undefined,
-        }),
-      )
-      ctx.print(list, () =>
-        list.length === 0
-          ? 'no runs yet'
-          : list
-              .map(
-                (r) =>
-                  `${r.id}  ${r.status.padEnd(9)} ${r.mode.padEnd(9)} ${String(r.days).padStart(3)}d  ${durationOf(r).padStart(7)}  ${r.toolCalls.length} tool calls${r.reason ? `  — ${r.reason}` : ''}`,
-              )
-              .join('\n'),
-      )
-    })
+    .option('--fleet <file>', "with --failed: also this workspace's failed jobs in that fleet's Redis queue")
+    .option('--redis <url>', "with --fleet: the fleet's Redis (default: as `dreamlane fleet` decides)")
+    .action(
+      async (
+        options: { limit: number; failed?: boolean; fleet?: string; redis?: string },
+        command: Command,
+      ) => {
+        const ctx = await cliContext(command)
+        const list = await withRuns(ctx, (store) =>
+          store.list({
+            limit: options.limit,
+            status: options.failed ? ['failed', 'degraded', 'lost', 'cancelled'] : undefined,
+          }),
+        )
+        const text = () =>
+          list.length === 0
+            ? 'no runs yet'
+            : list
+                .map(
+                  (r) =>
+                    `${r.id}  ${r.status.padEnd(9)} ${r.mode.padEnd(9)} ${String(r.days).padStart(3)}d  ${durationOf(r).padStart(7)}  ${r.toolCalls.length} tool calls${r.reason ? `  — ${r.reason}` : ''}`,
+                )
+                .join('\n')
+        if (!(options.fleet && options.failed)) return ctx.print(list, text)
+        const { failedFleetJobsOf } = await import('../fleet-context.js')
+        const { describeFailedJob } = await import('../../fleet/status.js')
+        const fleet = await failedFleetJobsOf({ ...options, fleet: options.fleet }, ctx.config.workspace)
+        ctx.print({ runs: list, fleet }, () =>
+          [
+            text(),
+            `\nfailed fleet jobs of ${fleet.workspaceId}: ${fleet.failed.length || 'none'}`,
+            ...fleet.failed.map((job) => `  ${describeFailedJob(job)}`),
+          ].join('\n'),
+        )
+      },
+    )
 
   runs
     .command('retry <id>')
