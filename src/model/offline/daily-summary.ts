@@ -85,6 +85,7 @@ const ATTACHMENT_FACTOR = 0.5
 // holds nothing a reader looks up later.
 const GENERALISATION = /\b(?:always|never|everyone|people|life|important)\b/i
 const GENERALISATION_FACTOR = 0.7
+const LEAD_IN = /^[^:]{1,40}:\s+/
 const EVENT_BOOST = 1.6
 const ANSWER_BOOST = 1.3
 const VERDICT_FACTOR = 0.6
@@ -114,7 +115,9 @@ function candidatesOf(
     // A question asks more than it tells; an assistant's reply tells a little less about the people; an
     // answer to the other side's question and a report of an event tell the most.
     let factor = (QUESTION.test(text) ? 0.35 : 1) * (message.role === 'assistant' ? 0.85 : 1)
-    if (EVENT.test(withoutOpener(sentence.replace(/^\W+/, '')))) factor *= EVENT_BOOST
+    // "Big news: I got the job" reports an event after a short lead-in.
+    const told = withoutOpener(sentence.replace(/^\W+/, ''))
+    if (EVENT.test(told) || EVENT.test(told.replace(LEAD_IN, ''))) factor *= EVENT_BOOST
     if (answersQuestion) factor *= ANSWER_BOOST
     if (bonus === 0 && (VERDICT.test(text) || ADDRESSED.test(text))) factor *= VERDICT_FACTOR
     const raw = sentence.trim()
@@ -181,6 +184,26 @@ async function select(
     for (const term of top.candidate.terms) covered.add(term)
   }
   return chosen.sort((a, b) => a.order - b.order)
+}
+
+/**
+ * A conversation the budget left out entirely still gets its most telling sentence: a busy chat must not make a
+ * quieter one on the same day read as if nothing was said there.
+ */
+function withEveryTree(
+  chosen: readonly Candidate[],
+  candidates: readonly Candidate[],
+  weights: WordWeights,
+): Candidate[] {
+  const served = new Set(chosen.map((candidate) => candidate.tree))
+  const best = new Map<string, { candidate: Candidate; ratio: number }>()
+  for (const candidate of candidates) {
+    if (served.has(candidate.tree)) continue
+    const ratio = gainOf(candidate, new Set(), weights) / candidate.bytes ** COST_EXPONENT
+    const current = best.get(candidate.tree)
+    if (ratio > 0 && (!current || ratio > current.ratio)) best.set(candidate.tree, { candidate, ratio })
+  }
+  return [...chosen, ...[...best.values()].map((entry) => entry.candidate)].sort((a, b) => a.order - b.order)
 }
 
 // Moves the first entry down to where its new ratio belongs (the rest of the queue stays sorted).
@@ -275,7 +298,7 @@ export async function buildDaySummary(input: DaySummaryInput): Promise<string> {
       candidates.push(...candidatesOf(message, tree.root, input.timeZone, candidates.length, answers))
     }
   }
-  const chosen = await select(candidates, weights, budget)
+  const chosen = withEveryTree(await select(candidates, weights, budget), candidates, weights)
   const blocks: string[] = []
   for (const tree of trees) {
     const lines = linesOf(chosen.filter((candidate) => candidate.tree === tree.root))

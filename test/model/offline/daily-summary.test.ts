@@ -106,6 +106,24 @@ describe('buildDaySummary', () => {
     expect(await buildDaySummary({ ...input, messages: [...input.messages].reverse() })).toBe(text)
   })
 
+  it('gives a quiet conversation its best line when a busy one would take the whole budget', async () => {
+    const quiet = message({
+      chat: 'web:garden',
+      content: 'Priya and Tomás are on the invoice exporter sprint.',
+      ts: '2026-11-20T16:00:00Z',
+    })
+    const busy = Array.from({ length: 30 }, (_, index) =>
+      message({
+        content: `Sprint ${index + 1}: Priya shipped the invoice exporter ${index + 1} and Tomás fixed login bug ${index + 40}.`,
+        ts: `2026-11-20T10:${String(index).padStart(2, '0')}:00Z`,
+      }),
+    )
+    const text = await buildDaySummary({ messages: [...busy, quiet], timeZone: 'UTC', ratio: 0.05 })
+    expect(text).toContain('**web:garden** — 1 message')
+    expect(text).toContain('Priya and Tomás are on invoice exporter sprint.')
+    expect(text).not.toContain('small talk only')
+  })
+
   it('cannot open or close an HTML comment or fake a summary marker', async () => {
     const text = await buildDaySummary({
       messages: [
