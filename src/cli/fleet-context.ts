@@ -29,7 +29,9 @@ export function withFleetOptions(command: Command): Command {
 }
 
 /** Loads the registry (zod-checked) and decides the Redis URL: flag > env > registry > default. */
-async function loadFleet(options: FleetOptions): Promise<{ registry: FleetRegistry; redisUrl: string }> {
+export async function loadFleet(
+  options: FleetOptions,
+): Promise<{ registry: FleetRegistry; redisUrl: string }> {
   const { loadFleetRegistry } = await import('../fleet/registry.js')
   const { DEFAULT_REDIS_URL } = await import('../fleet/queue.js')
   const registry = loadFleetRegistry(

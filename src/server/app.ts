@@ -15,8 +15,18 @@ import { MAX_BODY_BYTES } from './validate.js'
 /** Where MCP clients connect (Streamable HTTP), behind the same token and origin checks as the API. */
 export const MCP_PATH = '/mcp'
 
+/** A sub-app mounted at `path` behind the same guard, e.g. the fleet's bull-board under /fleet. */
+export interface Mount {
+  path: string
+  app: Hono
+}
+
 /** @default no token, loopback: what `serve` uses on 127.0.0.1 without --token. */
-export function createApp(host: ServerHost, policy: AccessPolicy = { token: null, isLoopback: true }): Hono {
+export function createApp(
+  host: ServerHost,
+  policy: AccessPolicy = { token: null, isLoopback: true },
+  mounts: readonly Mount[] = [],
+): Hono {
   const app = new Hono()
   app.onError((error, c) => errorResponse(error, c, host.log))
   app.notFound((c) =>
@@ -45,6 +55,7 @@ export function createApp(host: ServerHost, policy: AccessPolicy = { token: null
   // The MCP transport enforces its own, larger limit, so an oversized tool argument gets an MCP error.
   app.use('*', (c, next) => (c.req.path === MCP_PATH ? next() : limitBody(c, next)))
   app.all(MCP_PATH, (c) => host.mcp.handle(c.req.raw))
+  for (const mount of mounts) app.route(mount.path, mount.app)
   registerChatRoutes(app, host)
   registerDreamRoutes(app, host)
   registerStatusRoutes(app, host)

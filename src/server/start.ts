@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { UsageError } from '../errors.js'
-import { createApp } from './app.js'
+import { createApp, type Mount } from './app.js'
 import { isLoopbackHost } from './auth.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 import type { ServerHost } from './host.js'
@@ -15,6 +15,8 @@ export interface StartServerOptions {
   port?: number
   /** Bearer token; required when `host` is not a loopback address. */
   token?: string | null
+  /** Sub-apps behind the same token and checks (`serve --fleet`: bull-board at /fleet). @default none */
+  mounts?: readonly Mount[]
 }
 
 export interface RunningServer {
@@ -35,7 +37,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST
   const token = checkBinding(host, options.token)
-  const app = createApp(serverHost, { token, isLoopback: isLoopbackHost(host) })
+  const app = createApp(serverHost, { token, isLoopback: isLoopbackHost(host) }, options.mounts)
   const server = await listen(app.fetch, host, options.port ?? DEFAULT_PORT)
   const port = (server.address() as AddressInfo).port
   const urlHost = host.includes(':') ? `[${host}]` : host

@@ -45,6 +45,8 @@ interface ServeOptions {
   host: string
   port: number
   token?: string
+  fleet?: string
+  redis?: string
 }
 
 function parsePort(raw: string): number {
@@ -72,6 +74,8 @@ export function registerServe(program: Command): void {
     .option('--port <n>', 'port for the web page and API (0: any free port)', parsePort, DEFAULT_PORT)
     .option('--token <secret>', 'bearer token the web page and API require (env DREAMLANE_TOKEN)')
     .option('--no-http', 'do not start the web page and API')
+    .option('--fleet <file>', "also show that fleet's queue (bull-board) at /fleet, behind the same token")
+    .option('--redis <url>', "with --fleet: the fleet's Redis (default: as `dreamlane fleet` decides)")
     .action(async (options: ServeOptions, command: Command) => {
       const ctx = await cliContext(command)
       const { checkBinding } = await import('../../server/start.js')
@@ -138,8 +142,10 @@ async function startHttp(
   const token = options.token ?? null
   try {
     const { startServer } = await import('../../server/start.js')
-    const server = await startServer(host, { host: options.host, port: options.port, token })
+    const mounts = options.fleet ? [await openFleetMount({ ...options, fleet: options.fleet }, say)] : []
+    const server = await startServer(host, { host: options.host, port: options.port, token, mounts })
     say(`web page and API: ${server.url}${token ? ' (token required: open it once as ?token=<token>)' : ''}`)
+    if (mounts.length) say(`fleet queue (bull-board): ${server.url}fleet`)
     return server
   } catch (error) {
     console.error(
@@ -147,4 +153,15 @@ async function startHttp(
     )
     return null
   }
+}
+
+/** bull-board on the fleet's queue; bullmq and bull-board load only with --fleet. */
+async function openFleetMount(options: { fleet: string; redis?: string }, say: (line: string) => void) {
+  const { loadFleet } = await import('../fleet-context.js')
+  const { openDreamQueue } = await import('../../fleet/queue.js')
+  const { createFleetBoard, FLEET_BOARD_PATH } = await import('../../fleet/board.js')
+  const { registry, redisUrl } = await loadFleet(options)
+  const queue = await openDreamQueue(redisUrl, { retry: true })
+  say(`fleet: ${registry.workspaces.length} workspace(s) in ${registry.file}, Redis ${redisUrl}`)
+  return { path: FLEET_BOARD_PATH, app: createFleetBoard(queue) }
 }

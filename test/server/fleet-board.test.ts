@@ -1,0 +1,70 @@
+// bull-board under /fleet on real Redis: the fleet's queue and its jobs, behind the server's token.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFleetBoard } from '../../src/fleet/board.js'
+import { dreamJobFor } from '../../src/fleet/jobs.js'
+import { enqueueDream } from '../../src/fleet/producer.js'
+import { openDreamQueue } from '../../src/fleet/queue.js'
+import { createApp } from '../../src/server/app.js'
+import { SKIP_REDIS, startRedisServer, type RedisServer } from '../helpers/redis-server.js'
+import { startServerWorld } from './world.js'
+
+const TOKEN = 'fleet-secret'
+
+describe.skipIf(SKIP_REDIS)('the fleet board at /fleet', () => {
+  let redis: RedisServer
+  beforeAll(async () => {
+    redis = await startRedisServer()
+  })
+  afterAll(async () => {
+    await redis?.stop()
+  })
+
+  it('shows the dream queue and its jobs to a token holder only', async () => {
+    const api = await startServerWorld()
+    const queue = await openDreamQueue(redis.url)
+    try {
+      const job = dreamJobFor({
+        workspaceId: 'alice',
+        mode: 'manual',
+        days: 7,
+        now: new Date(),
+        timeZone: 'UTC',
+      })
+      const { jobId } = await enqueueDream(queue, job)
+      const app = createApp(api.host, { token: TOKEN, isLoopback: true }, [
+        { path: '/fleet', app: createFleetBoard(queue) },
+      ])
+      const get = (path: string, authed = true) =>
+        app.request(`http://127.0.0.1${path}`, {
+          headers: { host: '127.0.0.1', ...(authed ? { authorization: `Bearer ${TOKEN}` } : {}) },
+        })
+
+      expect((await get('/fleet', false)).status).toBe(401)
+      expect((await get('/fleet/api/queues', false)).status).toBe(401)
+
+      const page = await get('/fleet')
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      expect(html).toMatch(/<base href="\/fleet\/"/)
+      const script = /src="(static\/js\/main\.[^"]+\.js)"/.exec(html)?.[1]
+      expect(script).toBeDefined()
+      expect((await get(`/fleet/${script}`)).status).toBe(200)
+
+      const queues = await get('/fleet/api/queues?activeQueue=dreamlane-dreams&status=waiting')
+      expect(queues.status).toBe(200)
+      const body = (await queues.json()) as {
+        queues: {
+          name: string
+          counts: { waiting: number }
+          jobs: { id: string; data: { workspaceId: string } }[]
+        }[]
+      }
+      const [dreams] = body.queues
+      expect(dreams?.name).toBe('dreamlane-dreams')
+      expect(dreams?.counts.waiting).toBe(1)
+      expect(dreams?.jobs.map((j) => [j.id, j.data.workspaceId])).toEqual([[jobId, 'alice']])
+    } finally {
+      await queue.close()
+    }
+  })
+})
