@@ -99,6 +99,8 @@ const settings = {
     .object({
       /** MEMORY.md size budget in bytes. @default 6000 */
       indexBudgetBytes: z.number().int().min(500).default(6000),
+      /** notes/DREAMS.md size budget in bytes; older months are rolled up past it. @default 16000 */
+      diaryBudgetBytes: z.number().int().min(1000).default(16_000),
     })
     .strict()
     .prefault({}),

@@ -14,6 +14,7 @@ import { rollBackWrites } from './roll-back.js'
 import { checkGates } from './gates.js'
 import { acquireLock } from '../notes/lock.js'
 import { consolidate, type StepRunner } from './consolidate.js'
+import { recordInDiary } from './diary-entry.js'
 import { composeSummary, postSummary } from './summary.js'
 import type { DreamRequest, RunRecord, StepTiming } from './types.js'
 
@@ -250,6 +251,10 @@ async function finish(
     deps.paths.workspace,
   )
   const record = deps.runs.close(runId, { ...outcome, gate: outcome.gate ?? 'triggered', summary })
+  // A run whose changes were kept leaves one diary line, written while the lock is still held. Held, failed
+  // and cancelled runs leave notes/ exactly as they found it; their run record is their account.
+  if ((record.status === 'succeeded' || record.status === 'degraded') && !request.dryRun)
+    await recordInDiary(record, deps)
   await postSummary(record, deps, request.dryRun === true)
   deps.onEvent?.({ type: 'finished', run: record })
   return record

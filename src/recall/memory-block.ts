@@ -25,15 +25,23 @@ export interface EntrySource {
   text: string
 }
 
+/** When a chunk was promoted (local day) and with what score: shown on its entry, so age and weight are visible. */
+export interface EntryStamp {
+  day: string
+  score: number
+}
+
 /**
- * `- <excerpt> — [path:12-14](../path) <!-- recall:<id> -->`: a one-line pointer, list markers and heading
- * hashes dropped, at most 160 chars, and no `--` so note text can never open or close a comment.
+ * `- <excerpt> — [path:12-14](../path) (2026-11-25, score 0.82) <!-- recall:<id> -->`: a one-line pointer,
+ * list markers, heading hashes and comments dropped, at most 160 chars, and no `--` so note text can never
+ * open or close a comment.
  */
 export function renderEntry(
   source: EntrySource,
   markerId: string,
   memoryDir: string,
   workspace: string,
+  stamp: EntryStamp,
 ): string {
   const flat = source.text
     .split('\n')
@@ -52,7 +60,8 @@ export function renderEntry(
   const link = relative(memoryDir, `${workspace}/${source.path}`).replaceAll('\\', '/')
   const lines =
     source.startLine === source.endLine ? `${source.startLine}` : `${source.startLine}-${source.endLine}`
-  return `- ${excerpt} — [${source.path}:${lines}](${link}) <!-- recall:${markerId} -->`
+  const dated = `(${stamp.day}, score ${stamp.score.toFixed(2)})`
+  return `- ${excerpt} — [${source.path}:${lines}](${link}) ${dated} <!-- recall:${markerId} -->`
 }
 
 export interface InsertResult {

@@ -8,6 +8,7 @@ import { acquireLock } from '../notes/lock.js'
 import { markDirty } from '../fts/journal.js'
 import { writeFileAtomic } from '../notes/atomic-write.js'
 import type { WorkspacePaths } from '../notes/paths.js'
+import { localDayOf } from '../time/local-day.js'
 import { compactRecall, type CompactResult } from './compact.js'
 import { countByGate, type GateOutcome } from './gates.js'
 import { insertEntries, markerIdOf, markersIn, renderEntry } from './memory-block.js'
@@ -69,7 +70,7 @@ function distinctContent(candidates: ScoredCandidate[]): ScoredCandidate[] {
 export interface ApplyDeps {
   state: StateDb
   paths: WorkspacePaths
-  config: Pick<ResolvedConfig, 'memory' | 'dream'>
+  config: Pick<ResolvedConfig, 'memory' | 'dream' | 'timezone'>
   clock: Clock
 }
 
@@ -104,10 +105,12 @@ export async function applyPromotion(plan: PromotionPlan, deps: ApplyDeps): Prom
   })
   try {
     const current = await readMemoryIndex(file, deps.paths)
+    const day = localDayOf(deps.clock.now(), deps.config.timezone)
     const { pending, alreadyThere, skipped } = await prepareEntries(
       plan.selected,
       markersIn(current),
       deps.paths,
+      day,
     )
     const inserted = insertEntries(
       current,
@@ -156,6 +159,7 @@ async function prepareEntries(
   selected: readonly ScoredCandidate[],
   present: ReadonlySet<string>,
   paths: WorkspacePaths,
+  day: string,
 ): Promise<{ pending: PendingEntry[]; alreadyThere: ScoredCandidate[]; skipped: ApplyResult['skipped'] }> {
   const pending: PendingEntry[] = []
   const alreadyThere: ScoredCandidate[] = []
@@ -178,7 +182,12 @@ async function prepareEntries(
       endLine: block.endLine,
       text: block.text,
     }
-    pending.push({ candidate, markerId, entry: renderEntry(source, markerId, paths.memory, paths.workspace) })
+    const stamp = { day, score: candidate.score }
+    pending.push({
+      candidate,
+      markerId,
+      entry: renderEntry(source, markerId, paths.memory, paths.workspace, stamp),
+    })
   }
   return { pending, alreadyThere, skipped }
 }

@@ -18,6 +18,8 @@ export function snapshotTree(dir: string): Record<string, string> {
   const out: Record<string, string> = {}
   const walk = (folder: string, prefix: string): void => {
     for (const name of readdirSync(folder).sort()) {
+      // notes/DREAMS.md is the dreams' append-only log (run ids, times): outside backups, undo and restore by design.
+      if (prefix === '' && name === 'DREAMS.md') continue
       const full = join(folder, name)
       const path = prefix ? `${prefix}/${name}` : name
       const info = lstatSync(full)

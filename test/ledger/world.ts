@@ -55,6 +55,8 @@ function snapshotTree(root: string, dir: string): Record<string, string> {
   const out: Record<string, string> = {}
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue
+    // notes/DREAMS.md is the dreams' append-only log: outside backups, undo and restore by design.
+    if (entry.name === 'DREAMS.md' && entry.parentPath === dir) continue
     const file = join(entry.parentPath, entry.name)
     out[relative(root, file).split(sep).join('/')] = createHash('sha256')
       .update(readFileSync(file))

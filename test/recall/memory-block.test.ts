@@ -8,6 +8,8 @@ import {
   renderEntry,
 } from '../../src/recall/memory-block.js'
 
+const STAMP = { day: '2026-11-25', score: 0.8166 }
+
 const source = {
   path: 'notes/people.md',
   startLine: 3,
@@ -17,15 +19,15 @@ const source = {
 
 describe('renderEntry', () => {
   it('is one line: the flattened text, a relative link with the line range, and the marker', () => {
-    const entry = renderEntry(source, 'abcdef012345', '/ws/notes/memory', '/ws')
+    const entry = renderEntry(source, 'abcdef012345', '/ws/notes/memory', '/ws', STAMP)
     expect(entry).toBe(
-      "- Maya is Alex's sister she lives in Porto — [notes/people.md:3-4](../people.md) <!-- recall:abcdef012345 -->",
+      "- Maya is Alex's sister she lives in Porto — [notes/people.md:3-4](../people.md) (2026-11-25, score 0.82) <!-- recall:abcdef012345 -->",
     )
   })
 
   it('cannot open or close a comment, or hide the marker, whatever the note says', () => {
     const hostile = { ...source, text: 'a <!-- b --> c -- d <script>' }
-    const entry = renderEntry(hostile, 'abcdef012345', '/ws/notes/memory', '/ws')
+    const entry = renderEntry(hostile, 'abcdef012345', '/ws/notes/memory', '/ws', STAMP)
     expect(entry.split('<!--')).toHaveLength(2)
     expect(entry.split('-->')).toHaveLength(2)
     expect(markersIn(entry)).toEqual(new Set(['abcdef012345']))
@@ -37,6 +39,7 @@ describe('renderEntry', () => {
       'abcdef012345',
       '/ws/notes/memory',
       '/ws',
+      STAMP,
     )
     expect(entry.length).toBeLessThan(260)
     expect(entry).toContain('…')

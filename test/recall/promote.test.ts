@@ -50,8 +50,10 @@ describe('memory promote', () => {
     const { applied } = await promoteMemory(deps(world), { apply: true })
     expect(applied?.written).toHaveLength(1)
     const text = readMemory(world)
+    // Dated (the local day it was promoted) and scored (the plan's score, two decimals).
+    const score = plan.selected[0]!.score.toFixed(2)
     expect(text).toContain(
-      "- Maya is Alex's sister and lives in Porto — [notes/people.md:3](../people.md) <!-- recall:",
+      `- Maya is Alex's sister and lives in Porto — [notes/people.md:3](../people.md) (2026-11-16, score ${score}) <!-- recall:`,
     )
     expect(text).toContain('## Promoted from recall')
     expect(text).not.toMatch(/kite|Atlas/)
@@ -103,13 +105,13 @@ describe('memory promote', () => {
     await simulateWeek(world)
     const budget = Buffer.byteLength(filler) + 60
     writeFileSync(memoryFile(world), filler)
-    const tight = { ...world.config, memory: { indexBudgetBytes: budget } }
+    const tight = { ...world.config, memory: { ...world.config.memory, indexBudgetBytes: budget } }
     const { applied } = await promoteMemory({ ...deps(world), config: tight }, { apply: true })
     expect(applied?.written).toEqual([])
     expect(applied?.skipped.map((s) => s.reason)).toEqual(['over-budget'])
     expect(readMemory(world)).toBe(filler)
     // Room for it: written, and the file still fits.
-    const roomy = { ...world.config, memory: { indexBudgetBytes: budget + 200 } }
+    const roomy = { ...world.config, memory: { ...world.config.memory, indexBudgetBytes: budget + 200 } }
     const second = await promoteMemory({ ...deps(world), config: roomy }, { apply: true })
     expect(second.applied?.written).toHaveLength(1)
     expect(Buffer.byteLength(readMemory(world))).toBeLessThanOrEqual(budget + 200)
