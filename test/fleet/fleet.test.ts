@@ -34,7 +34,9 @@ function readNotes(notesDir: string): Record<string, string> {
   for (const entry of readdirSync(notesDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue
     const full = join(entry.parentPath, entry.name)
-    out[relative(notesDir, full)] = readFileSync(full, 'utf8')
+    const text = readFileSync(full, 'utf8')
+    // The dream diary names each run by its (random) id; the rest of its line must match.
+    out[relative(notesDir, full)] = entry.name === 'DREAMS.md' ? text.replace(/run-\S+/g, 'run-…') : text
   }
   return out
 }
