@@ -1,5 +1,4 @@
 // What the MCP tools run on: one opened workspace, the recall sink for its searches, and who is calling.
-import type { Logger } from 'pino'
 import type { RecallSink } from '../chat/recall-hook.js'
 import type { Clock } from '../clock.js'
 import type { DreamlaneInternals } from '../create.js'
@@ -39,7 +38,7 @@ export function clientChatJid(clientName: string | undefined): string {
 export interface LazyHostOptions {
   /** Opens the workspace; called on first use, and again after a failed attempt. */
   open(): McpWorkspace | Promise<McpWorkspace>
-  log: Logger
+  logBug: McpHost['logBug']
 }
 
 /** An McpHost that opens its workspace when a tool, resource or prompt first needs it. */
@@ -59,6 +58,6 @@ export function lazyMcpHost(options: LazyHostOptions): McpHost & { opened(): Mcp
       return opening
     },
     opened: () => ready,
-    logBug: (error, tool) => options.log.error({ err: error, tool }, 'MCP tool failed'),
+    logBug: options.logBug,
   }
 }

@@ -62,6 +62,11 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
     onRecall: recall,
     onMessage: (message) => events.publishMessage(message),
   })
-  const mcp = createMcpHttpEndpoint(lazyMcpHost({ open: () => ({ dreamlane, clock, recall }), log }))
+  const mcp = createMcpHttpEndpoint(
+    lazyMcpHost({
+      open: () => ({ dreamlane, clock, recall }),
+      logBug: (error, tool) => log.error({ err: error, tool }, 'MCP tool failed'),
+    }),
+  )
   return { dreamlane, assistant, hub, mcp, clock, log }
 }

@@ -10,7 +10,18 @@ describe('dreamlane CLI', () => {
   it('prints help listing every command', async () => {
     const result = await runCli(['--help'])
     expect(result.code).toBe(0)
-    for (const command of ['init', 'sample', 'seed', 'backups', 'index', 'dream', 'status', 'runs', 'demo']) {
+    for (const command of [
+      'init',
+      'sample',
+      'seed',
+      'backups',
+      'index',
+      'dream',
+      'status',
+      'runs',
+      'demo',
+      'mcp',
+    ]) {
       expect(result.stdout).toContain(command)
     }
   })

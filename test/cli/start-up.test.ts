@@ -14,13 +14,19 @@ const DREAM_ONLY = ['archiver', 'yauzl', 'diff'] as const
 const FLEET_ONLY = ['bullmq', 'ioredis'] as const
 
 /** The packages under node_modules a CLI run loaded, by name. */
-async function packagesLoadedBy(args: string[], env: Record<string, string> = {}): Promise<Set<string>> {
+async function packagesLoadedBy(
+  args: string[],
+  env: Record<string, string> = {},
+  input?: string,
+): Promise<Set<string>> {
   const log = join(makeTempDir(), 'modules.log')
   const result = await runCli(args, {
     nodeArgs: ['--import', TRACE],
     env: { DREAMLANE_TEST_MODULE_LOG: log, ...env },
     timeoutMs: 120_000,
+    ...(input === undefined ? {} : { input }),
   })
+  if (input !== undefined) expect(result.stdout).toContain('"serverInfo"')
   expect(result.stderr).not.toMatch(/Error/)
   const urls = (await readFile(log, 'utf8')).split('\n')
   const names = urls.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
@@ -54,5 +60,20 @@ describe('start-up', () => {
     expect(loaded.has('chrono-node')).toBe(true)
     expect(loaded.has('@anthropic-ai/sdk')).toBe(false)
     for (const name of FLEET_ONLY) expect(loaded.has(name), name).toBe(false)
+  })
+
+  it('mcp answers the handshake with the SDK alone: no database, note parser or dream library loaded', async () => {
+    const dir = makeTempDir()
+    expect((await runCli(['--workspace', dir, 'init'])).code).toBe(0)
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    })
+    const loaded = await packagesLoadedBy(['--workspace', dir, 'mcp'], {}, `${initialize}\n`)
+    expect(loaded.has('@modelcontextprotocol/sdk')).toBe(true)
+    for (const name of ['better-sqlite3', 'gray-matter', 'pino', ...HEAVY, ...DREAM_ONLY, ...FLEET_ONLY])
+      expect(loaded.has(name), name).toBe(false)
   })
 })

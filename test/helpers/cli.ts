@@ -13,13 +13,21 @@ export interface CliResult {
 
 export function runCli(
   args: string[],
-  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number; nodeArgs?: string[] } = {},
+  options: {
+    env?: Record<string, string>
+    cwd?: string
+    timeoutMs?: number
+    nodeArgs?: string[]
+    /** Written to stdin, which is then closed. @default stdin left open */
+    input?: string
+  } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
       cwd: options.cwd ?? ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', ...options.env },
     })
+    if (options.input !== undefined) child.stdin.end(options.input)
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

@@ -1,5 +1,5 @@
 // `dreamlane mcp` as a client sees it: the real CLI process on stdio, driven by the SDK's own Client.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { localDayOf } from '../../src/time/local-day.js'
@@ -155,5 +155,17 @@ describe('dreamlane mcp (stdio)', () => {
     expect(note.match(/^## Noted$/gm)).toHaveLength(1)
     expect(existsSync(world.paths.lockFile)).toBe(false)
     expect(recallEventsOf(world.paths.stateDb, 'mcp:client-b').length).toBeGreaterThan(0)
+  })
+
+  it('refuses to start on a missing workspace or messages DB, saying why, before any handshake', async () => {
+    const missing = await runCli(['--workspace', '/nonexistent/dreamlane-ws', 'mcp'], { input: '' })
+    expect(missing.code).toBe(4)
+    expect(missing.stderr).toContain('does not exist')
+    const world = await mcpWorld()
+    rmSync(world.paths.messagesDb)
+    const noDb = await runCli(['--workspace', world.dir, 'mcp'], { input: '' })
+    expect(noDb.code).toBe(4)
+    expect(noDb.stderr).toContain('messages database not found')
+    expect(noDb.stdout).toBe('')
   })
 })

@@ -20,12 +20,16 @@ export function registerMcp(program: Command): void {
       // Refused before the handshake, so the client shows the reason instead of a server that fails every call.
       assertWorkspaceExists(ctx.paths.workspace)
       if (!existsSync(ctx.paths.messagesDb)) throw new MessagesDbMissingError(ctx.paths.messagesDb)
-      const log = await cliLogger('silent')
       const { lazyMcpHost } = await import('../../mcp/workspace.js')
       const host = lazyMcpHost({
-        log,
-        // The databases open with the first call that needs them; no lock is taken until a use case writes.
+        // A bug's stack on stderr (the client's log); stdout carries only the protocol.
+        logBug: (error, tool) =>
+          process.stderr.write(
+            `dreamlane mcp: ${tool} failed: ${(error as Error)?.stack ?? String(error)}\n`,
+          ),
+        // The databases and the logger load with the first call that needs them; no lock is taken until a use case writes.
         open: async () => {
+          const log = await cliLogger('silent')
           const { openDreamlane } = await import('../../create.js')
           const { recallSinkFor } = await import('../../chat/recall-hook.js')
           const dreamlane = openDreamlane({ config: ctx.config, logger: log })
