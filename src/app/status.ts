@@ -36,7 +36,10 @@ export interface StatusExtras {
 
 export async function readDreamlaneStatus(ctx: AppContext, extras: StatusExtras): Promise<DreamlaneStatus> {
   const { config, clock, paths, settings, runs } = ctx
-  const holder = await readLock(paths.lockFile)
+  const [holder, backlog] = await Promise.all([
+    readLock(paths.lockFile),
+    readBacklog(paths, dayWindow(clock.now(), config.dream.defaultDays, config.timezone).days),
+  ])
   const stale = holder ? staleReason(holder, { clock, staleAfterMs: config.dream.runTimeoutMs }) : null
   const live = holder && stale === null
   const enabled = settings.autoDreamEnabled(config.autoDream.enabled)
@@ -55,7 +58,7 @@ export async function readDreamlaneStatus(ctx: AppContext, extras: StatusExtras)
     staleLock: holder && stale ? `${describeLock(holder)}: ${stale}` : null,
     latestRun: runs.latest(),
     lastConsolidated: runs.lastSucceeded()?.finishedAt ?? null,
-    backlog: await readBacklog(paths, dayWindow(clock.now(), config.dream.defaultDays, config.timezone).days),
+    backlog,
     autoDream: {
       enabled,
       cron: config.autoDream.cron,

@@ -31,30 +31,31 @@ function reasonFor(state: DayState, note: DailyNote): string {
  */
 export async function readBacklog(paths: WorkspacePaths, days?: string[]): Promise<BacklogEntry[]> {
   const wanted = days ? [...new Set(days)].sort() : await listDailyNoteDays(paths)
-  const entries: BacklogEntry[] = []
-  for (const day of wanted) {
-    const path = dailyNotePath(paths, day)
-    let note: DailyNote
-    try {
-      const text = await readDailyNoteFile(path)
-      if (text === null) continue
-      note = parseDailyNote(text, path)
-    } catch (error) {
-      if (!(error instanceof NoteMalformedError)) throw error
-      entries.push({ day, state: 'malformed', path, reason: error.message.slice(path.length + 2) })
-      continue
-    }
-    if (note.frontMatter.date !== day) {
-      entries.push({
-        day,
-        state: 'malformed',
-        path,
-        reason: `front matter date '${note.frontMatter.date}' is not ${day}`,
-      })
-      continue
-    }
-    const state = dayStateOf(note)
-    if (state !== 'complete') entries.push({ day, state, path, reason: reasonFor(state, note) })
+  // Read together, not one after another: during a dream each file read waits for a turn of the busy loop.
+  const entries = await Promise.all(wanted.map((day) => backlogEntryOf(paths, day)))
+  return entries.filter((entry): entry is BacklogEntry => entry !== null)
+}
+
+/** The day's backlog entry, or null when its note is complete or missing. */
+async function backlogEntryOf(paths: WorkspacePaths, day: string): Promise<BacklogEntry | null> {
+  const path = dailyNotePath(paths, day)
+  let note: DailyNote
+  try {
+    const text = await readDailyNoteFile(path)
+    if (text === null) return null
+    note = parseDailyNote(text, path)
+  } catch (error) {
+    if (!(error instanceof NoteMalformedError)) throw error
+    return { day, state: 'malformed', path, reason: error.message.slice(path.length + 2) }
   }
-  return entries
+  if (note.frontMatter.date !== day) {
+    return {
+      day,
+      state: 'malformed',
+      path,
+      reason: `front matter date '${note.frontMatter.date}' is not ${day}`,
+    }
+  }
+  const state = dayStateOf(note)
+  return state === 'complete' ? null : { day, state, path, reason: reasonFor(state, note) }
 }

@@ -26,19 +26,19 @@ const MAX_DAY_PAGES = 60
 const DAY_FILE = /^\d{4}-\d{2}-\d{2}\.md$/
 
 export async function countMemory(paths: WorkspacePaths): Promise<MemoryCounts> {
-  let memoryBytes = 0
-  const missing: string[] = []
-  for (const name of MEMORY_FILES) {
-    const size = await sizeOf(join(paths.memory, name))
-    if (size === null) missing.push(name)
-    else memoryBytes += size
-  }
+  // Together, not one after another: /api/status must answer while a dream keeps the loop busy.
+  const [sizes, dayPages, dailyNotes] = await Promise.all([
+    Promise.all(MEMORY_FILES.map((name) => sizeOf(join(paths.memory, name)))),
+    listDays(paths.days),
+    listDays(paths.daily),
+  ])
+  const missing = MEMORY_FILES.filter((_, index) => sizes[index] === null)
   return {
     memoryFiles: MEMORY_FILES.length - missing.length,
     missing,
-    memoryBytes,
-    dayPages: (await listDays(paths.days)).length,
-    dailyNotes: (await listDays(paths.daily)).length,
+    memoryBytes: sizes.reduce<number>((total, size) => total + (size ?? 0), 0),
+    dayPages: dayPages.length,
+    dailyNotes: dailyNotes.length,
   }
 }
 

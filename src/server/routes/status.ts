@@ -9,13 +9,17 @@ import { idSchema, parseInput } from '../validate.js'
 
 /** Everything the Dreams page and /api/status show: engine, AutoDream, backlog, recall counts, note counts, backups. */
 export async function readStatus(dreamlane: Dreamlane) {
-  const status = await dreamlane.status()
-  const backups = await listBackups(dreamlane.paths)
+  // Together, not one after another: each file read waits for a turn of a loop a dream may keep busy.
+  const [status, backups, notes] = await Promise.all([
+    dreamlane.status(),
+    listBackups(dreamlane.paths),
+    countMemory(dreamlane.paths),
+  ])
   return {
     ...status,
     latestRun: status.latestRun ? summarizeRun(status.latestRun, dreamlane.paths.workspace) : null,
     // `memory` is recall (dreamlane.status()); these are the note files themselves.
-    notes: await countMemory(dreamlane.paths),
+    notes,
     backups: { count: backups.length, newest: backups[0]?.id ?? null },
   }
 }
