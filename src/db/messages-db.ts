@@ -12,6 +12,7 @@ import {
 } from './message-row.js'
 import { iterateChatWindows, listMessageChats } from './chat-window.js'
 import type { Db } from './open.js'
+import { TimeSlicer } from '../time/slice.js'
 
 /** Each probe of a locked DB waits this long on SQLite's busy handler before the next progress check. */
 export const PROBE_BUSY_MS = 250
@@ -57,25 +58,47 @@ export class MessagesDb {
   }
 
   /**
-   * Per-chat counts and first/last timestamps in a window, newest activity first — one GROUP BY on the
-   * timestamp index instead of streaming every row. Same exclusions as iterateWindow, plus branches of dream chats.
+   * Per-chat counts and first/last timestamps in a window, newest activity first: one aggregate per chat over
+   * the (chat_jid, timestamp) index every host DB has. Same exclusions as iterateWindow, plus branches of dream
+   * chats.
    */
   summarizeWindow(start: Date, end: Date): ChatActivity[] {
-    return this.db
-      .prepare(
-        `SELECT m.chat_jid AS jid, COALESCE(c.name, m.chat_jid) AS name,
-          COALESCE(b.root_chat_jid, m.chat_jid) AS root, count(*) AS messages,
-          min(m.timestamp) AS first, max(m.timestamp) AS last
-        FROM messages m
-        LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
-        LEFT JOIN chats c ON c.jid = m.chat_jid
-        WHERE m.timestamp >= ? AND m.timestamp < ? AND substr(m.chat_jid, 1, 6) <> 'dream:'
-          AND substr(COALESCE(b.root_chat_jid, m.chat_jid), 1, 6) <> 'dream:'
-          AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'
-        GROUP BY m.chat_jid
-        ORDER BY last DESC, jid`,
-      )
-      .all(start.toISOString(), end.toISOString()) as ChatActivity[]
+    return byLatestActivity(this.#windowChats().flatMap(this.#chatActivity(start, end)))
+  }
+
+  /** summarizeWindow for long windows: lets the event loop run between chats when a time slice is used up. */
+  async summarizeWindowInSlices(start: Date, end: Date): Promise<ChatActivity[]> {
+    const read = this.#chatActivity(start, end)
+    const slicer = new TimeSlicer()
+    const activity: ChatActivity[] = []
+    for (const jid of this.#windowChats()) {
+      activity.push(...read(jid))
+      if (slicer.isDue()) await slicer.yield()
+    }
+    return byLatestActivity(activity)
+  }
+
+  #windowChats(): string[] {
+    return listMessageChats(this.db).filter((jid) => !jid.startsWith('dream:'))
+  }
+
+  /** One chat's activity in the window: one row, or none when it has no visible message there. */
+  #chatActivity(start: Date, end: Date): (jid: string) => ChatActivity[] {
+    const statement = this.db.prepare(
+      `SELECT m.chat_jid AS jid, COALESCE(c.name, m.chat_jid) AS name,
+        COALESCE(b.root_chat_jid, m.chat_jid) AS root, count(*) AS messages,
+        min(m.timestamp) AS first, max(m.timestamp) AS last
+      FROM messages m
+      LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
+      LEFT JOIN chats c ON c.jid = m.chat_jid
+      WHERE m.chat_jid = ? AND m.timestamp >= ? AND m.timestamp < ?
+        AND substr(COALESCE(b.root_chat_jid, m.chat_jid), 1, 6) <> 'dream:'
+        AND COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}'
+      GROUP BY m.chat_jid`,
+    )
+    const from = start.toISOString()
+    const to = end.toISOString()
+    return (jid) => statement.all(jid, from, to) as ChatActivity[]
   }
 
   /** Messages of one chat in a time range, oldest first, at most `limit`. */
@@ -262,4 +285,13 @@ export class MessagesDb {
   close(): void {
     this.db.close()
   }
+}
+
+/** Newest activity first, then by jid in SQLite's byte order (as `ORDER BY last DESC, jid` gives them). */
+function byLatestActivity(activity: ChatActivity[]): ChatActivity[] {
+  return activity.sort(
+    (a, b) =>
+      (a.last < b.last ? 1 : a.last > b.last ? -1 : 0) ||
+      Buffer.compare(Buffer.from(a.jid), Buffer.from(b.jid)),
+  )
 }

@@ -122,7 +122,7 @@ export const listChatsTool: ToolDefinition<z.infer<typeof listChatsInput>> = {
     'most recently active first.',
   input: listChatsInput,
   async run(_input, context) {
-    const sorted = context.messages.summarizeWindow(context.window.start, context.window.end)
+    const sorted = await context.messages.summarizeWindowInSlices(context.window.start, context.window.end)
     const result: { chats: ChatActivity[]; note?: string } = { chats: sorted.slice(0, LIST_CHATS_MAX) }
     if (sorted.length > LIST_CHATS_MAX) {
       result.note = `showing ${LIST_CHATS_MAX} of ${sorted.length} chats; use search_messages to find others`
