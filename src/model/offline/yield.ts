@@ -1,13 +1,11 @@
 // Lets the event loop run between chunks of the offline engine's CPU work, so a dream over a busy week does
-// not hold up chat turns or `/api/status` in the same process.
-import { setImmediate as nextTurn } from 'node:timers/promises'
+// not hold up chat turns or `/api/status` in the same process. One slicer for the whole engine: its steps
+// share the loop, so they share the slice.
+import { TimeSlicer } from '../../time/slice.js'
 
-let lastYieldMs = 0
+const slicer = new TimeSlicer()
 
-/** Yields to the event loop when more than `sliceMs` of work has run since the last yield. */
-export async function yieldToLoop(sliceMs = 10): Promise<void> {
-  const now = performance.now()
-  if (now - lastYieldMs < sliceMs) return
-  await nextTurn()
-  lastYieldMs = performance.now()
+/** Yields to the event loop when the engine's current time slice has run out. */
+export async function yieldToLoop(): Promise<void> {
+  await slicer.maybeYield()
 }
