@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { parseDailyNote } from '../../src/notes/daily-note.js'
 import { DREAMT_USER_MD, startServerWorld } from '../server/world.js'
 import { callRefused, callText, httpMcpClient, recallEventsOf } from './clients.js'
@@ -104,5 +105,28 @@ describe('/mcp (Streamable HTTP)', () => {
       for (let i = 0; i < APPENDS; i++) expect(note.split(`qk${who}x${i}`).length - 1).toBe(1)
     await a.close()
     expect(api.errors).toEqual([])
+  })
+
+  it('answers requests outside a session with a JSON-RPC error, and ends a session on DELETE', async () => {
+    const api = await mcpServer()
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+    const noSession = await api.fetch('/mcp', { method: 'POST', headers, body: list })
+    expect(noSession.status).toBe(400)
+    expect((await api.fetch('/mcp', { headers })).status).toBe(400)
+    const unknown = await api.fetch('/mcp', {
+      method: 'POST',
+      headers: { ...headers, 'mcp-session-id': 'not-a-session' },
+      body: list,
+    })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 } })
+    expect(api.host.mcp.sessionCount).toBe(0)
+
+    const client = await httpMcpClient(api.base, 'short-lived')
+    expect(api.host.mcp.sessionCount).toBe(1)
+    const transport = client.transport as StreamableHTTPClientTransport
+    await transport.terminateSession()
+    expect(api.host.mcp.sessionCount).toBe(0)
   })
 })
