@@ -1,5 +1,5 @@
 // /mcp on a real `serve`-style server (port 0): the SDK's Client over Streamable HTTP, behind the API's guards.
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -33,6 +33,14 @@ describe('/mcp (Streamable HTTP)', () => {
       text: readFileSync(join(api.world.paths.memory, 'user.md'), 'utf8'),
     })
     expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['startup-memory'])
+    mkdirSync(api.world.paths.days, { recursive: true })
+    writeFileSync(join(api.world.paths.days, '2026-11-20.md'), '# Friday\n\n- Moved to Porto.\n')
+    expect((await client.listResources()).resources.map((r) => r.uri)).toContain(
+      'memory://days/2026-11-20.md',
+    )
+    const day = await client.readResource({ uri: 'memory://days/2026-11-20.md' })
+    expect(day.contents[0]).toMatchObject({ text: '# Friday\n\n- Moved to Porto.\n' })
+    await expect(client.readResource({ uri: 'memory://days/notes.txt' })).rejects.toThrow(/YYYY-MM-DD/)
 
     // The world's clock is fixed at 2026-11-21T20:00Z.
     expect(await callText(client, 'memory_note', { text: 'Allergic to peanuts, carries an EpiPen' })).toBe(
@@ -49,6 +57,10 @@ describe('/mcp (Streamable HTTP)', () => {
 
     expect(await callRefused(client, 'memory_read', { path: '../../etc/passwd' })).toMatch(
       /^PATH_OUT_OF_SCOPE: /,
+    )
+    symlinkSync('/etc/hostname', join(api.world.paths.notes, 'escape.md'))
+    expect(await callRefused(client, 'memory_read', { path: 'notes/escape.md' })).toMatch(
+      /^PATH_OUT_OF_SCOPE: .*outside the workspace/,
     )
     // 1 MB passes the HTTP layer and is refused by the tool's schema, as an MCP error result.
     expect(await callRefused(client, 'memory_note', { text: 'y'.repeat(1024 * 1024) })).toContain(
