@@ -126,7 +126,7 @@ describe('dreamlane mcp (stdio)', () => {
     expect(undone.length).toBeGreaterThan(0)
     const after = JSON.parse((await runCli(['--workspace', world.dir, '--json', 'runs', 'show', id])).stdout)
     expect(after.status).toBe('undone')
-  })
+  }, 120_000)
 
   it('holds no lock while idle, and two clients appending and searching at once lose nothing', async () => {
     const world = await mcpWorld()
@@ -155,7 +155,7 @@ describe('dreamlane mcp (stdio)', () => {
     expect(note.match(/^## Noted$/gm)).toHaveLength(1)
     expect(existsSync(world.paths.lockFile)).toBe(false)
     expect(recallEventsOf(world.paths.stateDb, 'mcp:client-b').length).toBeGreaterThan(0)
-  })
+  }, 120_000)
 
   it('refuses to start on a missing workspace or messages DB, saying why, before any handshake', async () => {
     const missing = await runCli(['--workspace', '/nonexistent/dreamlane-ws', 'mcp'], { input: '' })
