@@ -98,12 +98,24 @@ function textOf(content: unknown, blocks: unknown): string {
   }
 }
 
-export function toRow(raw: RawMessage): MessageRow {
+/** A message's own columns, without the chat's root and name that a join would add. */
+export type MessageColumns = Omit<RawMessage, 'root_jid' | 'chat_name'>
+
+/** What a row's chat contributes: its session-tree root and its name. */
+export interface ChatOfRow {
+  root: string
+  name: string | null
+}
+
+/** The row dreamlane reads; `chat` supplies root and name when the query read them once per chat. */
+export function toRow(raw: RawMessage): MessageRow
+export function toRow(raw: MessageColumns, chat: ChatOfRow | undefined): MessageRow
+export function toRow(raw: MessageColumns & Partial<RawMessage>, chat?: ChatOfRow): MessageRow {
   return {
     id: raw.id,
     chatJid: raw.chat_jid,
-    rootJid: raw.root_jid,
-    chatName: raw.chat_name,
+    rootJid: chat?.root ?? raw.root_jid ?? raw.chat_jid,
+    chatName: chat ? chat.name : (raw.chat_name ?? null),
     sender: raw.sender,
     senderName: raw.sender_name,
     content: textOf(raw.content, raw.content_blocks),

@@ -8,6 +8,8 @@ import {
   type MessageRow,
   type NewBranch,
   type NewMessage,
+  type ChatOfRow,
+  type MessageColumns,
   type RawMessage,
 } from './message-row.js'
 import { iterateChatWindows, listMessageChats } from './chat-window.js'
@@ -24,6 +26,8 @@ export class MessagesDb {
   readonly db: Db
   readonly file: string
   readonly #selectColumns: string
+  /** The message's own columns, for reads that resolve the chat's root and name once per chat. */
+  readonly #messageColumns: string
 
   constructor(db: Db, file: string) {
     this.db = db
@@ -39,6 +43,8 @@ export class MessagesDb {
     this.#selectColumns = `m.id, m.chat_jid, COALESCE(b.root_chat_jid, m.chat_jid) AS root_jid, c.name AS chat_name,
       m.sender, m.sender_name, m.content, m.timestamp, m.is_from_me, m.is_bot_message
       ${columns.has('content_blocks') ? ', m.content_blocks' : ''}`
+    this.#messageColumns = `m.id, m.chat_jid, m.sender, m.sender_name, m.content, m.timestamp, m.is_from_me,
+      m.is_bot_message ${columns.has('content_blocks') ? ', m.content_blocks' : ''}`
   }
 
   /**
@@ -48,13 +54,34 @@ export class MessagesDb {
    */
   *iterateWindow(start: Date, end: Date): Generator<MessageRow> {
     const jids = listMessageChats(this.db).filter((jid) => !jid.startsWith('dream:'))
-    const select = `SELECT ${this.#selectColumns}
+    // Each per-chat page reads one chat, so its root and name are looked up once here, not joined per row.
+    const chats = this.#chatsOf(jids)
+    const select = `SELECT ${this.#messageColumns}
       FROM messages m
-      LEFT JOIN chat_branches b ON b.chat_jid = m.chat_jid
-      LEFT JOIN chats c ON c.jid = m.chat_jid
       WHERE COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}' AND`
-    const rows = iterateChatWindows<RawMessage>(this.db, select, jids, start.toISOString(), end.toISOString())
-    for (const raw of rows) yield toRow(raw)
+    const rows = iterateChatWindows<MessageColumns>(
+      this.db,
+      select,
+      jids,
+      start.toISOString(),
+      end.toISOString(),
+    )
+    for (const raw of rows) yield toRow(raw, chats.get(raw.chat_jid))
+  }
+
+  /** Each chat's session-tree root (itself unless it is a branch) and name. */
+  #chatsOf(jids: readonly string[]): Map<string, ChatOfRow> {
+    const root = this.db.prepare('SELECT root_chat_jid FROM chat_branches WHERE chat_jid = ?').pluck()
+    const name = this.db.prepare('SELECT name FROM chats WHERE jid = ?').pluck()
+    return new Map(
+      jids.map((jid) => [
+        jid,
+        {
+          root: (root.get(jid) as string | undefined) ?? jid,
+          name: (name.get(jid) as string | null) ?? null,
+        },
+      ]),
+    )
   }
 
   /**
