@@ -225,6 +225,9 @@ function reinsert<T extends { ratio: number; candidate: Candidate }>(queue: T[],
   return rest
 }
 
+// A clause cut from its sentence, or a message typed without a full stop, still ends as a sentence in the line.
+const closed = (text: string): string => (/[.!?…:;)\]"'”’]$/.test(text) ? text : `${text}.`)
+
 /** Event lines: neighbouring sentences join one line, the speaker named whenever it changes. */
 function linesOf(chosen: readonly Candidate[]): string[] {
   const lines: string[] = []
@@ -239,7 +242,7 @@ function linesOf(chosen: readonly Candidate[]): string[] {
       speaker = null
     }
     const who = candidate.speaker !== speaker && candidate.speaker !== '' ? `${candidate.speaker}: ` : ''
-    line = `${line}${line === '' ? '' : ' '}${who}${candidate.text}`
+    line = `${line}${line === '' ? '' : ' '}${who}${closed(candidate.text)}`
     speaker = candidate.speaker
     lastOrder = candidate.order
   }

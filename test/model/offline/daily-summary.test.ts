@@ -124,6 +124,18 @@ describe('buildDaySummary', () => {
     expect(text).not.toContain('small talk only')
   })
 
+  it('ends every sentence in a line, also those typed without a full stop', async () => {
+    const text = await buildDaySummary({
+      messages: [
+        message({ content: 'Booked the Porto flat for March', ts: '2026-11-20T10:00:00Z' }),
+        message({ content: 'Sam flies in from Oslo on the 14th', ts: '2026-11-20T10:01:00Z' }),
+      ],
+      timeZone: 'UTC',
+      ratio: 1,
+    })
+    expect(text).toBe('- Maya: Booked the Porto flat for March. Sam flies in from Oslo on 14th.')
+  })
+
   it('cannot open or close an HTML comment or fake a summary marker', async () => {
     const text = await buildDaySummary({
       messages: [
