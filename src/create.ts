@@ -7,7 +7,7 @@ import { promoteMemory } from './app/promote.js'
 import { recover } from './app/recover.js'
 import { restoreFromBackup } from './app/restore.js'
 import { applyRun, discardRun, dryRun, listChanges, undoDream } from './app/review.js'
-import { bootstrapWorkspace, startAutoDream } from './app/schedule.js'
+import { bootstrapWorkspace, startAutoDream, type Schedules } from './app/schedule.js'
 import { readDreamlaneStatus } from './app/status.js'
 import { handleSlashCommand } from './chat/handle-input.js'
 import { systemClock } from './clock.js'
@@ -22,7 +22,6 @@ import { SettingsStore } from './dream/settings.js'
 import { selectDreamProviders } from './model/select.js'
 import { assertWorkspaceExists, workspacePaths } from './notes/paths.js'
 import { LaneManager } from './queue/lanes.js'
-import type { AutoDreamScheduler } from './schedule/autodream.js'
 import { AutoRetry } from './schedule/auto-retry.js'
 import { systemTimers } from './schedule/timers.js'
 
@@ -69,7 +68,7 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
     },
   }
   const ctx: AppContext = { ...deps, dreams: new DreamQueue(deps) }
-  let scheduler: AutoDreamScheduler | null = null
+  let scheduler: Schedules | null = null
 
   const dreamlane: DreamlaneInternals = {
     ...{ config, paths, runs: ctx.runs, messages: ctx.messages, state, lanes },
@@ -102,6 +101,7 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
       scheduler = startAutoDream(ctx, timers)
     },
     setAutoDream: (enabled) => ctx.settings.setAutoDreamEnabled(enabled, clock.now()),
+    setDreamingMode: (mode) => ctx.settings.setDreamingMode(mode, clock.now()),
     async shutdown() {
       scheduler?.stop()
       autoRetry.stop()

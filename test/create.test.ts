@@ -83,7 +83,7 @@ describe('openDreamlane: bootstrap, retry, AutoDream, /dreaming', () => {
       /^AutoDream is on .*\nNext run: 2026-11-22 01:00 UTC/,
     )
     expect(await reopened.handleChatInput('web:main', '/dreaming sometimes')).toMatch(
-      /^Usage: \/dreaming on\|off\|status/,
+      /^Usage: \/dreaming on\|off\|core\|deep\|rem\|status/,
     )
     await reopened.close()
   })

@@ -1,7 +1,7 @@
 // The Dreamlane a host holds: one workspace's use cases (app/) bound to its opened databases and queue.
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.js'
-import type { ConfigFile, ResolvedConfig } from '../config/schema.js'
+import type { ConfigFile, DreamingMode, ResolvedConfig } from '../config/schema.js'
 import type { MessagesDb } from '../db/messages.js'
 import type { StateDb } from '../db/state.js'
 import type { RunFilter, RunStore } from '../dream/runs.js'
@@ -99,6 +99,8 @@ export interface Dreamlane {
   /** Starts the nightly AutoDream schedule in this process. */
   startAutoDream(): void
   setAutoDream(enabled: boolean): void
+  /** The promotion sweeps' mode: the preset deep sweeps promote with, or off. Kept across restarts. */
+  setDreamingMode(mode: DreamingMode): void
   /** Stops schedules, aborts a running turn (the run ends `cancelled`), waits for it, closes the DBs. */
   shutdown(): Promise<void>
   /** Waits for the running dream, then closes the databases. */

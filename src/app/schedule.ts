@@ -5,6 +5,7 @@ import type { Timers } from '../schedule/timers.js'
 import type { AppContext } from './context.js'
 import { mainChatJid } from './main-chat.js'
 import { triggerDream, type TriggerResult } from './dream.js'
+import { SWEEP_MODES, type SweepMode } from '../dream/types.js'
 
 /** The chat scheduled and bootstrap dreams report to: the main chat, never a branch. */
 export function autoChatJid(ctx: Pick<AppContext, 'messages' | 'clock'>): string {
@@ -20,18 +21,48 @@ export async function bootstrapWorkspace(ctx: AppContext): Promise<TriggerResult
   return triggerDream(ctx, { mode: 'bootstrap', chatJid: autoChatJid(ctx), days: config.dream.bootstrapDays })
 }
 
-/** Starts the nightly AutoDream schedule; each firing triggers an auto dream, which passes the gate first. */
-export function startAutoDream(ctx: AppContext, timers: Timers): AutoDreamScheduler {
+/** This process's schedules: the nightly AutoDream and the promotion sweeps beside it. */
+export interface Schedules {
+  /** When AutoDream fires next. */
+  readonly nextRunAt: Date | null
+  /** When each sweep fires next. */
+  readonly sweepsNextAt: Record<SweepMode, Date | null>
+  stop(): void
+}
+
+/**
+ * Starts the nightly AutoDream schedule and the light, deep and REM sweep cadences. Each AutoDream firing
+ * triggers an auto dream and each sweep firing a sweep run; both pass the gate cascade first, and a run the
+ * gate stops is recorded `skipped` with the gate's name, as AutoDream's are.
+ */
+export function startAutoDream(ctx: AppContext, timers: Timers): Schedules {
   const { config } = ctx
-  const scheduler = new AutoDreamScheduler({
-    cron: config.autoDream.cron,
-    timeZone: config.timezone,
-    clock: ctx.clock,
-    timers,
-    onFire: async () => {
-      await triggerDream(ctx, { mode: 'auto', chatJid: autoChatJid(ctx), days: config.dream.autoDays }).done
-    },
+  const schedule = (cron: string, key: string, onFire: () => Promise<void>) =>
+    new AutoDreamScheduler({ cron, key, timeZone: config.timezone, clock: ctx.clock, timers, onFire })
+  const auto = schedule(config.autoDream.cron, 'autoDream.cron', async () => {
+    await triggerDream(ctx, { mode: 'auto', chatJid: autoChatJid(ctx), days: config.dream.autoDays }).done
   })
-  scheduler.start()
-  return scheduler
+  const sweeps = SWEEP_MODES.map((mode) => {
+    const scheduler = schedule(config.sweeps[mode].cron, `sweeps.${mode}.cron`, async () => {
+      await triggerDream(ctx, { mode, chatJid: autoChatJid(ctx), days: 1 }).done
+    })
+    return [mode, scheduler] as const
+  })
+  auto.start()
+  for (const [, scheduler] of sweeps) scheduler.start()
+  return {
+    get nextRunAt() {
+      return auto.nextRunAt
+    },
+    get sweepsNextAt() {
+      return Object.fromEntries(sweeps.map(([mode, s]) => [mode, s.nextRunAt])) as Record<
+        SweepMode,
+        Date | null
+      >
+    },
+    stop() {
+      auto.stop()
+      for (const [, scheduler] of sweeps) scheduler.stop()
+    },
+  }
 }

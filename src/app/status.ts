@@ -3,7 +3,9 @@ import { readBacklog, type BacklogEntry } from '../notes/backlog.js'
 import { describeLock, readLock, staleReason } from '../notes/lock.js'
 import { memoryCounts, type MemoryCounts } from '../recall/status.js'
 import { nextFireTimes } from '../schedule/autodream.js'
-import type { RunRecord } from '../dream/types.js'
+import { SWEEP_MODES, type RunRecord, type SweepMode } from '../dream/types.js'
+import { checkGates, type GateDecision } from '../dream/gates.js'
+import type { DreamingMode } from '../config/schema.js'
 import { dayWindow, localDayOf, localTimeOf } from '../time/local-day.js'
 import type { AppContext } from './context.js'
 
@@ -23,6 +25,10 @@ export interface DreamlaneStatus {
   backlog: BacklogEntry[]
   autoDream: { enabled: boolean; cron: string; nextRunAt: string | null; nextRunLocal: string | null }
   memory: MemoryCounts
+  /** What the AutoDream gate cascade says right now, with the sessions and signal counts against their thresholds. */
+  gate: GateDecision
+  /** The promotion sweeps' mode and when each phase fires next. */
+  sweeps: { mode: DreamingMode; nextLocal: Record<SweepMode, string | null> }
 }
 
 /** What `status` cannot read from the workspace: which engine was chosen and why, and this process's schedule. */
@@ -68,6 +74,27 @@ export async function readDreamlaneStatus(ctx: AppContext, extras: StatusExtras)
         : null,
     },
     memory: memoryCounts(ctx.state, clock, config),
+    gate: await checkGates('auto', ctx),
+    sweeps: {
+      mode: settings.dreamingMode(config.sweeps.mode),
+      nextLocal: Object.fromEntries(
+        SWEEP_MODES.map((mode) => {
+          const at = nextFireTimes(
+            config.sweeps[mode].cron,
+            config.timezone,
+            clock.now(),
+            1,
+            `sweeps.${mode}.cron`,
+          )[0]
+          return [
+            mode,
+            at
+              ? `${localDayOf(at, config.timezone)} ${localTimeOf(at, config.timezone)} ${config.timezone}`
+              : null,
+          ]
+        }),
+      ) as Record<SweepMode, string | null>,
+    },
   }
 }
 

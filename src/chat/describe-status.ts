@@ -28,6 +28,8 @@ export function describeStatus(status: DreamlaneStatus): string {
         : ''
     }.`,
     `AutoDream: ${status.autoDream.enabled ? 'on' : 'off'}${status.autoDream.nextRunLocal ? `, next ${status.autoDream.nextRunLocal}` : ''}.`,
+    describeSweeps(status.sweeps),
+    `AutoDream gate now: ${status.gate.outcome} — ${status.gate.reason}.`,
     describeMemoryCounts(status.memory),
     `Engine: ${status.provider}${status.model ? ` (${status.model})` : ''} — ${status.providerReason}.`,
   ]
@@ -45,4 +47,13 @@ function describeRunning(status: DreamlaneStatus): string {
   }
   if (status.lock) return `A dream is running now: ${status.lock}.`
   return 'No dream is running; /dream would start one now.'
+}
+
+/** "Promotion sweeps: core (light next …, deep next …, rem next …)." */
+export function describeSweeps(sweeps: DreamlaneStatus['sweeps']): string {
+  if (sweeps.mode === 'off') return 'Promotion sweeps: off (`/dreaming core|deep|rem` turns them on).'
+  const next = (['light', 'deep', 'rem'] as const)
+    .map((mode) => `${mode} next ${sweeps.nextLocal[mode] ?? 'not scheduled'}`)
+    .join(', ')
+  return `Promotion sweeps: ${sweeps.mode} preset (${next}).`
 }

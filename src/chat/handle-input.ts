@@ -1,11 +1,11 @@
 // Chat input that is a slash command (`/dream …`, `/dreaming …`) is answered here, before any model sees it.
 import type { DreamlaneStatus } from '../app/status.js'
-import type { ResolvedConfig } from '../config/schema.js'
+import type { DreamingMode, ResolvedConfig } from '../config/schema.js'
 import type { GateDecision } from '../dream/gates.js'
 import type { DreamMode, DreamRequest, RunRecord } from '../dream/types.js'
 import { DreamlaneError } from '../errors.js'
 import { describeMemoryCounts } from '../recall/status.js'
-import { describeStatus } from './describe-status.js'
+import { describeStatus, describeSweeps } from './describe-status.js'
 import { DREAM_USAGE, parseDreamCommand, queuedReply, type DreamCommand } from './dream-command.js'
 import { DREAMING_USAGE, parseDreamingCommand } from './dreaming-command.js'
 
@@ -19,6 +19,7 @@ export interface SlashCommandTarget {
   discard(id?: string): Promise<{ message: string }>
   undo(id?: string, options?: { force?: boolean }): Promise<{ message: string }>
   setAutoDream(enabled: boolean): void
+  setDreamingMode(mode: DreamingMode): void
 }
 
 /** The reply to a slash command, or null when `text` is not one (the host's model answers it then). */
@@ -41,8 +42,13 @@ export async function handleSlashCommand(
   const dreaming = parseDreamingCommand(text)
   if (!dreaming) return null
   if (dreaming.kind === 'usage') return DREAMING_USAGE
-  if (dreaming.kind !== 'status') dreamlane.setAutoDream(dreaming.kind === 'on')
-  const status = await dreamlane.status()
+  if (dreaming.kind === 'on' || dreaming.kind === 'off') dreamlane.setAutoDream(dreaming.kind === 'on')
+  if (dreaming.kind === 'off') dreamlane.setDreamingMode('off')
+  if (dreaming.kind === 'mode') dreamlane.setDreamingMode(dreaming.mode)
+  const before = await dreamlane.status()
+  // `on` brings the sweeps back with the everyday preset when they were off.
+  if (dreaming.kind === 'on' && before.sweeps.mode === 'off') dreamlane.setDreamingMode('core')
+  const status = dreaming.kind === 'on' ? await dreamlane.status() : before
   const gate = await dreamlane.gate('auto')
   return [
     `AutoDream is ${status.autoDream.enabled ? 'on' : 'off'} (${status.autoDream.cron} in ${dreamlane.config.timezone}, last ${dreamlane.config.dream.autoDays} day(s)).`,
@@ -50,6 +56,7 @@ export async function handleSlashCommand(
       ? `Next run: ${status.autoDream.nextRunLocal}.`
       : 'Not scheduled in this process.',
     `If it ran now: ${gate.outcome} — ${gate.reason}.`,
+    describeSweeps(status.sweeps),
     `Last successful consolidation: ${status.lastConsolidated ?? 'never'}.`,
     describeMemoryCounts(status.memory),
   ].join('\n')

@@ -17,6 +17,21 @@ export {
 export const REVIEW_MODES = ['always', 'on-risk', 'never'] as const
 export type ReviewMode = (typeof REVIEW_MODES)[number]
 
+/** The promotion sweeps' mode: which recall preset deep sweeps promote with, or off. */
+export const DREAMING_MODES = ['off', 'core', 'deep', 'rem'] as const
+export type DreamingMode = (typeof DREAMING_MODES)[number]
+
+/** One sweep's cadence: a croner pattern in `timezone`. */
+function sweepCadence(cron: string) {
+  return z
+    .object({
+      /** croner pattern, evaluated in `timezone`. */
+      cron: z.string().min(9, 'expected a cron pattern such as "0 3 * * *"').default(cron),
+    })
+    .strict()
+    .prefault({})
+}
+
 /** Which engine dreams: `auto` picks anthropic when ANTHROPIC_API_KEY is set, else the offline engine. */
 export const PROVIDER_CHOICES = ['auto', 'offline', 'anthropic', 'openai-compatible'] as const
 export type ProviderChoice = (typeof PROVIDER_CHOICES)[number]
@@ -193,13 +208,32 @@ const settings = {
       enabled: z.boolean().default(true),
       /** croner pattern, evaluated in `timezone`. @default '0 1 * * *' */
       cron: z.string().min(9, 'expected a cron pattern such as "0 1 * * *"').default('0 1 * * *'),
-      /** The `time` gate: hours since the last successful dream. @default 20 */
+      /** The `time` gate: hours since the last successful auto dream. @default 20 */
       minHoursSinceSuccess: z.number().min(0).default(20),
+      /** The `sessions` gate: session trees since the last consolidation (AGH uses 3). @default 1 */
+      minSessions: positiveInt.default(1),
+      /** The `signal` gate for AutoDream: new recall events since the last auto dream (0: off). @default 0 */
+      minNewRecalls: nonNegativeInt.default(0),
       /** A failed or degraded auto run is retried after these delays, then left. @default [5, 10, 20, 40, 60] */
       retryDelaysMinutes: z
         .array(z.number().positive())
         .max(20)
         .default(() => [5, 10, 20, 40, 60]),
+    })
+    .strict()
+    .prefault({}),
+  sweeps: z
+    .object({
+      /** Which preset deep sweeps promote with, or `off` (`/dreaming core|deep|rem|off` overrides it). @default 'core' */
+      mode: z.enum(DREAMING_MODES).default('core'),
+      /** The `signal` gate for sweeps: new recall events since the last sweep of that phase. @default 1 */
+      minNewRecalls: nonNegativeInt.default(1),
+      /** Light sweep (collect, dedupe). @default every 6 hours, on the hour */
+      light: sweepCadence('0 */6 * * *'),
+      /** Deep sweep (score, gate, promote into MEMORY.md). @default { cron: '0 3 * * *' } */
+      deep: sweepCadence('0 3 * * *'),
+      /** REM sweep (themes across days, for the diary). @default { cron: '0 5 * * 0' } */
+      rem: sweepCadence('0 5 * * 0'),
     })
     .strict()
     .prefault({}),

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { readLock, staleReason } from '../notes/lock.js'
 import type { DreamDeps } from './deps.js'
-import type { DreamRequest, RunRecord } from './types.js'
+import { isSweepMode, type DreamRequest, type RunRecord } from './types.js'
 
 /** How often a run started by another process is checked for completion. */
 const FOREIGN_POLL_MS = 250
@@ -46,7 +46,11 @@ export class DreamQueue {
     const done = this.#deps.lanes
       // The lifecycle and everything it drives (backup, seeding, tools, ledger) load with the first dream,
       // so a process that only reads status never imports them.
-      .runDream(async () => (await import('./run.js')).runDream(run.id, request, this.#deps))
+      .runDream(async () =>
+        isSweepMode(request.mode)
+          ? (await import('./sweep.js')).runSweep(run.id, request, this.#deps)
+          : (await import('./run.js')).runDream(run.id, request, this.#deps),
+      )
       .finally(() => {
         if (this.#active?.runId === run.id) this.#active = null
       })

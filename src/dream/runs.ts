@@ -335,7 +335,16 @@ export class RunStore {
    * newest of that mode only (the `time` gate counts from the last successful auto dream).
    */
   lastSucceeded(mode?: RunRecord['mode']): RunRecord | null {
-    if (!mode) return this.list({ limit: 1, status: ['succeeded'], kind: 'dream' })[0] ?? null
+    if (!mode) {
+      // Sweeps run on the dream lane too, but only a dream consolidates messages.
+      const row = this.#db
+        .prepare(
+          `SELECT * FROM runs WHERE status = 'succeeded' AND kind = 'dream' AND mode IN ('manual', 'auto', 'bootstrap')
+          ORDER BY created_at DESC, id DESC LIMIT 1`,
+        )
+        .get() as RunRow | undefined
+      return row ? toRecord(row) : null
+    }
     const row = this.#db
       .prepare(
         `SELECT * FROM runs WHERE status = 'succeeded' AND kind = 'dream' AND mode = ?

@@ -1,6 +1,7 @@
 // Persistent switches set from chat or CLI (e.g. `/dreaming off`), kept in state.db across restarts.
 import { migrate } from '../db/migrate.js'
 import type { StateDb } from '../db/state.js'
+import { DREAMING_MODES, type DreamingMode } from '../config/schema.js'
 
 const MIGRATIONS = [
   {
@@ -40,5 +41,23 @@ export class SettingsStore {
 
   setAutoDreamEnabled(enabled: boolean, at: Date): void {
     this.set('autoDream.enabled', enabled ? 'on' : 'off', at)
+  }
+
+  /** The promotion sweeps' mode (`/dreaming core|deep|rem|off`): a choice made in chat/CLI wins over config. */
+  dreamingMode(configDefault: DreamingMode): DreamingMode {
+    const stored = this.get('sweeps.mode')
+    return (DREAMING_MODES as readonly string[]).includes(stored ?? '')
+      ? (stored as DreamingMode)
+      : configDefault
+  }
+
+  /** The recall preset deep sweeps promote with: the mode, or `core` while sweeps are off. */
+  dreamingPreset(configDefault: DreamingMode): Exclude<DreamingMode, 'off'> {
+    const mode = this.dreamingMode(configDefault)
+    return mode === 'off' ? 'core' : mode
+  }
+
+  setDreamingMode(mode: DreamingMode, at: Date): void {
+    this.set('sweeps.mode', mode, at)
   }
 }

@@ -7,6 +7,17 @@ import type { ToolCallRecord } from '../tools/types.js'
 
 export type { DreamMode }
 
+/** The promotion sweeps: light (collect, dedupe), deep (score, gate, promote), rem (themes across days). */
+export const SWEEP_MODES = ['light', 'deep', 'rem'] as const
+export type SweepMode = (typeof SWEEP_MODES)[number]
+
+export function isSweepMode(mode: DreamMode): mode is SweepMode {
+  return (SWEEP_MODES as readonly string[]).includes(mode)
+}
+
+/** The dreams proper: what consolidates messages into notes ("last consolidated" counts only these). */
+export const DREAM_ONLY_MODES = ['manual', 'auto', 'bootstrap'] as const
+
 /**
  * `held`: finished, its changes staged and the workspace left as it was until someone applies (→ its
  * outcome, succeeded or degraded) or discards it (`discarded`). `undone`: kept once, restored since.
@@ -31,7 +42,7 @@ export type RunKind = 'dream' | 'undo'
 export type HeldOutcome = 'succeeded' | 'degraded'
 
 /** The named result of the gate cascade; shared by logs, CLI, HTTP and chat. */
-export type GateOutcome = 'disabled' | 'lock' | 'time' | 'sessions' | 'triggered'
+export type GateOutcome = 'disabled' | 'lock' | 'time' | 'sessions' | 'signal' | 'triggered'
 
 /** A window day whose daily note still needs work after a dream's model pass. */
 export interface UnresolvedDay {
@@ -72,6 +83,8 @@ export interface DreamRequest {
   retryOf?: string
   /** A rehearsal on a scratch copy: nothing is posted and the workspace is never touched. */
   dryRun?: boolean
+  /** Asked for by a person (a sweep's "Promote now"): only the lock applies, as for a manual dream. */
+  requested?: boolean
 }
 
 export interface RunRecord {

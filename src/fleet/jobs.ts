@@ -1,6 +1,5 @@
 // What a fleet dream job is: its queue, its data (checked when a worker takes it) and its deterministic id.
 import { z } from 'zod'
-import type { DreamMode } from '../dream/types.js'
 import { dayWindow, startOfLocalDay, type DayWindow } from '../time/local-day.js'
 
 /** The one BullMQ queue every producer and worker of a fleet shares. */
@@ -41,7 +40,7 @@ export function windowOfJob(job: Pick<DreamJob, 'days' | 'endDay'>, timeZone: st
 /** The job for a dream of `days` days ending today in `timeZone`. */
 export function dreamJobFor(input: {
   workspaceId: string
-  mode: DreamMode
+  mode: DreamJob['mode']
   days: number
   now: Date
   timeZone: string

@@ -8,7 +8,8 @@ export interface TurnBudget {
   timeoutMs: number
 }
 
-export type DreamMode = 'manual' | 'auto' | 'bootstrap'
+/** A run on the dream lane: a dream (manual, auto, bootstrap) or a promotion sweep (light, deep, rem). */
+export type DreamMode = 'manual' | 'auto' | 'bootstrap' | 'light' | 'deep' | 'rem'
 
 /** Structured facts about the run, for providers that do not read prose (the offline engine). */
 export interface TurnContext {

@@ -90,12 +90,9 @@ export interface ApplyResult {
  * within memory.indexBudgetBytes, writes atomically, and only then records the promotions.
  */
 export async function applyPromotion(plan: PromotionPlan, deps: ApplyDeps): Promise<ApplyResult> {
-  const file = join(deps.paths.memory, 'MEMORY.md')
-  const budgetBytes = deps.config.memory.indexBudgetBytes
   if (plan.selected.length === 0) {
     // Nothing to write: no need to wait on (or fail against) a dream holding the lock.
-    const bytes = Buffer.byteLength(await readMemoryIndex(file, deps.paths), 'utf8')
-    return { file, written: [], skipped: [], bytes, budgetBytes }
+    return withoutRecords(await writePromotions(plan, deps))
   }
   const lock = await acquireLock({
     file: deps.paths.lockFile,
@@ -104,47 +101,77 @@ export async function applyPromotion(plan: PromotionPlan, deps: ApplyDeps): Prom
     staleAfterMs: deps.config.dream.runTimeoutMs,
   })
   try {
-    const current = await readMemoryIndex(file, deps.paths)
-    const day = localDayOf(deps.clock.now(), deps.config.timezone)
-    const { pending, alreadyThere, skipped } = await prepareEntries(
-      plan.selected,
-      markersIn(current),
-      deps.paths,
-      day,
-    )
-    const inserted = insertEntries(
-      current,
-      pending.map((item) => item.entry),
+    const result = await writePromotions(plan, deps)
+    recordPromotions(deps.state, result.records)
+    return withoutRecords(result)
+  } finally {
+    await lock.release()
+  }
+}
+
+function withoutRecords({ records: _records, ...result }: WrittenPromotions): ApplyResult {
+  return result
+}
+
+/** What writePromotions did, and the promotion records to keep once its MEMORY.md is known to stay. */
+export interface WrittenPromotions extends ApplyResult {
+  records: PromotionRecord[]
+}
+
+/**
+ * The write half of applyPromotion, for a caller that already holds the workspace lock (a deep sweep, which
+ * records the promotions only when its review keeps MEMORY.md).
+ */
+export async function writePromotions(plan: PromotionPlan, deps: ApplyDeps): Promise<WrittenPromotions> {
+  const file = join(deps.paths.memory, 'MEMORY.md')
+  const budgetBytes = deps.config.memory.indexBudgetBytes
+  const current = await readMemoryIndex(file, deps.paths)
+  if (plan.selected.length === 0)
+    return {
+      file,
+      written: [],
+      skipped: [],
+      bytes: Buffer.byteLength(current, 'utf8'),
       budgetBytes,
-    )
-    const added = new Set(inserted.added)
-    const written = pending.filter((item) => added.has(item.entry))
-    for (const item of pending) {
-      if (!added.has(item.entry)) skipped.push({ chunkKey: item.candidate.chunkKey, reason: 'over-budget' })
+      records: [],
     }
-    if (written.length > 0) {
-      await writeFileAtomic(file, inserted.text)
-      markDirty(deps.state, deps.paths.workspace, [file])
-    }
-    const promotedAt = deps.clock.now().toISOString()
-    recordPromotions(deps.state, [
+  const day = localDayOf(deps.clock.now(), deps.config.timezone)
+  const { pending, alreadyThere, skipped } = await prepareEntries(
+    plan.selected,
+    markersIn(current),
+    deps.paths,
+    day,
+  )
+  const inserted = insertEntries(
+    current,
+    pending.map((item) => item.entry),
+    budgetBytes,
+  )
+  const added = new Set(inserted.added)
+  const written = pending.filter((item) => added.has(item.entry))
+  for (const item of pending) {
+    if (!added.has(item.entry)) skipped.push({ chunkKey: item.candidate.chunkKey, reason: 'over-budget' })
+  }
+  if (written.length > 0) {
+    await writeFileAtomic(file, inserted.text)
+    markDirty(deps.state, deps.paths.workspace, [file])
+  }
+  const promotedAt = deps.clock.now().toISOString()
+  return {
+    file,
+    written: written.map(({ candidate, markerId, entry }) => ({
+      chunkKey: candidate.chunkKey,
+      markerId,
+      entry,
+    })),
+    skipped,
+    bytes: Buffer.byteLength(inserted.text, 'utf8'),
+    budgetBytes,
+    records: [
       ...written.map((item) => promotionOf(item.candidate, item.markerId, promotedAt)),
       // A marker already in MEMORY.md (a run that wrote but crashed before recording) is a promotion too.
       ...alreadyThere.map((candidate) => promotionOf(candidate, markerIdOf(candidate.chunkKey), promotedAt)),
-    ])
-    return {
-      file,
-      written: written.map(({ candidate, markerId, entry }) => ({
-        chunkKey: candidate.chunkKey,
-        markerId,
-        entry,
-      })),
-      skipped,
-      bytes: Buffer.byteLength(inserted.text, 'utf8'),
-      budgetBytes,
-    }
-  } finally {
-    await lock.release()
+    ],
   }
 }
 

@@ -9,18 +9,26 @@ export interface AutoDreamOptions {
   timeZone: string
   clock: Clock
   timers: Timers
+  /** The config key the pattern came from, named when it is invalid. @default 'autoDream.cron' */
+  key?: string
   /** Called when the schedule fires (the gate cascade decides whether a dream really runs). */
   onFire: () => void | Promise<void>
 }
 
 /** Next fire times after `from` (exclusive) — shared by the scheduler and `status`. */
-export function nextFireTimes(cron: string, timeZone: string, from: Date, count = 1): Date[] {
+export function nextFireTimes(
+  cron: string,
+  timeZone: string,
+  from: Date,
+  count = 1,
+  key = 'autoDream.cron',
+): Date[] {
   let pattern: Cron
   try {
     pattern = new Cron(cron, { timezone: timeZone, paused: true })
   } catch (error) {
     throw new ConfigError(
-      [{ key: 'autoDream.cron', message: `not a valid cron pattern: ${(error as Error).message}` }],
+      [{ key, message: `not a valid cron pattern: ${(error as Error).message}` }],
       'settings',
     )
   }
@@ -41,7 +49,7 @@ export class AutoDreamScheduler {
   #next: Date | null = null
 
   constructor(options: AutoDreamOptions) {
-    nextFireTimes(options.cron, options.timeZone, options.clock.now()) // validates the pattern up front
+    nextFireTimes(options.cron, options.timeZone, options.clock.now(), 1, options.key) // validates up front
     this.#options = options
   }
 

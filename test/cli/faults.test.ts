@@ -121,6 +121,25 @@ describe('what a new user sees', () => {
   })
 })
 
+describe('dreamlane gate', () => {
+  it('names the sessions threshold and the signal count, for AutoDream and for a sweep', async () => {
+    const world = copyFixture(fixture)
+    expect((await world.cli(['dream', '--auto'])).code).toBe(0)
+    const auto = await world.cli(['gate'])
+    expect(auto.code, auto.stderr).toBe(0)
+    expect(auto.stdout).toMatch(/^(time|sessions|triggered): /)
+    const json = JSON.parse((await world.cli(['gate', '--json'])).stdout)
+    expect(json.outcome).toBe('time')
+    const deep = await world.cli(['gate', '--mode', 'deep'])
+    expect(deep.stdout).toMatch(
+      /^signal: 0 new recall event\(s\) so far, fewer than 1\n  signal: 0 new recall event\(s\) since the start \(minimum 1\)/,
+    )
+    const bad = await world.cli(['gate', '--mode', 'nightly'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/auto, manual, bootstrap, light, deep or rem/)
+  })
+})
+
 describe('a dream killed (kill -9) at each step', () => {
   const FAULTS = fileURLToPath(new URL('../helpers/inject-faults.mjs', import.meta.url))
   it.for([

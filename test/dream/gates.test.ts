@@ -6,6 +6,7 @@ import { openStateDb } from '../../src/db/state.js'
 import { checkGates } from '../../src/dream/gates.js'
 import { RunStore } from '../../src/dream/runs.js'
 import { SettingsStore } from '../../src/dream/settings.js'
+import { ensureRecallSchema } from '../../src/recall/store.js'
 import type { MessageSpec } from '../helpers/workspace.js'
 import { makeMessagesDb, makeWorkspace } from '../helpers/workspace.js'
 
@@ -51,7 +52,7 @@ function world(scenario: Scenario) {
       JSON.stringify({ pid: process.pid, host: hostname(), runId: 'run-live', startedAt: NOW }),
     )
   }
-  return { config: ws.config, paths: ws.paths, clock, runs, settings, messages }
+  return { config: ws.config, paths: ws.paths, clock, runs, settings, messages, state }
 }
 
 const recent = (hoursAgo: number): string =>
@@ -74,7 +75,7 @@ describe('gate cascade', () => {
       'no new sessions and no backlog',
       { lastSuccessHoursAgo: 30, notes: { 'notes/daily/2026-11-20.md': COMPLETE_NOTE('2026-11-20') } },
       'sessions',
-      /no new sessions/,
+      /0 session tree\(s\) since .*, fewer than 1, and no daily note needs a summary/,
     ],
     [
       'no new sessions but a backlog',
@@ -164,5 +165,101 @@ describe('the time gate counts from the last successful auto dream', () => {
     ])
     // The only new message predates the manual dream, so nothing is new since the last consolidation.
     expect((await checkGates('auto', w)).outcome).toBe('sessions')
+  })
+})
+
+describe('the sessions threshold and the signal gate', () => {
+  const twoTrees: MessageSpec[] = [
+    { chatJid: 'a', content: 'x', timestamp: recent(2) },
+    { chatJid: 'b', content: 'y', timestamp: recent(3) },
+  ]
+  function configured(
+    scenario: Scenario,
+    autoDream: Partial<{ minSessions: number; minNewRecalls: number }>,
+  ) {
+    const w = world(scenario)
+    return { ...w, config: { ...w.config, autoDream: { ...w.config.autoDream, ...autoDream } } }
+  }
+  function recall(w: ReturnType<typeof world>, count: number, hoursAgo: number) {
+    ensureRecallSchema(w.state)
+    const insert = w.state.prepare(
+      `INSERT INTO recall_events (chunk_key, query_hash, score, relevance, day, at_ms, chat_jid)
+      VALUES ('notes/a.md:1-1:000000000000', 'q', 1, 1, '2026-11-20', ?, 'main')`,
+    )
+    for (let i = 0; i < count; i++) insert.run(Date.parse(recent(hoursAgo)))
+  }
+
+  it.each<[string, number, number, string, RegExp]>([
+    [
+      '2 trees under a threshold of 3, no backlog',
+      3,
+      0,
+      'sessions',
+      /2 session tree\(s\) since .*, fewer than 3/,
+    ],
+    [
+      '2 trees at a threshold of 2',
+      2,
+      0,
+      'triggered',
+      /2 session tree\(s\) .*\(threshold 2\); 1 new recall event\(s\) since /,
+    ],
+    [
+      '2 trees, signal minimum 2 with 1 new event',
+      1,
+      2,
+      'signal',
+      /1 new recall event\(s\) since .*, fewer than 2/,
+    ],
+  ])('%s → %s', async (_name, minSessions, minNewRecalls, outcome, reason) => {
+    const w = configured(
+      { lastSuccessHoursAgo: 30, messagesAfterSuccess: twoTrees },
+      { minSessions, minNewRecalls },
+    )
+    recall(w, 1, 1)
+    const decision = await checkGates('auto', w)
+    expect([decision.outcome, decision.reason]).toEqual([outcome, expect.stringMatching(reason)])
+    expect(decision.measures.sessions).toMatchObject({ count: 2, threshold: minSessions })
+    if (outcome !== 'sessions')
+      expect(decision.measures.signal).toMatchObject({ count: 1, minimum: minNewRecalls })
+  })
+
+  it('a backlog still lets AutoDream through a sessions threshold it misses, on to the signal gate', async () => {
+    const w = configured(
+      { lastSuccessHoursAgo: 30, notes: { 'notes/daily/2026-11-20.md': UNSUMMARISED_NOTE('2026-11-20') } },
+      { minSessions: 3 },
+    )
+    const decision = await checkGates('auto', w)
+    expect(decision.outcome).toBe('triggered')
+    expect(decision.reason).toMatch(
+      /0 session tree\(s\) \(threshold 3\), but 1 daily note\(s\) still need a summary/,
+    )
+  })
+
+  it.each<[string, Partial<{ off: boolean; lock: boolean; events: number; sweptHoursAgo: number }>, string]>([
+    ['sweeps off', { off: true, lock: true, events: 5 }, 'disabled'],
+    ['a live lock', { lock: true, events: 5 }, 'lock'],
+    ['no recall yet', {}, 'signal'],
+    ['recall since the start', { events: 2 }, 'triggered'],
+    ['no recall since the last deep sweep', { events: 2, sweptHoursAgo: 0.5 }, 'signal'],
+  ])('a deep sweep: %s → %s', async (_name, given, outcome) => {
+    const w = world({ liveLock: given.lock })
+    if (given.off) w.settings.setDreamingMode('off', w.clock.now())
+    recall(w, given.events ?? 0, 1)
+    if (given.sweptHoursAgo !== undefined) {
+      w.clock.set(recent(given.sweptHoursAgo))
+      w.runs.close(w.runs.open({ mode: 'deep', chatJid: 'main', days: 1 }).id, { status: 'succeeded' })
+      w.clock.set(NOW)
+    }
+    expect((await checkGates('deep', w)).outcome).toBe(outcome)
+  })
+
+  it('a deep sweep never counts as the last consolidation', async () => {
+    const w = world({ lastSuccessHoursAgo: 30, messagesAfterSuccess: twoTrees })
+    w.clock.set(recent(0.1))
+    w.runs.close(w.runs.open({ mode: 'deep', chatJid: 'main', days: 1 }).id, { status: 'succeeded' })
+    w.clock.set(NOW)
+    expect(w.runs.lastSucceeded()?.mode).toBe('auto')
+    expect((await checkGates('auto', w)).outcome).toBe('triggered')
   })
 })

@@ -7,6 +7,7 @@ import { EXIT } from '../exit-codes.js'
 import { cliLogger, cliContext, parseCount } from '../context.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 import type { RunRecord } from '../../dream/types.js'
+import type { GateDecision } from '../../dream/gates.js'
 
 export function registerDream(program: Command): void {
   program
@@ -114,23 +115,42 @@ function describeDryRun(
 export function registerGate(program: Command): void {
   program
     .command('gate')
-    .description('what the gate cascade says now (disabled → lock → time → sessions → triggered)')
-    .option('--mode <mode>', 'auto | manual | bootstrap', 'auto')
+    .description(
+      'what the gate cascade says now (disabled → lock → time → sessions → signal → triggered), with the counts',
+    )
+    .option('--mode <mode>', 'auto | manual | bootstrap | light | deep | rem', 'auto')
     .action(async (options: { mode: string }, command: Command) => {
       const ctx = await cliContext(command)
       const { openDreamlane } = await import('../../create.js')
-      if (!['auto', 'manual', 'bootstrap'].includes(options.mode))
-        throw new UsageError('--mode expects auto, manual or bootstrap')
+      const modes = ['auto', 'manual', 'bootstrap', 'light', 'deep', 'rem'] as const
+      const mode = modes.find((m) => m === options.mode)
+      if (!mode) throw new UsageError('--mode expects auto, manual, bootstrap, light, deep or rem')
       const dreamlane = openDreamlane({
         config: ctx.config,
         logger: await cliLogger(),
         messagesDbWait: ctx.dbWait,
       })
       try {
-        const decision = await dreamlane.gate(options.mode as 'auto' | 'manual' | 'bootstrap')
-        ctx.print(decision, () => `${decision.outcome}: ${decision.reason}`)
+        const decision = await dreamlane.gate(mode)
+        ctx.print(decision, () => describeGate(decision))
       } finally {
         await dreamlane.close()
       }
     })
+}
+
+/** `triggered: …` then one line per counted gate: sessions and signal against their thresholds. */
+function describeGate(decision: GateDecision): string {
+  const { sessions, signal } = decision.measures
+  return [
+    `${decision.outcome}: ${decision.reason}`,
+    sessions
+      ? `  sessions: ${sessions.count} session tree(s) since ${sessions.since ?? 'the start'} (threshold ${sessions.threshold})`
+      : '',
+    signal
+      ? `  signal: ${signal.count} new recall event(s) since ${signal.since ?? 'the start'} (minimum ${signal.minimum})`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n')
 }

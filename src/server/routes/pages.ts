@@ -23,6 +23,7 @@ const GATE_WORDS: Record<string, string> = {
   lock: 'a dream or restore holds the workspace lock',
   time: 'the last successful AutoDream was too recent',
   sessions: 'there was nothing new to consolidate',
+  signal: 'there was not enough new recall signal',
 }
 
 /** The words of a form post's result, from the redirect's query; ids are shown only when well-formed. */

@@ -70,6 +70,19 @@ function renderStatus(status: StatusView): SafeHtml {
         promoted, ${status.memory.events} event(s)
       </dd>
     </div>
+    <div>
+      <dt>AutoDream gate now</dt>
+      <dd id="gate-now"><code>${status.gate.outcome}</code> — ${status.gate.reason}</dd>
+    </div>
+    <div>
+      <dt>Promotion sweeps</dt>
+      <dd id="sweeps">
+        ${status.sweeps.mode === 'off' ? 'off (/dreaming core|deep|rem)' : `${status.sweeps.mode} preset, deep next ${status.sweeps.nextLocal.deep ?? 'not scheduled'}`}
+        <form method="post" action="/promotions" class="promote-form">
+          <button type="submit">Promote now</button>
+        </form>
+      </dd>
+    </div>
   </dl>`
 }
 
