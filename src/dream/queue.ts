@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { readLock, staleReason } from '../notes/lock.js'
 import type { DreamDeps } from './deps.js'
-import { isSweepMode, type DreamRequest, type RunRecord } from './types.js'
+import { isSweepMode, type DreamRequest, type RunRecord, type SweepMode } from './types.js'
 
 /** How often a run started by another process is checked for completion. */
 const FOREIGN_POLL_MS = 250
@@ -18,25 +18,33 @@ export interface TriggerResult {
   done: Promise<RunRecord>
 }
 
+/** What a trigger may join: a dream joins the dream in flight, a sweep only a sweep of its own phase. */
+type Family = 'dream' | SweepMode
+
 export class DreamQueue {
   readonly #deps: DreamDeps
-  #active: { runId: string; done: Promise<RunRecord> } | null = null
+  readonly #active = new Map<Family, { runId: string; done: Promise<RunRecord> }>()
 
   constructor(deps: DreamDeps) {
     this.#deps = deps
   }
 
+  /** The dream in flight in this process, else a sweep in flight. */
   get activeRunId(): string | null {
-    return this.#active?.runId ?? null
+    return (this.#active.get('dream') ?? [...this.#active.values()][0])?.runId ?? null
   }
 
   trigger(request: DreamRequest): TriggerResult {
     const { runs } = this.#deps
-    if (this.#active) {
-      const run = runs.noteCoalesced(this.#active.runId)
-      return { run, coalesced: true, done: this.#active.done }
+    // A sweep never swallows a dream (nor a dream a sweep): different families queue one after the other
+    // on the one dream lane, so the lock still keeps them apart.
+    const family: Family = isSweepMode(request.mode) ? request.mode : 'dream'
+    const active = this.#active.get(family)
+    if (active) {
+      const run = runs.noteCoalesced(active.runId)
+      return { run, coalesced: true, done: active.done }
     }
-    const foreign = this.#foreignActiveRun()
+    const foreign = family === 'dream' ? this.#foreignActiveRun() : null
     if (foreign) {
       const run = runs.noteCoalesced(foreign.id)
       return { run, coalesced: true, done: this.#waitForForeign(run.id) }
@@ -52,9 +60,9 @@ export class DreamQueue {
           : (await import('./run.js')).runDream(run.id, request, this.#deps),
       )
       .finally(() => {
-        if (this.#active?.runId === run.id) this.#active = null
+        if (this.#active.get(family)?.runId === run.id) this.#active.delete(family)
       })
-    this.#active = { runId: run.id, done }
+    this.#active.set(family, { runId: run.id, done })
     return { run, coalesced: false, done }
   }
 
@@ -62,8 +70,10 @@ export class DreamQueue {
   #foreignActiveRun(): RunRecord | null {
     const { runs, clock, config } = this.#deps
     const horizon = clock.now().getTime() - config.dream.runTimeoutMs
-    const candidates = runs.list({ status: ['queued', 'running'], limit: 1 })
-    return candidates.find((run) => new Date(run.createdAt).getTime() > horizon) ?? null
+    const candidates = runs.list({ status: ['queued', 'running'], limit: 5 })
+    return (
+      candidates.find((run) => !isSweepMode(run.mode) && new Date(run.createdAt).getTime() > horizon) ?? null
+    )
   }
 
   /**
@@ -90,6 +100,6 @@ export class DreamQueue {
 
   /** Resolves when the active run (if any) has finished. */
   async idle(): Promise<void> {
-    await this.#active?.done.catch(() => undefined)
+    await Promise.all([...this.#active.values()].map((active) => active.done.catch(() => undefined)))
   }
 }

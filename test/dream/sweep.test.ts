@@ -100,4 +100,22 @@ describe('promotion sweeps', () => {
     expect((await dreamlane.status()).sweeps.mode).toBe('deep')
     await dreamlane.shutdown()
   })
+
+  it('a sweep in flight never swallows a dream: the dream queues behind it on the lane', async () => {
+    const { dreamlane } = await sweepWorld()
+    const sweep = dreamlane.trigger({ mode: 'deep', chatJid: 'web:main', days: 1, requested: true })
+    const dream = dreamlane.trigger({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    const again = dreamlane.trigger({ mode: 'deep', chatJid: 'web:main', days: 1, requested: true })
+    expect([sweep.coalesced, dream.coalesced, again.coalesced]).toEqual([false, false, true])
+    expect(again.run.id).toBe(sweep.run.id)
+    const [swept, dreamt] = await Promise.all([sweep.done, dream.done])
+    expect([swept.mode, swept.status, dreamt.mode, dreamt.status]).toEqual([
+      'deep',
+      'succeeded',
+      'manual',
+      'succeeded',
+    ])
+    expect(Date.parse(dreamt.startedAt!)).toBeGreaterThanOrEqual(Date.parse(swept.finishedAt!))
+    await dreamlane.shutdown()
+  })
 })
