@@ -6,6 +6,7 @@ import { selectChatProvider } from '../chat/chat-provider.js'
 import { recallSinkFor, type RecallSink } from '../chat/recall-hook.js'
 import { openDreamlane, type DreamlaneInternals, type DreamlaneOptions } from '../create.js'
 import type { PostedSummary } from '../dream/types.js'
+import type { FleetSummary } from '../fleet/summary.js'
 import { createMcpHttpEndpoint, type McpHttpEndpoint } from '../mcp/http.js'
 import { lazyMcpHost } from '../mcp/workspace.js'
 import type { ModelProvider } from '../model/provider.js'
@@ -19,6 +20,8 @@ export interface ServerHost {
   mcp: McpHttpEndpoint
   clock: Clock
   log: Logger
+  /** With `serve --fleet`: the fleet summary the Dreams page shows. @default none */
+  fleet?: { summary(): Promise<FleetSummary> }
 }
 
 export interface ServerHostOptions extends DreamlaneOptions {

@@ -1,5 +1,11 @@
 // bull-board under /fleet on real Redis: the fleet's queue and its jobs, behind the server's token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pino } from 'pino'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { systemClock } from '../../src/clock.js'
+import { openDreamlane } from '../../src/create.js'
+import { loadFleetRegistry } from '../../src/fleet/registry.js'
+import { readFleetSummary } from '../../src/fleet/summary.js'
+import { makeFleetWorld, type FleetWorldWorkspace } from '../helpers/fleet-world.js'
 import { createFleetBoard } from '../../src/fleet/board.js'
 import { dreamJobFor } from '../../src/fleet/jobs.js'
 import { enqueueDream } from '../../src/fleet/producer.js'
@@ -14,6 +20,9 @@ describe.skipIf(SKIP_REDIS)('the fleet board at /fleet', () => {
   let redis: RedisServer
   beforeAll(async () => {
     redis = await startRedisServer()
+  })
+  beforeEach(async () => {
+    await redis.flush()
   })
   afterAll(async () => {
     await redis?.stop()
@@ -63,6 +72,41 @@ describe.skipIf(SKIP_REDIS)('the fleet board at /fleet', () => {
       expect(dreams?.name).toBe('dreamlane-dreams')
       expect(dreams?.counts.waiting).toBe(1)
       expect(dreams?.jobs.map((j) => [j.id, j.data.workspaceId])).toEqual([[jobId, 'alice']])
+    } finally {
+      await queue.close()
+    }
+  })
+
+  it('adds a fleet section to the Dreams page: each workspace with its last dream, backlog and failed jobs', async () => {
+    const world = await makeFleetWorld(2, redis.url)
+    const registry = loadFleetRegistry(world.file, {})
+    const [dreamt] = world.workspaces as [FleetWorldWorkspace]
+    const local = openDreamlane({ config: dreamt.config, logger: pino({ level: 'silent' }) })
+    const run = await local.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    await local.close()
+    const api = await startServerWorld()
+    const queue = await openDreamQueue(redis.url)
+    try {
+      api.host.fleet = { summary: () => readFleetSummary(registry, queue, systemClock) }
+      const page = await (await api.fetch('/dreams')).text()
+      const rows = [...page.matchAll(/<tr data-workspace="([^"]+)">([\s\S]*?)<\/tr>/g)].map((m) => [
+        m[1],
+        (m[2] ?? '')
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ])
+      expect(rows).toEqual([
+        [
+          'ws-00',
+          expect.stringMatching(new RegExp(`^ws-00 UTC ${run.status} \\(manual\\) \\S+ \\S+ UTC 0 0$`)),
+        ],
+        ['ws-01', 'ws-01 UTC — — 0 0'],
+      ])
+      const fleetText = (/<section aria-labelledby="fleet-title"[\s\S]*?<\/p>/.exec(page)?.[0] ?? '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+      expect(fleetText).toMatch(/2 workspace\(s\); queue: 0 waiting, 0 active, 0 delayed, 0 failed/)
     } finally {
       await queue.close()
     }

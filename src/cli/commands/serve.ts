@@ -142,7 +142,9 @@ async function startHttp(
   const token = options.token ?? null
   try {
     const { startServer } = await import('../../server/start.js')
-    const mounts = options.fleet ? [await openFleetMount({ ...options, fleet: options.fleet }, say)] : []
+    const mounts = options.fleet
+      ? [await openFleetMount(host, { ...options, fleet: options.fleet }, say)]
+      : []
     const server = await startServer(host, { host: options.host, port: options.port, token, mounts })
     say(`web page and API: ${server.url}${token ? ' (token required: open it once as ?token=<token>)' : ''}`)
     if (mounts.length) say(`fleet queue (bull-board): ${server.url}fleet`)
@@ -155,13 +157,19 @@ async function startHttp(
   }
 }
 
-/** bull-board on the fleet's queue; bullmq and bull-board load only with --fleet. */
-async function openFleetMount(options: { fleet: string; redis?: string }, say: (line: string) => void) {
+/** bull-board on the fleet's queue, and the fleet summary of the Dreams page; loaded only with --fleet. */
+async function openFleetMount(
+  host: ServerHost,
+  options: { fleet: string; redis?: string },
+  say: (line: string) => void,
+) {
   const { loadFleet } = await import('../fleet-context.js')
   const { openDreamQueue } = await import('../../fleet/queue.js')
   const { createFleetBoard, FLEET_BOARD_PATH } = await import('../../fleet/board.js')
+  const { readFleetSummary } = await import('../../fleet/summary.js')
   const { registry, redisUrl } = await loadFleet(options)
   const queue = await openDreamQueue(redisUrl, { retry: true })
+  host.fleet = { summary: () => readFleetSummary(registry, queue, host.clock) }
   say(`fleet: ${registry.workspaces.length} workspace(s) in ${registry.file}, Redis ${redisUrl}`)
   return { path: FLEET_BOARD_PATH, app: createFleetBoard(queue) }
 }

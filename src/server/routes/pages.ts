@@ -89,6 +89,7 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
       status: await readStatus(dreamlane),
       runs: dreamlane.listRuns({ limit: 50 }).map((run) => summarizeRun(run, workspace)),
       backups: await listBackups(dreamlane.paths),
+      fleet: host.fleet ? await host.fleet.summary() : null,
       defaultDays: dreamlane.config.dream.defaultDays,
       maxDays: dreamlane.config.dream.maxDays,
       afterEventId: hub.lastId,

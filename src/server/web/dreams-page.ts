@@ -2,6 +2,8 @@
 import type { BackupSummary } from '../../backup/list.js'
 import type { StatusView } from '../routes/status.js'
 import type { RunSummary } from '../run-view.js'
+import type { FleetSummary } from '../../fleet/summary.js'
+import { renderFleetSection } from './fleet-section.js'
 import { html, segment, type SafeHtml } from './html.js'
 import { formatDuration, formatInstant, renderPage } from './layout.js'
 
@@ -9,6 +11,8 @@ export interface DreamsPageInput {
   status: StatusView
   runs: RunSummary[]
   backups: BackupSummary[]
+  /** The fleet this server shows (serve --fleet). @default none */
+  fleet?: FleetSummary | null
   defaultDays: number
   maxDays: number
   afterEventId: number
@@ -158,6 +162,7 @@ export function renderDreamsPage(input: DreamsPageInput): string {
       <h2 id="status-title">Status</h2>
       ${renderStatus(input.status)}
     </section>
+    ${input.fleet ? renderFleetSection(input.fleet) : ''}
     <section aria-labelledby="trigger-title">
       <h2 id="trigger-title">Dream now</h2>
       <form method="post" action="/dreams" class="trigger-form">
