@@ -4,7 +4,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter'
 import { HonoAdapter } from '@bull-board/hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Queue } from 'bullmq'
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
 
 /** Where `serve --fleet` mounts the board. */
 export const FLEET_BOARD_PATH = '/fleet'
@@ -22,5 +22,15 @@ export function createFleetBoard(queue: Queue, basePath = FLEET_BOARD_PATH): Hon
     serverAdapter: adapter,
     options: { uiConfig: { boardTitle: 'dreamlane fleet' } },
   })
-  return adapter.registerPlugin()
+  const board = new Hono()
+  board.use('*', async (c, next) => {
+    await next()
+    // bull-board's UI injects <style> elements at run time; its scripts still come only from this server.
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; form-action 'self'",
+    )
+  })
+  board.route('/', adapter.registerPlugin())
+  return board
 }

@@ -40,10 +40,12 @@ export function createApp(
     c.header('X-Frame-Options', 'DENY')
     // same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on form posts.
     c.header('Referrer-Policy', 'same-origin')
-    c.header(
-      'Content-Security-Policy',
-      "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'",
-    )
+    // A mounted app may set a policy of its own (bull-board injects its styles); scripts stay same-origin.
+    if (!c.res.headers.has('Content-Security-Policy'))
+      c.header(
+        'Content-Security-Policy',
+        "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'",
+      )
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   app.use('*', accessGuard(policy))

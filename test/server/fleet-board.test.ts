@@ -53,6 +53,10 @@ describe.skipIf(SKIP_REDIS)('the fleet board at /fleet', () => {
 
       const page = await get('/fleet')
       expect(page.status).toBe(200)
+      // Its run-time <style> elements are allowed there, and only there; scripts stay same-origin everywhere.
+      expect(page.headers.get('content-security-policy')).toMatch(/style-src 'self' 'unsafe-inline'/)
+      expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'/)
+      expect((await get('/api/status')).headers.get('content-security-policy')).not.toMatch(/unsafe-inline/)
       const html = await page.text()
       expect(html).toMatch(/<base href="\/fleet\/"/)
       const script = /src="(static\/js\/main\.[^"]+\.js)"/.exec(html)?.[1]
