@@ -35,8 +35,11 @@ function readNotes(notesDir: string): Record<string, string> {
     if (!entry.isFile()) continue
     const full = join(entry.parentPath, entry.name)
     const text = readFileSync(full, 'utf8')
-    // The dream diary names each run by its (random) id; the rest of its line must match.
-    out[relative(notesDir, full)] = entry.name === 'DREAMS.md' ? text.replace(/run-\S+/g, 'run-…') : text
+    // The dream diary names each run by its (random) id and the minute it ended; the rest of its line must match.
+    out[relative(notesDir, full)] =
+      entry.name === 'DREAMS.md'
+        ? text.replace(/run-\S+/g, 'run-…').replace(/\b\d{2}:\d{2}\b/g, 'HH:MM')
+        : text
   }
   return out
 }
