@@ -87,7 +87,10 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
     restore: (id) => restoreFromBackup(ctx, id),
     promote: (promoteOptions) => promoteMemory(ctx, promoteOptions),
     changes: (id) => listChanges(ctx, id),
-    handleChatInput: (chatJid, text) => handleSlashCommand(dreamlane, chatJid, text),
+    handleChatInput: (chatJid, text) => (
+      scheduler?.noteChat(chatJid),
+      handleSlashCommand(dreamlane, chatJid, text)
+    ),
     status: () =>
       readDreamlaneStatus(ctx, {
         model: selected ? selected.model : undefined,
@@ -96,10 +99,7 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
       }),
     recover: () => recover(ctx),
     bootstrap: () => bootstrapWorkspace(ctx),
-    startAutoDream() {
-      scheduler?.stop()
-      scheduler = startAutoDream(ctx, timers)
-    },
+    startAutoDream: () => void (scheduler = startAutoDream(ctx, timers, scheduler)),
     setAutoDream: (enabled) => ctx.settings.setAutoDreamEnabled(enabled, clock.now()),
     setDreamingMode: (mode) => ctx.settings.setDreamingMode(mode, clock.now()),
     async shutdown() {

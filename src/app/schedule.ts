@@ -4,7 +4,8 @@ import { prepareBootstrap } from '../schedule/bootstrap.js'
 import type { Timers } from '../schedule/timers.js'
 import type { AppContext } from './context.js'
 import { mainChatJid } from './main-chat.js'
-import { triggerDream, type TriggerResult } from './dream.js'
+import { triggerDream, triggerThroughGate, type TriggerResult } from './dream.js'
+import { IdleTrigger } from '../schedule/idle-trigger.js'
 import { SWEEP_MODES, type SweepMode } from '../dream/types.js'
 
 /** The chat scheduled and bootstrap dreams report to: the main chat, never a branch. */
@@ -27,6 +28,8 @@ export interface Schedules {
   readonly nextRunAt: Date | null
   /** When each sweep fires next. */
   readonly sweepsNextAt: Record<SweepMode, Date | null>
+  /** Chat input arrived in `chatJid`: restarts its session-idle wait (when `autoDream.idleMinutes` is set). */
+  noteChat(chatJid: string): void
   stop(): void
 }
 
@@ -35,7 +38,8 @@ export interface Schedules {
  * triggers an auto dream and each sweep firing a sweep run; both pass the gate cascade first, and a run the
  * gate stops is recorded `skipped` with the gate's name, as AutoDream's are.
  */
-export function startAutoDream(ctx: AppContext, timers: Timers): Schedules {
+export function startAutoDream(ctx: AppContext, timers: Timers, previous?: Schedules | null): Schedules {
+  previous?.stop() // a restart replaces the schedules, never doubles them
   const { config } = ctx
   const schedule = (cron: string, key: string, onFire: () => Promise<void>) =>
     new AutoDreamScheduler({ cron, key, timeZone: config.timezone, clock: ctx.clock, timers, onFire })
@@ -48,6 +52,21 @@ export function startAutoDream(ctx: AppContext, timers: Timers): Schedules {
     })
     return [mode, scheduler] as const
   })
+  // Through the gate first, so a quiet spell the cascade refuses (too soon, nothing new) leaves no record.
+  const idle =
+    config.autoDream.idleMinutes === undefined
+      ? null
+      : new IdleTrigger({
+          idleMs: config.autoDream.idleMinutes * 60_000,
+          timers,
+          onIdle: async () => {
+            await triggerThroughGate(ctx, {
+              mode: 'auto',
+              chatJid: autoChatJid(ctx),
+              days: config.dream.autoDays,
+            })
+          },
+        })
   auto.start()
   for (const [, scheduler] of sweeps) scheduler.start()
   return {
@@ -60,7 +79,11 @@ export function startAutoDream(ctx: AppContext, timers: Timers): Schedules {
         Date | null
       >
     },
+    noteChat(chatJid: string) {
+      if (!chatJid.startsWith('dream:')) idle?.noteMessage(chatJid)
+    },
     stop() {
+      idle?.stop()
       auto.stop()
       for (const [, scheduler] of sweeps) scheduler.stop()
     },

@@ -214,6 +214,8 @@ const settings = {
       minSessions: positiveInt.default(1),
       /** The `signal` gate for AutoDream: new recall events since the last auto dream (0: off). @default 0 */
       minNewRecalls: nonNegativeInt.default(0),
+      /** Session-idle trigger: an AutoDream-mode run after this many quiet minutes in a chat. @default off */
+      idleMinutes: z.number().positive().optional(),
       /** A failed or degraded auto run is retried after these delays, then left. @default [5, 10, 20, 40, 60] */
       retryDelaysMinutes: z
         .array(z.number().positive())

@@ -103,3 +103,51 @@ describe('/dream status while a dream of any mode runs', () => {
     await other.close()
   })
 })
+
+describe('the session-idle trigger', () => {
+  async function idleWorld(idleMinutes?: number) {
+    const world = await makeDreamWorld()
+    const { clock, timers, advanceTo } = fakeTimers(NOW)
+    const config = { ...world.config, autoDream: { ...world.config.autoDream, idleMinutes } }
+    const dreamlane = world.open({ config, clock, timers })
+    dreamlane.startAutoDream()
+    const autoRuns = () => dreamlane.runs.list({ limit: 50 }).filter((run) => run.mode === 'auto')
+    /** Lets the gate's file reads finish and any queued dream run to its end. */
+    const settle = async () => {
+      for (let i = 0; i < 50 && !autoRuns().every((run) => run.finishedAt); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      await dreamlane.lanes.onIdle()
+    }
+    const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString()
+    return { dreamlane, advanceTo, autoRuns, settle, at }
+  }
+
+  it('queues one AutoDream-mode run after 30 quiet minutes; every message restarts the wait', async () => {
+    const { dreamlane, advanceTo, autoRuns, settle, at } = await idleWorld(30)
+    await dreamlane.handleChatInput('web:main', 'hello')
+    await advanceTo(at(20))
+    await dreamlane.handleChatInput('web:main', 'one more thing')
+    await advanceTo(at(49))
+    await settle()
+    expect(autoRuns()).toEqual([])
+    await advanceTo(at(50))
+    await settle()
+    expect(autoRuns().map((run) => [run.status, run.createdAt])).toEqual([['succeeded', at(50)]])
+    // The next quiet spell meets the time gate: refused before any record is written.
+    await dreamlane.handleChatInput('web:kitchen', 'later')
+    await advanceTo(at(90))
+    await settle()
+    expect(autoRuns()).toHaveLength(1)
+    await dreamlane.shutdown()
+  })
+
+  it('is off unless autoDream.idleMinutes is set', async () => {
+    const { dreamlane, advanceTo, autoRuns, settle, at } = await idleWorld()
+    await dreamlane.handleChatInput('web:main', 'hello')
+    await advanceTo(at(240))
+    await settle()
+    expect(autoRuns()).toEqual([])
+    await dreamlane.shutdown()
+  })
+})
