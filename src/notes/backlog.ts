@@ -1,6 +1,6 @@
 // The daily-note backlog: notes in notes/daily that still need a summary (or cannot be read at all).
 import { NoteMalformedError } from '../errors.js'
-import { listDailyNoteDays, readDailyNoteFile } from './daily-files.js'
+import { listDailyNoteDays, readDailyNoteFileNow } from './daily-files.js'
 import { dayStateOf, parseDailyNote, type DailyNote, type DayState } from './daily-note.js'
 import { dailyNotePath, type WorkspacePaths } from './paths.js'
 
@@ -31,17 +31,17 @@ function reasonFor(state: DayState, note: DailyNote): string {
  */
 export async function readBacklog(paths: WorkspacePaths, days?: string[]): Promise<BacklogEntry[]> {
   const wanted = days ? [...new Set(days)].sort() : await listDailyNoteDays(paths)
-  // Read together, not one after another: during a dream each file read waits for a turn of the busy loop.
-  const entries = await Promise.all(wanted.map((day) => backlogEntryOf(paths, day)))
-  return entries.filter((entry): entry is BacklogEntry => entry !== null)
+  return wanted
+    .map((day) => backlogEntryOf(paths, day))
+    .filter((entry): entry is BacklogEntry => entry !== null)
 }
 
 /** The day's backlog entry, or null when its note is complete or missing. */
-async function backlogEntryOf(paths: WorkspacePaths, day: string): Promise<BacklogEntry | null> {
+function backlogEntryOf(paths: WorkspacePaths, day: string): BacklogEntry | null {
   const path = dailyNotePath(paths, day)
   let note: DailyNote
   try {
-    const text = await readDailyNoteFile(path)
+    const text = readDailyNoteFileNow(path)
     if (text === null) return null
     note = parseDailyNote(text, path)
   } catch (error) {

@@ -1,4 +1,5 @@
 // Reading daily note files from notes/daily: which days have one, and a note's text as strict UTF-8.
+import { readFileSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { NoteMalformedError } from '../errors.js'
 import { isTempOrHidden } from './atomic-write.js'
@@ -15,6 +16,26 @@ export async function readDailyNoteFile(file: string): Promise<string | null> {
   let bytes: Buffer
   try {
     bytes = await readFile(file)
+  } catch (error) {
+    if (isNoFile(error)) return null
+    throw error
+  }
+  try {
+    return strictUtf8.decode(bytes)
+  } catch (error) {
+    throw new NoteMalformedError(file, 'the file is not valid UTF-8', { cause: error })
+  }
+}
+
+/**
+ * readDailyNoteFile in one step, for reads that must not wait on a busy event loop: `status` reads the window's
+ * notes while a dream may hold the loop for a slice at a time, and each of an async read's four file
+ * operations waits for its own turn (a small note reads in well under a millisecond).
+ */
+export function readDailyNoteFileNow(file: string): string | null {
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(file)
   } catch (error) {
     if (isNoFile(error)) return null
     throw error

@@ -1,7 +1,8 @@
 // The workspace lock: one dream at a time per notes/ tree, across processes; stale locks are reaped.
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import { link, mkdir, open, readFile, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { link, mkdir, open, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Clock } from '../clock.js'
 import type { ResolvedConfig } from '../config/schema.js'
@@ -43,7 +44,8 @@ export function isPidAlive(pid: number): boolean {
 
 export async function readLock(file: string): Promise<LockInfo | null> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as LockInfo
+    // One synchronous read of a tiny file: status asks while a dream keeps the loop busy (see readDailyNoteFileNow).
+    return JSON.parse(readFileSync(file, 'utf8')) as LockInfo
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
     // A torn or garbage lock file cannot prove anyone holds it.
