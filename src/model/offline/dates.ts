@@ -91,13 +91,45 @@ function referenceOf(ts: string, timeZone: string): Reference {
  * against the message's local wall time, expressed as UTC so nothing depends on the host's zone. A bare
  * weekday resolves forward in a plan and backward in a report of something done.
  */
+/** Longer "sentences" are pastes (logs, lists without full stops): the parser's time grows faster than their length. */
+const MAX_PARSE_CHARS = 400
+/** Around each day word of a long sentence, this much text either side is parsed. */
+const PARSE_MARGIN = 120
+
+/** chrono's results over `sentence`; a long one is parsed only near its day words, indices kept. */
+function parseBounded(
+  sentence: string,
+  reference: chrono.ParsingReference,
+  forwardDate: boolean,
+): { result: chrono.ParsedResult; index: number }[] {
+  if (sentence.length <= MAX_PARSE_CHARS) {
+    return chrono
+      .parse(sentence, reference, { forwardDate })
+      .map((result) => ({ result, index: result.index }))
+  }
+  const spans: [number, number][] = []
+  for (const match of sentence.matchAll(new RegExp(DAY_WORD.source, 'gi'))) {
+    const from = Math.max(0, match.index - PARSE_MARGIN)
+    const to = Math.min(sentence.length, match.index + match[0].length + PARSE_MARGIN)
+    const last = spans.at(-1)
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to)
+    else spans.push([from, to])
+  }
+  return spans.flatMap(([from, to]) =>
+    chrono.parse(sentence.slice(from, to), reference, { forwardDate }).map((result) => ({
+      result,
+      index: result.index + from,
+    })),
+  )
+}
+
 export function findDateMentions(sentence: string, ts: string, timeZone: string): DateMention[] {
   // A sentence with no day word cannot name a day: skip the parser (the costly part on a busy day).
   if (!DAY_WORD.test(sentence)) return []
   const { reference, today } = referenceOf(ts, timeZone)
   const mentions: DateMention[] = []
   const isPast = isPastTense(sentence)
-  for (const result of chrono.parse(sentence, reference, { forwardDate: !isPast })) {
+  for (const { result, index } of parseBounded(sentence, reference, !isPast)) {
     if (!namesADay(result)) continue
     let start = dayOf(result.start)
     let end = result.end ? dayOf(result.end) : null
@@ -116,7 +148,7 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
     if (PAST_WORD.test(result.text) && start > today) continue
     mentions.push({
       text: result.text.replace(/[\s,.;:!?]+$/, ''),
-      index: result.index,
+      index,
       day: start,
       endDay: end,
     })

@@ -17,7 +17,7 @@ import { gatherWindow, PAGE_SIZE } from './gather.js'
 import { dayPointers, filePointers, type IndexSources } from './index-input.js'
 import { renderMemoryIndex, type IndexResult } from './memory-index.js'
 import { weightsOf } from './daily-summary.js'
-import { dayTopics } from './day-topics.js'
+import { warmDayTopics } from './day-topics.js'
 import { yieldToLoop } from './yield.js'
 import { MEMORY_DIR, orient, type Orientation } from './orient.js'
 import { RECENT_DAYS, renderRecentContext } from './recent-context.js'
@@ -183,8 +183,7 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   const roots = new Set([...messagesByDay.values()].flat().map((message) => message.root))
   // The last days' topics feed both recent-context and the index: worked out here, a day per event-loop turn.
   for (const day of days.filter((day) => (messagesByDay.get(day)?.length ?? 0) > 0).slice(-RECENT_DAYS)) {
-    dayTopics(messagesByDay.get(day) ?? [], weights)
-    await yieldToLoop()
+    await warmDayTopics(messagesByDay.get(day) ?? [], weights, yieldToLoop)
   }
   const recent = { days, messagesByDay, factsByDay, weights, isOneConversation: roots.size <= 1 }
   update('recent-context.md', (text) => renderRecentContext(text, recent))

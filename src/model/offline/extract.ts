@@ -16,19 +16,18 @@ const CANDIDATE = new RegExp(
  * ties keep message order, then sentence order, so the same window always gives the same list.
  */
 export async function extractFacts(messages: readonly WindowMessage[], timeZone: string): Promise<Fact[]> {
+  // Each time parsed once: parsing in the comparator cost a busy week's 20k messages a 0.3 s block.
   const ordered = messages
     .filter((message) => message.role === 'user')
-    .map((message, index) => ({ message, index }))
-    .sort((a, b) => Date.parse(a.message.ts) - Date.parse(b.message.ts) || a.index - b.index)
+    .map((message, index) => ({ message, index, at: Date.parse(message.ts) }))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
   const facts: Fact[] = []
-  for (const { message } of ordered) {
-    facts.push(...factsOfMessage(message, timeZone))
-    await yieldToLoop()
-  }
+  for (const { message } of ordered) facts.push(...(await factsOfMessage(message, timeZone)))
   return facts
 }
 
-function factsOfMessage(message: WindowMessage, timeZone: string): Fact[] {
+// Yields between sentences, not only between messages: one long pasted message can hold hundreds of them.
+async function factsOfMessage(message: WindowMessage, timeZone: string): Promise<Fact[]> {
   const source = { ts: message.ts, day: message.day, messageId: message.id, chat: message.chat, timeZone }
   const content = stripTruncationNote(message.content)
   const found: Fact[] = []
@@ -37,6 +36,7 @@ function factsOfMessage(message: WindowMessage, timeZone: string): Fact[] {
   }
   const context: string[] = []
   for (const sentence of splitSentences(content)) {
+    await yieldToLoop()
     if (CANDIDATE.test(sentence)) {
       found.push(...classifySentence({ ...source, text: sentence, context: context.join(' ') }))
     }
