@@ -9,6 +9,7 @@ export function lazyProvider(
   name: string,
   model: string | undefined,
   load: () => Promise<ModelProvider>,
+  traits: Pick<ModelProvider, 'messagePageMax'> = {},
 ): ModelProvider {
   let loading: Promise<ModelProvider> | undefined
   const provider = (): Promise<ModelProvider> => {
@@ -21,6 +22,8 @@ export function lazyProvider(
   return {
     name,
     ...(model !== undefined ? { model } : {}),
+    // Read by the lifecycle before the first turn (it sizes the message tools' pages), so known without the import.
+    ...(traits.messagePageMax !== undefined ? { messagePageMax: traits.messagePageMax } : {}),
     runTurn: async (input, tools, signal) => (await provider()).runTurn(input, tools, signal),
   }
 }

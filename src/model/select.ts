@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js'
 import type { ProviderChoice, ResolvedConfig } from '../config/schema.js'
 import { ConfigError } from '../errors.js'
 import { lazyProvider } from './lazy.js'
+import { OFFLINE_PAGE_SIZE } from './offline/page-size.js'
 import { createOpenAiCompatibleProvider } from './openai-compatible.js'
 import type { ModelProvider } from './provider.js'
 import type { ModelSlot, RetryAttempt, Sleep } from './retry.js'
@@ -132,8 +133,11 @@ function build(
 /** The offline engine; its NLP libraries (compromise, chrono-node) load on the first dream turn, not at start. */
 function offlineProvider(config: ResolvedConfig): ModelProvider {
   const memoryBudgetBytes = config.memory.indexBudgetBytes
-  return lazyProvider('offline', undefined, async () =>
-    (await import('./offline/engine.js')).createOfflineProvider({ memoryBudgetBytes }),
+  return lazyProvider(
+    'offline',
+    undefined,
+    async () => (await import('./offline/engine.js')).createOfflineProvider({ memoryBudgetBytes }),
+    { messagePageMax: OFFLINE_PAGE_SIZE },
   )
 }
 

@@ -1,7 +1,7 @@
 // `/dream 365` on a history too big for the configured tool budget: every day with messages ends summarised.
 import { describe, expect, it } from 'vitest'
 import { openMessagesDb, type NewMessage } from '../../src/db/messages.js'
-import { createOfflineProvider } from '../../src/model/offline/engine.js'
+import { selectProvider } from '../../src/model/select.js'
 import { readBacklog } from '../../src/notes/backlog.js'
 import { listDailyNoteDays } from '../../src/notes/daily-files.js'
 import { dayWindow } from '../../src/time/local-day.js'
@@ -51,7 +51,8 @@ describe('a year-long dream on a big history', () => {
     const { maxToolCalls } = world.config.dream
     expect(maxToolCalls).toBeLessThan(2 * DAYS)
 
-    const dreamlane = world.open({ provider: createOfflineProvider() })
+    // The offline engine as a host selects it (lazily loaded), so its bulk page size must survive the wrapper.
+    const dreamlane = world.open({ provider: selectProvider(world.config, {}).provider })
     try {
       const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: DAYS })
 

@@ -25,6 +25,8 @@ describe('selectProvider', () => {
       reason: expect.stringContaining('no ANTHROPIC_API_KEY'),
     })
     expect(selected.provider.name).toBe('offline')
+    // Known before the engine loads: the lifecycle sizes the message tools' pages from it ahead of the turn.
+    expect(selected.provider.messagePageMax).toBe(2000)
   })
 
   it('picks anthropic when ANTHROPIC_API_KEY is set, with the default model', () => {

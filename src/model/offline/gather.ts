@@ -1,5 +1,6 @@
 // Signal, first half: reads the window's messages through get_messages, page by page, grouped by local day.
 // When the tool-call budget cannot cover the whole window, it reads what still needs a summary first.
+import { OFFLINE_PAGE_SIZE } from './page-size.js'
 import { localDayOf } from '../../time/local-day.js'
 import type { ToolClient } from './tool-client.js'
 import { yieldToLoop } from './yield.js'
@@ -9,7 +10,7 @@ import type { WindowMessage } from './types.js'
  * Messages per get_messages page. The engine has no context window to fill, so it reads in bulk (its provider
  * asks the tool set for pages this big); the tools still cap every page.
  */
-export const PAGE_SIZE = 2000
+export const PAGE_SIZE = OFFLINE_PAGE_SIZE
 
 export interface GatherPlan {
   timeZone: string
