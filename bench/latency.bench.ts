@@ -17,6 +17,7 @@ import { workspacePaths } from '../src/notes/paths.js'
 import { generateSample } from '../src/sample/generate.js'
 import { ensureDb, NOW as BIG_NOW } from './fixtures/seed-db.js'
 import type { BenchRow } from './run.js'
+import { percentile } from './stats.js'
 
 const SAMPLES = 900
 const ROUNDS = 3
@@ -63,11 +64,6 @@ async function measure(assistant: Assistant, count: number): Promise<Sample[]> {
     samples.push({ lagMs: Math.max(0, lag), queueMs: turn.startLatencyMs, turnMs: turn.durationMs })
   }
   return samples
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 }
 
 /** Keeps a dream running (one after another) until `stop()`; returns how many ran. */

@@ -14,6 +14,7 @@ import { initWorkspace } from '../src/notes/init-workspace.js'
 import { workspacePaths } from '../src/notes/paths.js'
 import { writeBusyWeek } from './fixtures/busy-week.js'
 import type { BenchRow } from './run.js'
+import { percentile } from './stats.js'
 
 const MESSAGES = 40_000
 const DAYS = 7
@@ -45,11 +46,6 @@ async function pollLatency(url: string, until: Promise<unknown> | null, count = 
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
   return latencies
-}
-
-const percentile = (values: number[], share: number): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0
 }
 
 export async function run(): Promise<BenchRow[]> {
@@ -90,8 +86,8 @@ export async function run(): Promise<BenchRow[]> {
         {
           name: 'offline dream: GET /api/status latency during the dream vs idle',
           subject: `${subject}, the real HTTP server in the same process, ${statusDuring.length} requests`,
-          baseline: `p50 ${percentile(idleStatus, 0.5).toFixed(1)} / max ${Math.max(...idleStatus).toFixed(1)} ms idle`,
-          measured: `p50 ${percentile(statusDuring, 0.5).toFixed(1)} / p95 ${percentile(statusDuring, 0.95).toFixed(1)} / max ${worst.toFixed(1)} ms dreaming`,
+          baseline: `p50 ${percentile(idleStatus, 50).toFixed(1)} / max ${Math.max(...idleStatus).toFixed(1)} ms idle`,
+          measured: `p50 ${percentile(statusDuring, 50).toFixed(1)} / p95 ${percentile(statusDuring, 95).toFixed(1)} / max ${worst.toFixed(1)} ms dreaming`,
           ratio: worst / Math.max(Math.max(...idleStatus), 1),
           target: 'every request answered within 100 ms',
         },

@@ -20,11 +20,7 @@ export async function readDailyNoteFile(file: string): Promise<string | null> {
     if (isNoFile(error)) return null
     throw error
   }
-  try {
-    return strictUtf8.decode(bytes)
-  } catch (error) {
-    throw new NoteMalformedError(file, 'the file is not valid UTF-8', { cause: error })
-  }
+  return decodeNote(file, bytes)
 }
 
 /**
@@ -40,6 +36,10 @@ export function readDailyNoteFileNow(file: string): string | null {
     if (isNoFile(error)) return null
     throw error
   }
+  return decodeNote(file, bytes)
+}
+
+function decodeNote(file: string, bytes: Buffer): string {
   try {
     return strictUtf8.decode(bytes)
   } catch (error) {

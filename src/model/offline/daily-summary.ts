@@ -144,6 +144,11 @@ function gainOf(candidate: Candidate, covered: ReadonlySet<string>, weights: Wor
   return (gain + candidate.bonus) * candidate.factor
 }
 
+/** What a candidate adds per unit of cost, given the words already covered. */
+function ratioOf(candidate: Candidate, covered: ReadonlySet<string>, weights: WordWeights): number {
+  return gainOf(candidate, covered, weights) / candidate.bytes ** COST_EXPONENT
+}
+
 /**
  * Lazy greedy budgeted coverage: gains only shrink as words get covered, so a candidate whose stale gain
  * still tops the list after re-scoring is the true best.
@@ -154,10 +159,9 @@ async function select(
   budget: number,
 ): Promise<Candidate[]> {
   const covered = new Set<string>()
-  const cost = (candidate: Candidate): number => candidate.bytes ** COST_EXPONENT
   const scored: { candidate: Candidate; ratio: number }[] = []
   for (const candidate of candidates) {
-    const ratio = gainOf(candidate, covered, weights) / cost(candidate)
+    const ratio = ratioOf(candidate, covered, weights)
     if (ratio > 0) scored.push({ candidate, ratio })
     await yieldToLoop()
   }
@@ -169,7 +173,7 @@ async function select(
   while (queue.length > 0) {
     const top = queue[0]!
     await yieldToLoop()
-    const fresh = gainOf(top.candidate, covered, weights) / cost(top.candidate)
+    const fresh = ratioOf(top.candidate, covered, weights)
     const next = queue[1]
     if (next && fresh < next.ratio) {
       top.ratio = fresh
@@ -199,7 +203,7 @@ function withEveryTree(
   const best = new Map<string, { candidate: Candidate; ratio: number }>()
   for (const candidate of candidates) {
     if (served.has(candidate.tree)) continue
-    const ratio = gainOf(candidate, new Set(), weights) / candidate.bytes ** COST_EXPONENT
+    const ratio = ratioOf(candidate, new Set(), weights)
     const current = best.get(candidate.tree)
     if (ratio > 0 && (!current || ratio > current.ratio)) best.set(candidate.tree, { candidate, ratio })
   }
