@@ -13,7 +13,7 @@ import type { LaneManager } from '../queue/lanes.js'
 import { dayWindow } from '../time/local-day.js'
 import { readFileTool, listFilesTool, grepNotesTool } from '../tools/note-tools.js'
 import { searchWorkspaceTool } from '../tools/search-tools.js'
-import { createToolSet } from '../tools/tool-set.js'
+import { createLookupToolSet } from '../tools/tool-set.js'
 import type { ToolSet } from '../tools/types.js'
 import { recentChatMessages, storeChatMessage, type ChatMessage } from './chat-message.js'
 import { answerWithModel } from './model-answer.js'
@@ -110,18 +110,10 @@ export function createAssistant(options: AssistantOptions): Assistant {
   }
 
   function readOnlyTools(chatJid: string): ToolSet {
-    const config = dreamlane.config
-    return createToolSet(
-      {
-        paths: dreamlane.paths,
-        config,
-        window: dayWindow(clock.now(), config.dream.defaultDays, config.timezone),
-        messages: dreamlane.messages,
-        state: dreamlane.state,
-        clock,
-        isDream: false,
-        onRecall: (query, hits) => options.onRecall?.({ chatJid, query, hits, at: clock.now() }),
-      },
+    return createLookupToolSet(
+      dreamlane,
+      clock,
+      (query, hits) => options.onRecall?.({ chatJid, query, hits, at: clock.now() }),
       // Chat turns only look things up: writing notes is a dream's job.
       { tools: [readFileTool, listFilesTool, grepNotesTool, searchWorkspaceTool], maxCalls: 8 },
     )

@@ -4,7 +4,6 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { appendNote, MAX_NOTE_BYTES } from '../app/note.js'
 import { PathOutOfScopeError } from '../errors.js'
-import { dayWindow } from '../time/local-day.js'
 import { normalizeToolPath } from '../tools/scope.js'
 import type { ToolResult, ToolSet } from '../tools/types.js'
 import { errorResult, guarded, textResult } from './results.js'
@@ -107,24 +106,16 @@ export function registerMemoryTools(server: McpServer, host: McpHost, chatJid: (
  * first use (the FTS index and SQLite come with them), so the handshake does not wait for them.
  */
 async function readTools(ws: McpWorkspace, jid: string): Promise<ToolSet> {
-  const [{ createToolSet }, { readFileTool }, { searchWorkspaceTool }] = await Promise.all([
+  const [{ createLookupToolSet }, { readFileTool }, { searchWorkspaceTool }] = await Promise.all([
     import('../tools/tool-set.js'),
     import('../tools/note-tools.js'),
     import('../tools/search-tools.js'),
   ])
   const { dreamlane, clock } = ws
-  const { config } = dreamlane
-  return createToolSet(
-    {
-      paths: dreamlane.paths,
-      config,
-      window: dayWindow(clock.now(), config.dream.defaultDays, config.timezone),
-      messages: dreamlane.messages,
-      state: dreamlane.state,
-      clock,
-      isDream: false,
-      onRecall: (query, hits) => ws.recall({ chatJid: jid, query, hits, at: clock.now() }),
-    },
+  return createLookupToolSet(
+    dreamlane,
+    clock,
+    (query, hits) => ws.recall({ chatJid: jid, query, hits, at: clock.now() }),
     { tools: [searchWorkspaceTool, readFileTool], maxCalls: 1 },
   )
 }

@@ -1,11 +1,21 @@
 // The ToolSet a model turn gets: validates, dispatches, turns every problem into a result, records each call.
 import { performance } from 'node:perf_hooks'
 import { z } from 'zod'
+import type { Clock } from '../clock.js'
 import { DreamlaneError, errorMessage } from '../errors.js'
+import { dayWindow } from '../time/local-day.js'
 import { MESSAGE_TOOLS } from './message-tools.js'
 import { NOTE_TOOLS } from './note-tools.js'
 import { SEARCH_TOOLS } from './search-tools.js'
-import type { ToolCallRecord, ToolContext, ToolDefinition, ToolResult, ToolSet, ToolSpec } from './types.js'
+import type {
+  RecalledHit,
+  ToolCallRecord,
+  ToolContext,
+  ToolDefinition,
+  ToolResult,
+  ToolSet,
+  ToolSpec,
+} from './types.js'
 
 export interface ToolSetOptions {
   /**
@@ -30,6 +40,35 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [...NOTE_TOOLS, ...SEARCH_TO
 const PREVIEW_CHARS = 200
 /** Longer strings in a recorded input are shortened, so a 200 KB write does not bloat the run record. */
 const RECORDED_STRING_CHARS = 500
+
+/** The workspace stores an interactive (non-dream) turn reads through. */
+export type LookupSource = Pick<ToolContext, 'paths' | 'config' | 'messages' | 'state'>
+
+/**
+ * Tools for a chat or MCP turn: not a dream, over the default dream window from now, every search served
+ * reported to `onRecall` (the host records it as recall for that chat or client).
+ */
+export function createLookupToolSet(
+  source: LookupSource,
+  clock: Clock,
+  onRecall: (query: string, hits: readonly RecalledHit[]) => void,
+  options: ToolSetOptions,
+): ToolSet {
+  const { config } = source
+  return createToolSet(
+    {
+      paths: source.paths,
+      config,
+      window: dayWindow(clock.now(), config.dream.defaultDays, config.timezone),
+      messages: source.messages,
+      state: source.state,
+      clock,
+      isDream: false,
+      onRecall,
+    },
+    options,
+  )
+}
 
 export function createToolSet(context: ToolContext, options: ToolSetOptions = {}): ToolSet {
   const tools = new Map((options.tools ?? ALL_TOOLS).map((tool) => [tool.name, tool]))
