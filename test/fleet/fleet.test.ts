@@ -2,7 +2,7 @@
 import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pino } from 'pino'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config/resolve.js'
 import { openDreamlane } from '../../src/create.js'
 import type { RunRecord } from '../../src/dream/types.js'
@@ -14,7 +14,7 @@ import {
   waitFor,
   type FleetWorldWorkspace,
 } from '../helpers/fleet-world.js'
-import { SKIP_REDIS, startRedisServer, type RedisServer } from '../helpers/redis-server.js'
+import { SKIP_REDIS, useRedisServer } from '../helpers/redis-server.js'
 import { makeTempDir } from '../helpers/workspace.js'
 
 const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Pacific/Auckland']
@@ -53,16 +53,7 @@ function overlaps(runs: RunRecord[]): boolean {
 }
 
 describe.skipIf(SKIP_REDIS)('a fleet of workspaces on Redis', () => {
-  let redis: RedisServer
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  })
-  beforeEach(async () => {
-    await redis.flush()
-  })
-  afterAll(async () => {
-    await redis?.stop()
-  })
+  const redis = useRedisServer()
 
   // The issue's 60 workspaces run too: small ones, so the slower case stays far inside its timeout on 2 cores.
   it.each([
@@ -71,7 +62,7 @@ describe.skipIf(SKIP_REDIS)('a fleet of workspaces on Redis', () => {
   ])(
     '$count workspaces on three workers: each dreams exactly once, never two at a time, as one process would',
     async ({ count, manual, compared }) => {
-      const world = await makeFleetWorld(count, redis.url, {
+      const world = await makeFleetWorld(count, redis().url, {
         settings: (i) => ({ timezone: ZONES[i % ZONES.length] }),
       })
       const manualIds = world.workspaces.slice(0, manual).map((ws) => ws.id)
@@ -94,7 +85,7 @@ describe.skipIf(SKIP_REDIS)('a fleet of workspaces on Redis', () => {
         expect((await runCli(['fleet', '--fleet', world.file, 'trigger', id, '--days', '2'])).code).toBe(0)
 
       const workers = [0, 1, 2].map(() => startWorkerProcess(world, ['--claim-ms', '5000']))
-      const queue = await openDreamQueue(redis.url)
+      const queue = await openDreamQueue(redis().url)
       try {
         const total = count + manual
         const counts = await waitFor(
@@ -150,7 +141,7 @@ describe.skipIf(SKIP_REDIS)('a fleet of workspaces on Redis', () => {
   )
 
   it('retries a failing auto dream with the workspace backoff, then shows it in `fleet status` and `runs --failed`', async () => {
-    const world = await makeFleetWorld(2, redis.url, {
+    const world = await makeFleetWorld(2, redis().url, {
       settings: () => ({ autoDream: { retryDelaysMinutes: [0.002, 0.002] } }),
     })
     const [broken] = world.workspaces as [FleetWorldWorkspace]
@@ -159,7 +150,7 @@ describe.skipIf(SKIP_REDIS)('a fleet of workspaces on Redis', () => {
       jobId: string
     }[]
     startWorkerProcess(world)
-    const queue = await openDreamQueue(redis.url)
+    const queue = await openDreamQueue(redis().url)
     try {
       await waitFor('one job failed and one completed', async () => {
         const states = await Promise.all(

@@ -1,5 +1,5 @@
 // The model API's budget across the fleet on real Redis: a sliding window of requests, and a 429's pause.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openDreamQueue } from '../../src/fleet/queue.js'
 import { runCli } from '../helpers/cli.js'
 import {
@@ -10,7 +10,7 @@ import {
   type RecordedRequest,
 } from '../helpers/fake-anthropic.js'
 import { makeFleetWorld, startWorkerProcess, waitFor, type FleetWorld } from '../helpers/fleet-world.js'
-import { SKIP_REDIS, startRedisServer, type RedisServer } from '../helpers/redis-server.js'
+import { SKIP_REDIS, useRedisServer } from '../helpers/redis-server.js'
 
 const done = anthropicReply.text('Done.') as (request: RecordedRequest) => FakeResponse
 
@@ -52,30 +52,21 @@ async function tick(world: FleetWorld): Promise<string[]> {
 }
 
 describe.skipIf(SKIP_REDIS)('the fleet-wide model rate limit', () => {
-  let redis: RedisServer
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  })
-  beforeEach(async () => {
-    await redis.flush()
-  })
-  afterAll(async () => {
-    await redis?.stop()
-  })
+  const redis = useRedisServer()
 
   it('admits at most R requests in any window across all workers', async () => {
     const api = await startTimedApi((_i, request) => done(request))
     try {
-      const world = await makeFleetWorld(7, redis.url, { settings: apiSettings(api.url) })
+      const world = await makeFleetWorld(7, redis().url, { settings: apiSettings(api.url) })
       const { writeFileSync } = await import('node:fs')
       writeFileSync(
         world.file,
-        JSON.stringify({ globs: ['ws-*'], redis: redis.url, rateLimit: { requests: 3, perSeconds: 4 } }),
+        JSON.stringify({ globs: ['ws-*'], redis: redis().url, rateLimit: { requests: 3, perSeconds: 4 } }),
       )
       const jobIds = await tick(world)
       const env = { ANTHROPIC_API_KEY: 'sk-test' }
       for (let i = 0; i < 3; i++) startWorkerProcess(world, [], env)
-      await waitForAllCompleted(redis.url, jobIds)
+      await waitForAllCompleted(redis().url, jobIds)
       expect(api.arrivals).toHaveLength(7)
       const perWindow = api.arrivals.map(
         (start) => api.arrivals.filter((t) => t >= start && t < start + 4_000).length,
@@ -99,7 +90,7 @@ describe.skipIf(SKIP_REDIS)('the fleet-wide model rate limit', () => {
       return anthropicReply.error(429, 'rate_limit_error', { 'retry-after': '3' })
     })
     try {
-      const world = await makeFleetWorld(4, redis.url, { settings: apiSettings(api.url) })
+      const world = await makeFleetWorld(4, redis().url, { settings: apiSettings(api.url) })
       const env = { ANTHROPIC_API_KEY: 'sk-test' }
       for (let i = 0; i < 2; i++) startWorkerProcess(world, ['--concurrency', '2'], env)
       // One workspace first: its first request is answered 429; then the rest of the fleet wants to dream.
@@ -115,7 +106,7 @@ describe.skipIf(SKIP_REDIS)('the fleet-wide model rate limit', () => {
       ])
       await waitFor('the 429', async () => (answered429At ? true : undefined), 60_000)
       const jobIds = [(JSON.parse(first.stdout) as { jobId: string }).jobId, ...(await tick(world))]
-      await waitForAllCompleted(redis.url, jobIds)
+      await waitForAllCompleted(redis().url, jobIds)
       const later = api.arrivals.slice(1)
       expect(later.length).toBeGreaterThanOrEqual(5)
       for (const at of later) expect(at - answered429At).toBeGreaterThanOrEqual(2_900)

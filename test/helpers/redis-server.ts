@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { Redis } from 'ioredis'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 
 export type RedisMode = { run: true; bin: string } | { run: false; why: string }
 
@@ -49,6 +50,27 @@ export interface RedisServer {
   /** Empties every key, so tests sharing a server never see each other's jobs (workspace ids repeat). */
   flush(): Promise<void>
   stop(): Promise<void>
+}
+
+/**
+ * One redis-server for the enclosing describe block: started before its tests, emptied before each, stopped
+ * after. Returns the running server (call it inside a test or hook).
+ */
+export function useRedisServer(): () => RedisServer {
+  let server: RedisServer | undefined
+  beforeAll(async () => {
+    server = await startRedisServer()
+  })
+  beforeEach(async () => {
+    await server?.flush()
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+  return () => {
+    if (!server) throw new Error('redis-server has not started')
+    return server
+  }
 }
 
 /**

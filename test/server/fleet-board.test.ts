@@ -1,6 +1,6 @@
 // bull-board under /fleet on real Redis: the fleet's queue and its jobs, behind the server's token.
 import { pino } from 'pino'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { systemClock } from '../../src/clock.js'
 import { openDreamlane } from '../../src/create.js'
 import { loadFleetRegistry } from '../../src/fleet/registry.js'
@@ -11,26 +11,17 @@ import { dreamJobFor } from '../../src/fleet/jobs.js'
 import { enqueueDream } from '../../src/fleet/producer.js'
 import { openDreamQueue } from '../../src/fleet/queue.js'
 import { createApp } from '../../src/server/app.js'
-import { SKIP_REDIS, startRedisServer, type RedisServer } from '../helpers/redis-server.js'
+import { SKIP_REDIS, useRedisServer } from '../helpers/redis-server.js'
 import { startServerWorld } from './world.js'
 
 const TOKEN = 'fleet-secret'
 
 describe.skipIf(SKIP_REDIS)('the fleet board at /fleet', () => {
-  let redis: RedisServer
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  })
-  beforeEach(async () => {
-    await redis.flush()
-  })
-  afterAll(async () => {
-    await redis?.stop()
-  })
+  const redis = useRedisServer()
 
   it('shows the dream queue and its jobs to a token holder only', async () => {
     const api = await startServerWorld()
-    const queue = await openDreamQueue(redis.url)
+    const queue = await openDreamQueue(redis().url)
     try {
       const job = dreamJobFor({
         workspaceId: 'alice',
@@ -82,14 +73,14 @@ describe.skipIf(SKIP_REDIS)('the fleet board at /fleet', () => {
   })
 
   it('adds a fleet section to the Dreams page: each workspace with its last dream, backlog and failed jobs', async () => {
-    const world = await makeFleetWorld(2, redis.url)
+    const world = await makeFleetWorld(2, redis().url)
     const registry = loadFleetRegistry(world.file, {})
     const [dreamt] = world.workspaces as [FleetWorldWorkspace]
     const local = openDreamlane({ config: dreamt.config, logger: pino({ level: 'silent' }) })
     const run = await local.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     await local.close()
     const api = await startServerWorld()
-    const queue = await openDreamQueue(redis.url)
+    const queue = await openDreamQueue(redis().url)
     try {
       api.host.fleet = { summary: () => readFleetSummary(registry, queue, systemClock) }
       const page = await (await api.fetch('/dreams')).text()
