@@ -44,7 +44,7 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
   const { provider, fallback, selected } = selectDreamProviders(config, env, options.provider, {
     clock,
     onRetry: options.onModelRetry ?? ((attempt) => log.warn(attempt, 'model request retry')),
-    modelSlot: (call) => lanes.withModelSlot('dream', () => options.modelGate?.(call) ?? call()),
+    modelSlot: (call, m) => lanes.withModelSlot('dream', () => options.modelGate?.(call, m) ?? call()),
   })
   const abort = new AbortController()
   const autoRetry = new AutoRetry({

@@ -35,12 +35,20 @@ export const fleetFileSchema = z
     /** The model API's budget, shared by every worker. @default none (only a 429's retry-after pauses the fleet) */
     rateLimit: z
       .object({
-        /** Model requests admitted across the fleet per `perSeconds`. */
-        requests: z.number().int().positive(),
+        /** Model requests admitted across the fleet per `perSeconds`. @default no limit */
+        requests: z.number().int().positive().optional(),
+        /**
+         * Model tokens across the fleet per `perSeconds`, as the provider bills them (cache reads at a tenth).
+         * @default no limit
+         */
+        tokens: z.number().int().positive().optional(),
         /** The sliding window, in seconds. @default 60 */
         perSeconds: z.number().int().positive().default(60),
       })
       .strict()
+      .refine((limit) => limit.requests !== undefined || limit.tokens !== undefined, {
+        error: 'expected `requests`, `tokens` or both',
+      })
       .optional(),
   })
   .strict()
@@ -59,7 +67,7 @@ export interface FleetRegistry {
   /** The registry file, absolute. */
   file: string
   redisUrl: string | null
-  rateLimit: { requests: number; perSeconds: number } | null
+  rateLimit: { requests?: number | undefined; tokens?: number | undefined; perSeconds: number } | null
   workspaces: FleetWorkspace[]
 }
 

@@ -75,7 +75,7 @@ export function startFleetWorker(options: FleetWorkerOptions): FleetWorker {
       settings: { backoffStrategy: dreamRetryDelayMs },
       // Every dream makes at least one model request, so the request budget also bounds dream starts; and
       // BullMQ honours a queue-wide pause (queue.rateLimit) only for workers that have a limiter.
-      limiter: rateLimit
+      limiter: rateLimit?.requests
         ? { max: rateLimit.requests, duration: rateLimit.perSeconds * 1000 }
         : { max: 1_000_000, duration: 1_000 },
     },

@@ -2,6 +2,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { systemClock, type Clock } from '../clock.js'
 import type { ToolSet, ToolSpec } from '../tools/types.js'
+import { estimateTokens } from './limits.js'
 import type { ModelProvider, TurnInput, TurnResult, TurnUsage } from './provider.js'
 import {
   describeFailure,
@@ -118,6 +119,10 @@ class AnthropicSession implements ChatSession {
       (error) => classifyAnthropicError(error, clock),
       retry,
       signal,
+      {
+        reservedTokens: estimateTokens(this.requestChars()) + maxTokens,
+        usageOf: (message: Anthropic.Message) => usageOf(message.usage),
+      },
     )
     const reply = readReply(response)
     const content = replyBlocks(response)

@@ -131,6 +131,12 @@ class OpenAiSession implements ChatSession {
       (error) => classifyHttpError(error, this.#setup.clock),
       this.#setup.retry,
       signal,
+      {
+        reservedTokens: estimateTokens(body.length) + maxTokens,
+        // A server that reports no usage is estimated from the body and the reply's text.
+        usageOf: (reply: CompletionResponse) =>
+          usageOf(reply, body.length, reply.choices?.[0]?.message?.content ?? '', []),
+      },
     )
     const choice = response.choices?.[0]
     if (!choice) throw new DreamlaneError('PROVIDER_FAILED', 'the model server returned no choices')

@@ -1,6 +1,7 @@
 // Retries one model request: exponential backoff with jitter, honouring retry-after, stopping on abort.
 import type { Clock } from '../clock.js'
 import { DreamlaneError, errorMessage } from '../errors.js'
+import type { TurnUsage } from './provider.js'
 
 /** Waits `ms`, resolving early (never rejecting) when `signal` aborts. Injected so tests never wait. */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
@@ -50,8 +51,19 @@ export interface RetryOptions {
   modelSlot?: ModelSlot
 }
 
-/** Runs one model call inside the process-wide cap on concurrent model calls (LaneManager.withModelSlot). */
-export type ModelSlot = <T>(call: () => Promise<T>) => Promise<T>
+/**
+ * Runs one model call inside the process-wide cap on concurrent model calls (LaneManager.withModelSlot);
+ * `meter` says what the call may cost, for a token budget shared beyond this process (a fleet).
+ */
+export type ModelSlot = <T>(call: () => Promise<T>, meter?: RequestMeter<T>) => Promise<T>
+
+/** What one model request may cost before it is sent, and what the provider says it cost. */
+export interface RequestMeter<T> {
+  /** An upper estimate: the request's input at chars/4 plus its max_tokens (what output may add). */
+  reservedTokens: number
+  /** The usage the provider reported in its answer. */
+  usageOf(response: T): TurnUsage
+}
 
 /** Real-time sleep that ends early on abort. */
 export const sleepFor: Sleep = (ms, signal) =>
@@ -75,10 +87,11 @@ export async function requestWithRetries<T>(
   classify: (error: unknown) => RetryDecision,
   options: RetryOptions,
   signal: AbortSignal,
+  meter?: RequestMeter<T>,
 ): Promise<T> {
   for (let attemptNo = 0; ; attemptNo += 1) {
     try {
-      return await (options.modelSlot ? options.modelSlot(attempt) : attempt())
+      return await (options.modelSlot ? options.modelSlot(attempt, meter) : attempt())
     } catch (error) {
       if (signal.aborted) throw error
       const decision = classify(error)

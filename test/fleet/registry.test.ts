@@ -96,6 +96,11 @@ describe('loadFleetRegistry', () => {
     ['an unknown key', { workspace: [] }, /workspace: unknown|Unrecognized key/],
     ['a non-redis URL', { workspaces: [], redis: 'http://x' }, /redis:\/\/ or rediss:\/\//],
     ['no workspace at all', { globs: ['nothing/*'] }, /lists no workspace/],
+    [
+      'a rate limit with neither requests nor tokens',
+      { globs: [], rateLimit: { perSeconds: 60 } },
+      /`requests`, `tokens` or both/,
+    ],
   ])('refuses %s with a clear message', (_name, registry, message) => {
     expect(() => loadFleetRegistry(makeFleet(registry), {})).toThrow(message)
   })
