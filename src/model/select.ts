@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js'
 import type { ProviderChoice, ResolvedConfig } from '../config/schema.js'
 import { ConfigError } from '../errors.js'
 import { lazyProvider } from './lazy.js'
+import { siblingModule, threadedProvider } from './threaded.js'
 import { OFFLINE_PAGE_SIZE } from './offline/page-size.js'
 import { createOpenAiCompatibleProvider } from './openai-compatible.js'
 import type { ModelProvider } from './provider.js'
@@ -130,15 +131,17 @@ function build(
   return { provider, name, model, reason: `${reason} (${settings.baseUrl})` }
 }
 
-/** The offline engine; its NLP libraries (compromise, chrono-node) load on the first dream turn, not at start. */
+/**
+ * The offline engine, each turn in a worker thread: its NLP libraries (compromise, chrono-node) load there, on
+ * the first dream, and its CPU work never holds up chat turns or `/api/status` on the main thread.
+ */
 function offlineProvider(config: ResolvedConfig): ModelProvider {
-  const memoryBudgetBytes = config.memory.indexBudgetBytes
-  return lazyProvider(
-    'offline',
-    undefined,
-    async () => (await import('./offline/engine.js')).createOfflineProvider({ memoryBudgetBytes }),
-    { messagePageMax: OFFLINE_PAGE_SIZE },
-  )
+  return threadedProvider({
+    name: 'offline',
+    entry: siblingModule(import.meta.url, './offline/worker'),
+    options: { memoryBudgetBytes: config.memory.indexBudgetBytes },
+    traits: { messagePageMax: OFFLINE_PAGE_SIZE },
+  })
 }
 
 function missing(key: string, message: string): ConfigError {

@@ -7,7 +7,7 @@ import { fixedClock } from '../../../src/clock.js'
 import { openMessagesDb, type MessagesDb } from '../../../src/db/messages.js'
 import { openStateDb } from '../../../src/db/state.js'
 import { createOfflineProvider } from '../../../src/model/offline/engine.js'
-import type { TurnInput, TurnResult } from '../../../src/model/provider.js'
+import type { ModelProvider, TurnInput, TurnResult } from '../../../src/model/provider.js'
 import { seedDailyNotes } from '../../../src/notes/seed.js'
 import { generateSample } from '../../../src/sample/generate.js'
 import type { SampleResult } from '../../../src/sample/types.js'
@@ -30,6 +30,8 @@ export interface TurnOptions {
   maxToolCalls?: number
   /** Wraps the real ToolSet (to watch or interrupt calls). */
   wrapTools?: (tools: ToolSet) => ToolSet
+  /** The provider to run instead of the in-process offline engine (e.g. the threaded one). */
+  provider?: ModelProvider
 }
 
 export interface DreamWorld extends TestWorkspace {
@@ -128,7 +130,7 @@ export async function makeDreamWorld(
         isDream: true,
       })
       const tools = run.wrapTools ? run.wrapTools(real) : real
-      const provider = createOfflineProvider({ memoryBudgetBytes: run.budgetBytes })
+      const provider = run.provider ?? createOfflineProvider({ memoryBudgetBytes: run.budgetBytes })
       const budget = { ...input.budget, maxToolCalls: run.maxToolCalls ?? input.budget.maxToolCalls }
       return provider.runTurn({ ...input, budget }, tools, run.signal ?? new AbortController().signal)
     },

@@ -1,0 +1,182 @@
+// Runs a provider's turn in a worker thread, so CPU-heavy engines (the offline engine's sentence scoring and
+// date parsing) never hold up chat turns or HTTP requests on the main thread. The tools stay here: every call
+// the worker makes is proxied back and goes through the same enforced ToolSet as an in-process turn.
+import { parentPort, Worker } from 'node:worker_threads'
+import type { ToolCallRecord, ToolResult, ToolSet } from '../tools/types.js'
+import type { ModelProvider, TurnInput, TurnResult } from './provider.js'
+
+/** Parent → worker. One turn at a time per worker. */
+export type ToWorker =
+  | { type: 'turn'; input: TurnInput; options: unknown }
+  | { type: 'result'; id: number; result: ToolResult }
+  | { type: 'abort' }
+
+/** Worker → parent. */
+export type FromWorker =
+  | { type: 'call'; id: number; name: string; input: unknown }
+  | { type: 'done'; result: TurnResult }
+  | { type: 'failed'; message: string; stack?: string }
+
+export interface ThreadedProviderOptions {
+  name: string
+  /** The worker's module (see siblingModule). */
+  entry: URL
+  /** Plain data handed to the worker with each turn (structured-cloned). */
+  options?: unknown
+  traits?: Pick<ModelProvider, 'messagePageMax'>
+}
+
+/** An idle worker is kept this long for the next turn (its libraries stay loaded), then ended. */
+const IDLE_MS = 30_000
+
+/**
+ * A module next to `base` (an `import.meta.url`), with the extension `base` has: `.js` in dist/, `.ts` when
+ * src/ runs directly under vitest or tsx.
+ */
+export function siblingModule(base: string, path: string): URL {
+  return new URL(`${path}${base.endsWith('.ts') ? '.ts' : '.js'}`, base)
+}
+
+function spawn(entry: URL): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry)
+  const boot = new URL('./tsx-worker.mjs', import.meta.url)
+  return new Worker(boot, { workerData: { entry: entry.href } })
+}
+
+interface Idle {
+  worker: Worker
+  timer: NodeJS.Timeout
+}
+
+// Idle workers by entry. Unreferenced, so an idle worker never keeps the process alive.
+const idle = new Map<string, Idle[]>()
+
+function takeWorker(entry: URL): Worker {
+  const parked = idle.get(entry.href)?.pop()
+  if (!parked) return spawn(entry)
+  clearTimeout(parked.timer)
+  parked.worker.ref()
+  return parked.worker
+}
+
+function park(entry: URL, worker: Worker): void {
+  worker.unref()
+  const list = idle.get(entry.href) ?? []
+  const entryIdle: Idle = {
+    worker,
+    timer: setTimeout(() => {
+      list.splice(list.indexOf(entryIdle), 1)
+      void worker.terminate()
+    }, IDLE_MS).unref(),
+  }
+  list.push(entryIdle)
+  idle.set(entry.href, list)
+}
+
+/** A tool call that threw is refused here rather than thrown across the thread: the engine sees a refusal. */
+function failedCall(error: unknown): ToolResult {
+  const message = error instanceof Error ? error.message : String(error)
+  return { ok: false, content: `tool call failed: ${message}`, code: 'TOOL_FAILED' }
+}
+
+function runInWorker(
+  settings: ThreadedProviderOptions,
+  input: TurnInput,
+  tools: ToolSet,
+  signal: AbortSignal,
+): Promise<TurnResult> {
+  const worker = takeWorker(settings.entry)
+  const send = (message: ToWorker): void => worker.postMessage(message)
+  return new Promise<TurnResult>((resolve, reject) => {
+    let settled = false
+    /** Ends the turn; a worker that finished its turn cleanly is parked for the next one. */
+    const settle = (reusable: boolean, finish: () => void): void => {
+      if (settled) return
+      settled = true
+      signal.removeEventListener('abort', onAbort)
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit)
+      if (reusable) park(settings.entry, worker)
+      else void worker.terminate()
+      finish()
+    }
+    const onAbort = (): void => send({ type: 'abort' })
+    const onMessage = (message: FromWorker): void => {
+      if (message.type === 'call') {
+        tools.call(message.name, message.input, signal).then(
+          (result) => send({ type: 'result', id: message.id, result }),
+          (error: unknown) => send({ type: 'result', id: message.id, result: failedCall(error) }),
+        )
+      } else if (message.type === 'done') {
+        settle(true, () => resolve(message.result))
+      } else {
+        const error = new Error(message.message)
+        if (message.stack) error.stack = message.stack
+        settle(false, () => reject(error))
+      }
+    }
+    const onError = (error: Error): void => settle(false, () => reject(error))
+    const onExit = (code: number): void =>
+      settle(false, () =>
+        reject(new Error(`the ${settings.name} engine's worker exited (code ${code}) mid-turn`)),
+      )
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit)
+    signal.addEventListener('abort', onAbort, { once: true })
+    send({ type: 'turn', input, options: settings.options })
+    if (signal.aborted) onAbort()
+  })
+}
+
+/** A provider whose turns run in a worker thread; `name` and traits are known without starting one. */
+export function threadedProvider(settings: ThreadedProviderOptions): ModelProvider {
+  return {
+    name: settings.name,
+    ...(settings.traits?.messagePageMax !== undefined
+      ? { messagePageMax: settings.traits.messagePageMax }
+      : {}),
+    runTurn: (input, tools, signal) => runInWorker(settings, input, tools, signal),
+  }
+}
+
+/**
+ * The worker's side: serves turns one at a time with the provider `create` makes from each turn's options. The
+ * provider's tools are the main thread's, reached by message; its record stays there.
+ */
+export function serveTurnsInWorker(create: (options: unknown) => ModelProvider): void {
+  const port = parentPort
+  if (!port) throw new Error('serveTurnsInWorker must run in a worker thread')
+  const pending = new Map<number, (result: ToolResult) => void>()
+  let nextId = 0
+  let abort = new AbortController()
+  const send = (message: FromWorker): void => port.postMessage(message)
+  const tools: ToolSet = {
+    specs: () => [],
+    call: (name, input) =>
+      new Promise<ToolResult>((resolve) => {
+        const id = nextId++
+        pending.set(id, resolve)
+        send({ type: 'call', id, name, input })
+      }),
+    calls: (): readonly ToolCallRecord[] => [],
+    changedFiles: () => [],
+  }
+  const turn = async (message: Extract<ToWorker, { type: 'turn' }>): Promise<void> => {
+    abort = new AbortController()
+    try {
+      send({
+        type: 'done',
+        result: await create(message.options).runTurn(message.input, tools, abort.signal),
+      })
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error))
+      send({ type: 'failed', message: failure.message, ...(failure.stack ? { stack: failure.stack } : {}) })
+    }
+  }
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'turn') void turn(message)
+    else if (message.type === 'abort') abort.abort()
+    else {
+      pending.get(message.id)?.(message.result)
+      pending.delete(message.id)
+    }
+  })
+}

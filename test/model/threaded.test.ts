@@ -1,0 +1,96 @@
+// The threaded provider: turns run on a worker thread, every tool call on the main thread's real ToolSet.
+import { threadId } from 'node:worker_threads'
+import { describe, expect, it } from 'vitest'
+import { selectProvider } from '../../src/model/select.js'
+import { threadedProvider } from '../../src/model/threaded.js'
+import type { ToolSet } from '../../src/tools/types.js'
+import { makeDreamWorld } from './offline/world.js'
+
+const fixture = threadedProvider({
+  name: 'fixture',
+  entry: new URL('../fixtures/threaded-worker.ts', import.meta.url),
+})
+
+/** One fixture turn over a real dream world; `prompt` names what the worker does. */
+async function fixtureTurn(prompt: string, signal?: AbortSignal) {
+  const world = await makeDreamWorld({ days: 2 })
+  let tools: ToolSet | undefined
+  const turn = world.turn({
+    provider: { ...fixture, runTurn: (input, set, s) => fixture.runTurn({ ...input, prompt }, set, s) },
+    wrapTools: (real) => (tools = real),
+    ...(signal ? { signal } : {}),
+  })
+  return { world, turn, tools: () => tools }
+}
+
+describe('threadedProvider', () => {
+  it('runs the turn on another thread; its tool calls go through the main thread’s ToolSet, boundary and record', async () => {
+    const { world, turn, tools } = await fixtureTurn('tools')
+    const result = await turn
+    const seen = JSON.parse(result.text) as {
+      threadId: number
+      read: { ok: boolean; content: string }
+      outside: { ok: boolean; code?: string }
+    }
+    expect(seen.threadId).not.toBe(threadId)
+    expect(seen.read).toMatchObject({ ok: true, content: world.read('notes/memory/user.md') })
+    expect(seen.outside).toMatchObject({ ok: false, code: 'PATH_OUT_OF_SCOPE' })
+    expect(
+      tools()
+        ?.calls()
+        .map((call) => [call.name, call.ok]),
+    ).toEqual([
+      ['read_file', true],
+      ['write_file', false],
+    ])
+  })
+
+  it('keeps the main event loop free while the turn computes', async () => {
+    const { turn } = await fixtureTurn('busy')
+    let worst = 0
+    let last = performance.now()
+    const timer = setInterval(() => {
+      const now = performance.now()
+      worst = Math.max(worst, now - last)
+      last = now
+    }, 5)
+    await turn
+    clearInterval(timer)
+    // The worker spins for 400 ms; on the main thread that would be one 400 ms gap.
+    expect(worst).toBeLessThan(250)
+  })
+
+  it('reuses a worker that finished its turn, and replaces one that died mid-turn', async () => {
+    const first = JSON.parse((await (await fixtureTurn('busy')).turn).text) as { threadId: number }
+    const second = JSON.parse((await (await fixtureTurn('busy')).turn).text) as { threadId: number }
+    expect(second.threadId).toBe(first.threadId)
+    await expect((await fixtureTurn('exit')).turn).rejects.toThrow(/worker exited \(code 3\) mid-turn/)
+    const after = JSON.parse((await (await fixtureTurn('busy')).turn).text) as { threadId: number }
+    expect(after.threadId).not.toBe(first.threadId)
+  })
+
+  it('rejects with the engine’s own error message', async () => {
+    await expect((await fixtureTurn('throw')).turn).rejects.toThrow('engine broke on purpose')
+  })
+
+  it('passes an abort to the worker', async () => {
+    const abort = new AbortController()
+    const { turn } = await fixtureTurn('wait-for-abort', abort.signal)
+    setTimeout(() => abort.abort(), 50)
+    await expect(turn).resolves.toMatchObject({ stop: 'aborted', text: 'stopped on abort' })
+  })
+})
+
+describe('the offline engine as selected with no key', () => {
+  it('runs in its worker and writes exactly what the in-process engine writes', async () => {
+    const inProcess = await makeDreamWorld()
+    const threaded = await makeDreamWorld()
+    const selected = selectProvider(threaded.config, {})
+    expect(selected.name).toBe('offline')
+    const direct = await inProcess.dream()
+    const viaWorker = await threaded.dream({ provider: selected.provider })
+    expect(viaWorker.stop).toBe('end')
+    expect(viaWorker.transcript).toEqual(direct.transcript)
+    expect(threaded.snapshot()).toEqual(inProcess.snapshot())
+  })
+})
