@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq'
 import { dreamJobId, type DreamJob } from './jobs.js'
 
 /** How long finished jobs are kept: a window's auto job must outlive the window's day, so it fires once. */
-const KEEP_COMPLETED_S = 3 * 24 * 3600
+export const KEEP_COMPLETED_S = 3 * 24 * 3600
 const KEEP_FAILED_S = 30 * 24 * 3600
 
 export interface EnqueueResult {

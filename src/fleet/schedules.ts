@@ -4,11 +4,11 @@ import type { Logger } from 'pino'
 import type { Clock } from '../clock.js'
 import { openStateDb } from '../db/state.js'
 import { workspacePaths } from '../notes/paths.js'
-import { AutoDreamScheduler } from '../schedule/autodream.js'
+import { AutoDreamScheduler, previousFireTime } from '../schedule/autodream.js'
 import { prepareBootstrap } from '../schedule/bootstrap.js'
 import type { Timers } from '../schedule/timers.js'
 import { dreamJobFor } from './jobs.js'
-import { enqueueDream, type EnqueueResult } from './producer.js'
+import { enqueueDream, KEEP_COMPLETED_S, type EnqueueResult } from './producer.js'
 import type { FleetRegistry, FleetWorkspace } from './registry.js'
 
 export interface FleetTriggerDeps {
@@ -17,8 +17,18 @@ export interface FleetTriggerDeps {
   log: Logger
 }
 
-/** Enqueues the auto dream of the window ending today in the workspace's own zone. */
-export function enqueueAutoDream(workspace: FleetWorkspace, deps: FleetTriggerDeps): Promise<EnqueueResult> {
+/**
+ * How far back a starting producer looks for a missed AutoDream. Finished auto jobs are kept three days, so
+ * within two the missed night's job, if some producer did enqueue it, is still there to coalesce with.
+ */
+export const CATCH_UP_LOOKBACK_MS = KEEP_COMPLETED_S * 1000 - 24 * 3_600_000
+
+/** Enqueues the auto dream of the window ending on `at`'s local day (default: today) in the workspace's zone. */
+export function enqueueAutoDream(
+  workspace: FleetWorkspace,
+  deps: FleetTriggerDeps,
+  at: Date = deps.clock.now(),
+): Promise<EnqueueResult> {
   const { config } = workspace
   return enqueueDream(
     deps.queue,
@@ -26,11 +36,34 @@ export function enqueueAutoDream(workspace: FleetWorkspace, deps: FleetTriggerDe
       workspaceId: workspace.id,
       mode: 'auto',
       days: config.dream.autoDays,
-      now: deps.clock.now(),
+      now: at,
       timeZone: config.timezone,
       retryDelaysMinutes: config.autoDream.retryDelaysMinutes,
     }),
   )
+}
+
+/**
+ * A producer starting up: for each workspace whose AutoDream last fired within CATCH_UP_LOOKBACK_MS, enqueues
+ * the window that fire would have enqueued. If a producer was up then, that job exists and this coalesces;
+ * if none was, the missed night dreams now instead of the next night. Only the latest fire is caught up
+ * (its window reaches back `dream.autoDays` days).
+ */
+export async function catchUpFleet(
+  registry: FleetRegistry,
+  deps: FleetTriggerDeps,
+): Promise<(EnqueueResult & { workspaceId: string; firedAt: string })[]> {
+  const now = deps.clock.now()
+  const results = []
+  for (const workspace of registry.workspaces) {
+    const { autoDream, timezone } = workspace.config
+    if (!autoDream.enabled) continue
+    const firedAt = previousFireTime(autoDream.cron, timezone, now)
+    if (!firedAt || now.getTime() - firedAt.getTime() > CATCH_UP_LOOKBACK_MS) continue
+    const result = await enqueueAutoDream(workspace, deps, firedAt)
+    results.push({ workspaceId: workspace.id, firedAt: firedAt.toISOString(), ...result })
+  }
+  return results
 }
 
 /** The nightly tick for every workspace at once (what a cron line or a test calls); the gates decide on the worker. */
@@ -62,7 +95,7 @@ export function startFleetSchedules(
           const result = await enqueueAutoDream(workspace, deps)
           deps.log.info({ workspace: workspace.id, ...result }, 'AutoDream enqueued')
         } catch (error) {
-          // Redis down at the tick: logged; the next tick (or a restart's catch-up tick) enqueues the window.
+          // Redis down at the tick: logged; the next tick (or a restart's catch-up) enqueues the window.
           deps.log.error({ err: error, workspace: workspace.id }, 'AutoDream could not be enqueued')
         }
       },

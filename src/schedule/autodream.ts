@@ -15,6 +15,17 @@ export interface AutoDreamOptions {
   onFire: () => void | Promise<void>
 }
 
+function parsePattern(cron: string, timeZone: string, key: string): Cron {
+  try {
+    return new Cron(cron, { timezone: timeZone, paused: true })
+  } catch (error) {
+    throw new ConfigError(
+      [{ key, message: `not a valid cron pattern: ${(error as Error).message}` }],
+      'settings',
+    )
+  }
+}
+
 /** Next fire times after `from` (exclusive) — shared by the scheduler and `status`. */
 export function nextFireTimes(
   cron: string,
@@ -23,15 +34,7 @@ export function nextFireTimes(
   count = 1,
   key = 'autoDream.cron',
 ): Date[] {
-  let pattern: Cron
-  try {
-    pattern = new Cron(cron, { timezone: timeZone, paused: true })
-  } catch (error) {
-    throw new ConfigError(
-      [{ key, message: `not a valid cron pattern: ${(error as Error).message}` }],
-      'settings',
-    )
-  }
+  const pattern = parsePattern(cron, timeZone, key)
   const out: Date[] = []
   let cursor = from
   for (let i = 0; i < count; i++) {
@@ -41,6 +44,16 @@ export function nextFireTimes(
     cursor = next
   }
   return out
+}
+
+/** The last fire time before `at`, or null when the pattern never fired before it. */
+export function previousFireTime(
+  cron: string,
+  timeZone: string,
+  at: Date,
+  key = 'autoDream.cron',
+): Date | null {
+  return parsePattern(cron, timeZone, key).previousRuns(1, at)[0] ?? null
 }
 
 export class AutoDreamScheduler {

@@ -81,7 +81,16 @@ export function startWorkerProcess(
   args: string[] = [],
   env: Record<string, string> = {},
 ): WorkerProcess {
-  const child = spawn(process.execPath, [BIN, 'worker', '--fleet', world.file, ...args], {
+  return startFleetProcess(world, ['worker', '--fleet', world.file, ...args], env)
+}
+
+/** Starts a long-running `dreamlane <args>` in the fleet's directory (a worker, `fleet run`), as above. */
+export function startFleetProcess(
+  world: FleetWorld,
+  args: string[],
+  env: Record<string, string> = {},
+): WorkerProcess {
+  const child = spawn(process.execPath, [BIN, ...args], {
     cwd: world.dir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -114,17 +114,21 @@ export function registerFleet(program: Command): void {
   fleet
     .command('run')
     .description(
-      'the producer: bootstraps, then runs AutoDream for every workspace in its own zone until stopped',
+      'the producer: bootstraps, catches up AutoDreams missed while it was down, then runs AutoDream for every workspace in its own zone until stopped',
     )
     .action(async (_options, command: Command) => {
       const ctx = await fleetCliContext(command)
       const { openDreamQueue } = await import('../../fleet/queue.js')
-      const { bootstrapFleet, startFleetSchedules } = await import('../../fleet/schedules.js')
+      const { bootstrapFleet, catchUpFleet, startFleetSchedules } = await import('../../fleet/schedules.js')
       const { systemTimers } = await import('../../schedule/timers.js')
       const queue = await openDreamQueue(ctx.redisUrl, { retry: true })
       const deps = { ...(await triggerDeps(queue)), log: await cliLogger('info') }
       const boot = await bootstrapFleet(ctx.registry, deps)
       if (boot.length) ctx.progress(describeEnqueued(boot))
+      // AutoDreams that fired while no producer ran: their windows now, once (a job already there coalesces).
+      const missed = (await catchUpFleet(ctx.registry, deps)).filter((result) => !result.coalesced)
+      for (const result of missed) deps.log.info(result, 'missed AutoDream enqueued')
+      if (missed.length) ctx.progress(`caught up:\n${describeEnqueued(missed)}`)
       const schedules = startFleetSchedules(ctx.registry, { ...deps, timers: systemTimers })
       ctx.progress(
         `fleet producer: ${ctx.registry.workspaces.length} workspace(s), Redis ${ctx.redisUrl}; Ctrl-C stops`,
