@@ -1,121 +1,158 @@
-// Backup speed: createBackup (tuned archiver) and archiver with defaults, each against `zip -r` on one tree.
+// Backup vs `zip -r` on 2,000 and 20,000 notes: time, archive size and peak RSS growth, each side in its own process.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { createWriteStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
-import { ZipArchive } from 'archiver'
 import { createBackup } from '../src/backup/create.js'
-import { DEFAULT_ZIP_TUNING, type ZipTuning } from '../src/backup/write-zip.js'
+import { DEFAULT_ZIP_TUNING } from '../src/backup/write-zip.js'
 import { systemClock } from '../src/clock.js'
 import { MEMORY_FILES, workspacePaths, type WorkspacePaths } from '../src/notes/paths.js'
 import type { BenchRow } from './run.js'
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '.bench-tmp', 'backup')
-const DAILY_NOTES = 2000
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
+const BENCH_DIR = join(ROOT, '.bench-tmp', 'backup')
+const BIN = join(ROOT, 'bin', 'dreamlane.js')
+const SIZES = [2000, 20_000] as const
 const DAY_PAGES = 120
 const RUNS = 5
+const TIME = '/usr/bin/time'
 
-type Contender = 'zip' | 'tuned' | 'deflateAll' | 'defaults'
+/** One side of one round: wall time, archive size and how far peak RSS rose above the process's start. */
+interface Sample {
+  ms: number
+  bytes: number
+  growthMiB: number
+}
+
+/** `--child <workspace> <dataDir>`: one createBackup in a fresh process, reported as a Sample on stdout. */
+if (process.argv[2] === '--child') {
+  const [workspace, dataDir] = process.argv.slice(3) as [string, string]
+  const paths = workspacePaths({ workspace, dataDir, messagesDb: join(dataDir, 'messages.db') })
+  const startRss = process.memoryUsage().rss
+  const started = performance.now()
+  const input = { paths, mode: 'bench', chatJid: 'bench', clock: systemClock, keep: 1 }
+  const { bytes } = await createBackup(input)
+  const ms = performance.now() - started
+  const growthMiB = (process.resourceUsage().maxRSS * 1024 - startRss) / 2 ** 20
+  console.log(JSON.stringify({ ms, bytes, growthMiB } satisfies Sample))
+}
 
 export async function run(): Promise<BenchRow[]> {
-  const paths = makeTree()
-  if (!hasZip()) {
-    console.log('\n  backup: `zip` not found on PATH — skipping the backup-vs-zip rows')
+  if (!hasTool('zip', ['-v']) || !hasTool(TIME, ['--version'])) {
+    console.log('\n  backup: `zip` or GNU time not found — skipping the backup-vs-zip rows')
     return []
   }
-  const zipOut = join(ROOT, 'zip-r.zip')
-  const defaultsOut = join(ROOT, 'archiver-defaults.zip')
-  const deflateAll: ZipTuning = { ...DEFAULT_ZIP_TUNING, storeBelowBytes: 0 }
-  const backup = async (tuning: ZipTuning): Promise<number> => {
-    const input = { paths, mode: 'bench', chatJid: 'bench', clock: systemClock, keep: 2, tuning }
-    return (await createBackup(input)).bytes
-  }
-  const contenders: Record<Contender, () => Promise<unknown>> = {
-    zip: async () => {
-      rmSync(zipOut, { force: true }) // zip -r would otherwise update the existing archive
-      execFileSync('zip', ['-qr', zipOut, 'notes/daily', 'notes/memory'], { cwd: paths.workspace })
-    },
-    tuned: () => backup(DEFAULT_ZIP_TUNING),
-    deflateAll: () => backup(deflateAll),
-    defaults: () => zipWithArchiverDefaults(paths, defaultsOut),
-  }
-  const medians = await measure(contenders)
-  const sizes: Record<Contender, number> = {
-    zip: statSync(zipOut).size,
-    tuned: await backup(DEFAULT_ZIP_TUNING),
-    deflateAll: await backup(deflateAll),
-    defaults: statSync(defaultsOut).size,
-  }
+  buildIfStale()
+  const rows: BenchRow[] = []
+  for (const notes of SIZES) rows.push(...compare(notes))
+  return rows
+}
 
-  const tree = `${mib(treeBytes(paths))} MiB`
-  const counts =
-    `${DAILY_NOTES} daily notes (1–6 KB), ${MEMORY_FILES.length} memory files, ` + `${DAY_PAGES} day pages`
-  const subject = `${counts}: ${tree}`
-  const row = (name: Contender, label: string, notes: string, target?: string): BenchRow => ({
-    name: `backup: ${label}`,
+function compare(notes: number): BenchRow[] {
+  const paths = makeTree(notes)
+  const zipOut = join(BENCH_DIR, 'zip-r.zip')
+  const sides = {
+    /** zip's default level 6, whole process; its peak RSS is all growth. */
+    zip: (): Sample => {
+      rmSync(zipOut, { force: true }) // zip -r would otherwise update the existing archive
+      const started = performance.now()
+      const peakKiB = timed(['zip', '-qr', zipOut, 'notes/daily', 'notes/memory'], paths.workspace)
+      return { ms: performance.now() - started, bytes: statSync(zipOut).size, growthMiB: peakKiB / 1024 }
+    },
+    /** createBackup alone, timed inside its own process (start-up excluded, RSS from before the call). */
+    createBackup: (): Sample => {
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', paths.workspace, paths.dataDir],
+        { cwd: ROOT, encoding: 'utf8' },
+      )
+      if (child.status !== 0) throw new Error(`backup bench child failed (${child.status}):\n${child.stderr}`)
+      return JSON.parse(child.stdout.trim().split('\n').at(-1) as string) as Sample
+    },
+    /** The whole CLI process, start-up included; its growth is over a bare `node -e 0`. */
+    cli: (): Sample => {
+      const started = performance.now()
+      const args = [process.execPath, BIN, '--workspace', paths.workspace, '--data-dir', paths.dataDir]
+      const peakKiB = timed([...args, 'backups', 'create'], paths.workspace, { DREAMLANE_BACKUP_KEEP: '1' })
+      const ms = performance.now() - started
+      return { ms, bytes: newestBackupBytes(paths), growthMiB: (peakKiB - bareNodeKiB()) / 1024 }
+    },
+  }
+  type Side = keyof typeof sides
+  const names = Object.keys(sides) as Side[]
+  const samples = new Map<Side, Sample[]>(names.map((name) => [name, []]))
+  for (const name of names) sides[name]() // warm-up: page cache, dist/ compiled
+  for (let round = 0; round < RUNS; round++) {
+    for (const name of names) samples.get(name)?.push(sides[name]())
+  }
+  const med = (name: Side, key: keyof Sample): number => median((samples.get(name) ?? []).map((s) => s[key]))
+  const maxGrowth = (name: Side): number => Math.max(...(samples.get(name) ?? []).map((s) => s.growthMiB))
+  const subject =
+    `${notes.toLocaleString('en')} daily notes (1–6 KB), ${MEMORY_FILES.length} memory files, ` +
+    `${DAY_PAGES} day pages: ${mib(treeBytes(paths))} MiB`
+  const baseline = `zip -r ${ms(med('zip', 'ms'))}, ${mib(med('zip', 'bytes'))} MiB, peak RSS ${maxGrowth('zip').toFixed(0)} MiB`
+  const row = (side: Side, label: string, notesText: string): BenchRow => ({
+    name: `backup: ${label}, ${notes.toLocaleString('en')} notes`,
     subject,
-    baseline: `zip -r ${ms(medians.zip)} (${mib(sizes.zip)} MiB)`,
-    measured: `${ms(medians[name])} (${mib(sizes[name])} MiB)`,
-    ratio: medians[name] / medians.zip,
-    ...(target ? { target } : {}),
-    notes,
+    baseline,
+    measured:
+      `${ms(med(side, 'ms'))}, ${mib(med(side, 'bytes'))} MiB ` +
+      `(size ${(med(side, 'bytes') / med('zip', 'bytes')).toFixed(2)}×), ` +
+      `peak RSS growth ${maxGrowth(side).toFixed(0)} MiB (max of ${RUNS})`,
+    ratio: med(side, 'ms') / med('zip', 'ms'),
+    target: '≤ 1.5× time, ≤ 1.1× size, RSS growth ≤ 64 MiB',
+    notes: notesText,
   })
   const tuning = DEFAULT_ZIP_TUNING
   return [
     row(
-      'tuned',
-      'createBackup, tuned archiver',
-      `store < ${tuning.storeBelowBytes} B, deflate level ${tuning.level} above, ` +
-        `read-ahead ${tuning.readAhead}, ${tuning.writeBatchBytes / 1024} KiB writes; ` +
-        'sha256 manifest, fsync and prune included',
-      '≤ 2×',
+      'createBackup',
+      'createBackup',
+      `deflate level ${tuning.level} on ${tuning.packWorkers} worker(s), batches of ${tuning.batchFiles}; ` +
+        `sha256 manifest, fsync and prune included; medians of ${RUNS}`,
     ),
-    row('deflateAll', 'createBackup, deflating every file', 'storeBelowBytes 0: the per-entry zlib cost'),
-    row('defaults', 'archiver with defaults', 'new ZipArchive(), directory() per root; no hash, no manifest'),
+    row('cli', '`dreamlane backups create`, whole process', 'node start-up and CLI wiring included'),
   ]
 }
 
-/** What the naive version does: archiver's own directory walk, default settings, no manifest. */
-async function zipWithArchiverDefaults(paths: WorkspacePaths, out: string): Promise<void> {
-  const archive = new ZipArchive()
-  const done = pipeline(archive, createWriteStream(out))
-  archive.directory(paths.daily, 'notes/daily')
-  archive.directory(paths.memory, 'notes/memory')
-  await Promise.all([archive.finalize(), done])
+/** Runs `command` under GNU time; returns its peak RSS in KiB. */
+function timed(command: string[], cwd: string, env: Record<string, string> = {}): number {
+  const child = spawnSync(TIME, ['-f', '%M', ...command], {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  })
+  if (child.status !== 0) throw new Error(`backup bench: ${command.join(' ')} failed:\n${child.stderr}`)
+  return Number(child.stderr.trim().split('\n').at(-1))
 }
 
-/** One warm-up each, then RUNS interleaved rounds (load drift hits every contender alike); medians in ms. */
-async function measure(
-  contenders: Record<Contender, () => Promise<unknown>>,
-): Promise<Record<Contender, number>> {
-  const names = Object.keys(contenders) as Contender[]
-  const times = new Map<Contender, number[]>(names.map((name) => [name, []]))
-  for (const name of names) await contenders[name]()
-  for (let round = 0; round < RUNS; round++) {
-    for (const name of names) {
-      const started = performance.now()
-      await contenders[name]()
-      times.get(name)?.push(performance.now() - started)
-    }
-  }
-  const medians = names.map((name) => [name, median(times.get(name) ?? [])])
-  return Object.fromEntries(medians) as Record<Contender, number>
+let bareNode: number | undefined
+function bareNodeKiB(): number {
+  bareNode ??= timed([process.execPath, '-e', '0'], ROOT)
+  return bareNode
+}
+
+function newestBackupBytes(paths: WorkspacePaths): number {
+  const zips = readdirSync(paths.backups)
+    .filter((name) => name.endsWith('.zip'))
+    .sort()
+  return statSync(join(paths.backups, zips.at(-1) as string)).size
 }
 
 /** A deterministic notes tree shaped like dreamlane's: front matter, cues, summaries, memory files. */
-function makeTree(): WorkspacePaths {
-  rmSync(ROOT, { recursive: true, force: true })
-  const workspace = join(ROOT, 'workspace')
-  const dataDir = join(ROOT, 'data')
+function makeTree(notes: number): WorkspacePaths {
+  const root = join(BENCH_DIR, `notes-${notes}`)
+  rmSync(root, { recursive: true, force: true })
+  const workspace = join(root, 'workspace')
+  const dataDir = join(root, 'data')
   const paths = workspacePaths({ workspace, dataDir, messagesDb: join(dataDir, 'messages.db') })
   mkdirSync(paths.daily, { recursive: true })
   mkdirSync(paths.days, { recursive: true })
   const random = seededRandom(20261121)
   const between = (min: number, max: number): number => min + Math.floor(random() * (max - min))
-  const start = Date.UTC(2021, 0, 1)
+  const start = Date.UTC(1971, 0, 1)
   const dayAt = (index: number): string => new Date(start + index * 86_400_000).toISOString().slice(0, 10)
-  for (let i = 0; i < DAILY_NOTES; i++) {
+  for (let i = 0; i < notes; i++) {
     writeFileSync(join(paths.daily, `${dayAt(i)}.md`), dailyNote(dayAt(i), between(1024, 6144), random))
   }
   for (const name of MEMORY_FILES) {
@@ -167,8 +204,23 @@ function treeBytes(paths: WorkspacePaths): number {
   return Number(execFileSync('du', ['-sb', paths.notes], { encoding: 'utf8' }).split('\t')[0])
 }
 
-function hasZip(): boolean {
-  return spawnSync('zip', ['-v'], { stdio: 'ignore' }).status === 0
+function hasTool(command: string, args: string[]): boolean {
+  return spawnSync(command, args, { stdio: 'ignore' }).status === 0
+}
+
+/** The CLI runs from dist/: rebuild it when any source is newer, as the test setup does. */
+function buildIfStale(): void {
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile())
+      .reduce((max, entry) => Math.max(max, statSync(join(entry.parentPath, entry.name)).mtimeMs), 0)
+  const main = join(ROOT, 'dist', 'cli', 'main.js')
+  if (existsSync(main) && newest(join(ROOT, 'dist')) >= newest(join(ROOT, 'src'))) return
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
+  const built = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  })
+  if (built.status !== 0) throw new Error('backup bench: building dist/ failed')
 }
 
 function median(values: number[]): number {

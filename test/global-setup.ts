@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { browserMode, chromiumPathOf } from './browser/browser-mode.js'
 import { redisMode } from './helpers/redis-server.js'
+import { unzipMode } from './helpers/unzip.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const STAMP = join(ROOT, 'dist', '.build-stamp')
@@ -20,6 +21,7 @@ function newestMtimeMs(dir: string): number {
 export default function setup(): void {
   announceBrowserMode()
   announceRedisMode()
+  announceUnzipMode()
   const stale = !existsSync(STAMP) || statSync(STAMP).mtimeMs < newestMtimeMs(join(ROOT, 'src'))
   if (!stale) return
   try {
@@ -51,4 +53,12 @@ function announceRedisMode(): void {
   if (mode.run) return
   const line = '!'.repeat(100)
   console.warn(`\n${line}\n!! FLEET (REDIS) TESTS SKIPPED: ${mode.why}\n${line}\n`)
+}
+
+/** Nor backups checked only by our own reader (no `unzip`). */
+function announceUnzipMode(): void {
+  const mode = unzipMode(process.env)
+  if (mode.run) return
+  const line = '!'.repeat(100)
+  console.warn(`\n${line}\n!! UNZIP CHECKS OF BACKUPS SKIPPED: ${mode.why}\n${line}\n`)
 }

@@ -1,40 +1,46 @@
-// Streams note files into a zip on disk with archiver, hashing each as it is read; the manifest goes last.
+// Streams note files into a zip on disk with archiver, compressed ahead by workers; the manifest goes last.
 import { createWriteStream, type WriteStream } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { ZipArchive } from 'archiver'
-import { batchWrites } from './batch-writes.js'
 import type { NoteFile } from './collect.js'
 import { buildManifest, MANIFEST_NAME, type BackupManifest, type ManifestEntry } from './manifest.js'
-import { ReadAhead, type StreamSource } from './read-source.js'
+import { prepareEntry, type PreparedEntry } from './prepared-entry.js'
+import { PreparedZip } from './prepared-zip.js'
+import { openNoteSource, type StreamSource } from './read-source.js'
+import { PackPool } from './pack-pool.js'
 
 /**
- * Knobs measured in bench/backup.bench.ts against `zip -r`. archiver spends most of its time per entry, not
- * per byte: every deflated entry costs a zlib stream and thread-pool round trips (~0.2 ms each), while a
- * stored one is a CRC over bytes already in memory. So small notes are stored and larger files deflated.
+ * Knobs measured in bench/backup.bench.ts against `zip -r`. archiver's own per-entry cost is a zlib stream
+ * and a JS CRC per deflated entry; so notes are read, hashed, CRC'd and deflated on worker threads in
+ * batches, and archiver only writes the prepared bodies with their headers.
  */
 export interface ZipTuning {
-  /** Files smaller than this are stored uncompressed. @default 8192 */
-  storeBelowBytes: number
-  /** zlib level for deflated entries. @default 6 */
+  /** zlib level for deflated entries (zip's default). @default 6 */
   level: number
-  /** Files below this size are read in one call and appended whole; larger ones stream. @default 65536 */
+  /** Files below this size are packed whole by a worker; larger ones stream through archiver. @default 65536 */
   wholeReadBytes: number
-  /** Reads in flight ahead of the archiver. @default 16 */
-  readAhead: number
+  /** Worker threads packing notes. @default 2 (1 on a single core) */
+  packWorkers: number
+  /** Notes per batch sent to a worker. @default 32 */
+  batchFiles: number
+  /** Batches in flight per worker, ahead of the archive. @default 2 */
+  batchesPerWorker: number
   /** Entries appended but not yet written by archiver; with the output's drain, bounds memory. @default 16 */
   maxQueuedEntries: number
   /** archiver's internal buffer. @default 1 MiB */
   highWaterMark: number
-  /** Small archive chunks are joined into writes of this size. @default 256 KiB */
+  /** archiver's many small header writes are joined into chunks of this size. @default 256 KiB */
   writeBatchBytes: number
 }
 
 export const DEFAULT_ZIP_TUNING: ZipTuning = {
-  storeBelowBytes: 8 * 1024,
   level: 6,
   wholeReadBytes: 64 * 1024,
-  readAhead: 16,
+  packWorkers: Math.min(2, availableParallelism()),
+  batchFiles: 32,
+  batchesPerWorker: 2,
   maxQueuedEntries: 16,
   highWaterMark: 1024 * 1024,
   writeBatchBytes: 256 * 1024,
@@ -58,14 +64,19 @@ export async function writeBackupZip(
 ): Promise<WrittenZip> {
   const archive = new ZipArchive({ zlib: { level: tuning.level }, highWaterMark: tuning.highWaterMark })
   const output = createWriteStream(target, { flags: 'wx', flush: true })
-  const done = pipeline(archive, batchWrites(tuning.writeBatchBytes), output)
+  const done = pipeline(archive, output)
   done.catch(() => undefined) // awaited below; marked handled so an early archiver error is not "unhandled"
-  const feed = new ArchiveFeed(archive, output, tuning.maxQueuedEntries)
+  const feed = new ArchiveFeed(
+    new PreparedZip(archive, tuning.writeBatchBytes),
+    output,
+    tuning.maxQueuedEntries,
+  )
   const date = new Date(meta.createdAt)
   try {
     const files = await appendNotes(feed, notes, date, tuning)
     const manifest = buildManifest(meta, files)
-    await feed.append(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_NAME, date, false)
+    const manifestJson = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`)
+    await feed.append(prepareEntry(manifestJson, tuning.level), MANIFEST_NAME, date)
     await Promise.all([archive.finalize(), done])
     return { manifest, bytes: archive.pointer() }
   } catch (error) {
@@ -81,28 +92,36 @@ async function appendNotes(
   date: Date,
   tuning: ZipTuning,
 ): Promise<ManifestEntry[]> {
-  const reads = new ReadAhead(notes, tuning.readAhead, tuning.wholeReadBytes)
-  // Only digests are kept, never contents: memory stays at the read-ahead window, not the tree.
+  const pool = new PackPool({ ...tuning, workers: tuning.packWorkers })
+  // Only digests are kept, never contents: memory stays at the batches in flight, not the tree.
   const entries: ManifestEntry[] = []
   const streamed: { index: number; source: StreamSource }[] = []
   try {
-    for (let source = await reads.next(); source; source = await reads.next()) {
-      const { path } = source.note
+    for await (const packed of pool.pack(notes)) {
+      const { path } = packed.note
+      if (packed.kind === 'packed') {
+        entries.push({ path, ...packed.digest })
+        await feed.append(packed.entry, path, date)
+        continue
+      }
+      const source = await openNoteSource(packed.note, Buffer.allocUnsafe(tuning.wholeReadBytes))
+      if (!source) continue // vanished since the worker looked
       if (source.kind === 'whole') {
-        entries.push({ path, ...source.digest })
-        await feed.append(source.data, path, date, source.data.length < tuning.storeBelowBytes)
+        entries.push({ path, ...source.digest }) // shrank since the worker looked
+        await feed.append(prepareEntry(source.data, tuning.level), path, date)
       } else {
         streamed.push({ index: entries.push({ path, size: 0, sha256: '' }) - 1, source })
         feed.watch(source.stream)
-        await feed.append(source.stream, path, date, false)
+        await feed.append(source.stream, path, date)
       }
     }
     // Streamed digests are final only once archiver has consumed those streams.
     await feed.idle()
   } catch (error) {
-    await reads.release()
     for (const { source } of streamed) source.stream.destroy()
     throw error
+  } finally {
+    await pool.close()
   }
   for (const { index, source } of streamed) {
     const digest = source.digest()
@@ -114,6 +133,7 @@ async function appendNotes(
 
 /** Appends entries one at a time with backpressure: waits while archiver's queue or the disk is behind. */
 class ArchiveFeed {
+  readonly #zip: PreparedZip
   readonly #archive: ZipArchive
   readonly #output: WriteStream
   readonly #maxQueued: number
@@ -123,7 +143,9 @@ class ArchiveFeed {
   #failed = false
   #wake: (() => void) | undefined
 
-  constructor(archive: ZipArchive, output: WriteStream, maxQueued: number) {
+  constructor(zip: PreparedZip, output: WriteStream, maxQueued: number) {
+    const archive = zip.archive
+    this.#zip = zip
     this.#archive = archive
     this.#output = output
     this.#maxQueued = Math.max(1, maxQueued)
@@ -138,10 +160,12 @@ class ArchiveFeed {
     output.on('error', (error) => this.abort(error))
   }
 
-  async append(source: Buffer | Readable, name: string, date: Date, store: boolean): Promise<void> {
+  /** A prepared entry goes in as compressed; a stream is deflated by archiver itself. */
+  async append(source: PreparedEntry | Readable, name: string, date: Date): Promise<void> {
     const queued = (): number => this.#appended - this.#processed
     await this.#waitUntil(() => queued() < this.#maxQueued && !this.#output.writableNeedDrain)
-    this.#archive.append(source, { name, date, store })
+    if ('body' in source) this.#zip.appendPrepared(source, name, date)
+    else this.#archive.append(source, { name, date })
     this.#appended++
   }
 

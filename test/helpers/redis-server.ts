@@ -25,7 +25,8 @@ export function redisMode(env: Record<string, string | undefined>): RedisMode {
   }
 }
 
-function findOnPath(name: string, path: string): string | null {
+/** The first executable `name` on `path` (or in the usual system folders), or null. */
+export function findOnPath(name: string, path: string): string | null {
   for (const dir of [...path.split(delimiter), '/usr/bin', '/usr/local/bin', '/usr/sbin']) {
     if (!dir) continue
     const candidate = join(dir, name)

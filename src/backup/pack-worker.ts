@@ -1,0 +1,76 @@
+// The code a packing worker runs: read small notes whole, hash, CRC and deflate them, off the main thread.
+
+/**
+ * Plain JavaScript run with `new Worker(source, { eval: true })`, so it works the same from `dist/`, under
+ * tsx and under vitest (a `.ts` worker file would not load from all three). Node built-ins only.
+ *
+ * Request: `{ id, files: string[], wholeReadBytes, level }`. Reply: `{ id, body, results }` where `body` is
+ * one transferred ArrayBuffer holding every packed entry's body back to back, and each result is
+ * `{ status: 'packed', size, sha256, crc32, method, offset, length }` | `{ status: 'missing' }` (vanished)
+ * | `{ status: 'large' }` (wholeReadBytes or more: the main thread streams it) | `{ status: 'failed', code, message }`.
+ * Reads are synchronous on purpose: a worker has nothing else to do, and sync reads of small files cost a
+ * quarter of the CPU of thread-pool round trips.
+ */
+export const PACK_WORKER_SOURCE = String.raw`
+const { parentPort } = require('node:worker_threads')
+const { openSync, readSync, closeSync } = require('node:fs')
+const { createHash } = require('node:crypto')
+const { crc32, deflateRawSync } = require('node:zlib')
+
+let scratch = Buffer.alloc(0)
+
+function packOne(file, wholeReadBytes, level) {
+  let fd
+  try {
+    fd = openSync(file, 'r')
+  } catch (error) {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return { status: 'missing' }
+    throw error
+  }
+  try {
+    if (scratch.length !== wholeReadBytes) scratch = Buffer.allocUnsafe(wholeReadBytes)
+    let size = 0
+    for (;;) {
+      const read = readSync(fd, scratch, size, scratch.length - size, null)
+      if (read === 0) break
+      size += read
+      if (size === scratch.length) return { status: 'large' }
+    }
+    const data = scratch.subarray(0, size)
+    const sha256 = createHash('sha256').update(data).digest('hex')
+    const deflated = size > 0 ? deflateRawSync(data, { level }) : undefined
+    const stored = !deflated || deflated.length >= size
+    return { status: 'packed', size, sha256, crc32: crc32(data), method: stored ? 0 : 8,
+      body: stored ? Buffer.from(data) : deflated }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+parentPort.on('message', ({ id, files, wholeReadBytes, level }) => {
+  const results = []
+  const bodies = []
+  let total = 0
+  for (const file of files) {
+    let result
+    try {
+      result = packOne(file, wholeReadBytes, level)
+    } catch (error) {
+      result = { status: 'failed', code: error && error.code, message: String(error && error.message) }
+    }
+    if (result.body) {
+      bodies.push(result.body)
+      result.offset = total
+      result.length = result.body.length
+      total += result.body.length
+      delete result.body
+    }
+    results.push(result)
+  }
+  // One unpooled buffer per batch, so transferring it detaches nothing else.
+  const body = Buffer.allocUnsafeSlow(total)
+  let at = 0
+  for (const part of bodies) at += part.copy(body, at)
+  parentPort.postMessage({ id, body: body.buffer, results }, [body.buffer])
+})
+`

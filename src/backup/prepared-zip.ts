@@ -1,0 +1,121 @@
+// Lets archiver's zip engine take entries that were compressed beforehand, instead of deflating each itself.
+import type { ZipArchive } from 'archiver'
+import { ZIP_DEFLATED, type PreparedEntry } from './prepared-entry.js'
+
+/**
+ * The parts of compress-commons' ZipArchiveOutputStream (under archiver's zip plugin) this relies on:
+ * `_appendBuffer` is where a buffer entry gets its CRC, sizes and (per entry) a new deflate stream;
+ * the header writers and `_afterAppend` are what it calls for a stored entry.
+ */
+interface ZipEngine {
+  _appendBuffer(entry: ZipEngineEntry, source: Buffer, callback: EntryCallback): void
+  _writeLocalFileHeader(entry: ZipEngineEntry): void
+  _afterAppend(entry: ZipEngineEntry): void
+  write(chunk: Buffer | string, callback?: () => void): boolean
+  end(...args: unknown[]): unknown
+  /** Bytes written so far; the header writers read it between writes to record entry offsets. */
+  offset: number
+}
+interface ZipEngineEntry {
+  setMethod(method: number): void
+  setCrc(crc: number): void
+  setSize(size: number): void
+  setCompressedSize(size: number): void
+  setVersionNeededToExtract(version: number): void
+  getGeneralPurposeBit(): { useDataDescriptor(use: boolean): void }
+}
+type EntryCallback = (error: Error | null, entry?: ZipEngineEntry) => void
+
+// Deflate needs PKZIP 2.0 to extract; no data descriptor, as CRC and sizes are known before the header.
+const VERSION_DEFLATE = 20
+
+/**
+ * An archiver zip whose `appendPrepared` writes a PreparedEntry's body as is, with its method, CRC-32
+ * and sizes in the local header. archiver still queues the entry, writes every header, the central
+ * directory and the end record; only its per-entry zlib stream (and JS CRC) is skipped. Other entries
+ * (`append` of a stream, say) go through archiver unchanged.
+ */
+export class PreparedZip {
+  readonly archive: ZipArchive
+  readonly #prepared = new WeakMap<Buffer, PreparedEntry>()
+
+  constructor(archive: ZipArchive, joinWritesBytes: number) {
+    this.archive = archive
+    const engine = zipEngineOf(archive)
+    joinWrites(engine, joinWritesBytes)
+    const appendBuffer = engine._appendBuffer.bind(engine)
+    engine._appendBuffer = (entry, source, callback) => {
+      const prepared = this.#prepared.get(source)
+      if (!prepared) return appendBuffer(entry, source, callback)
+      this.#prepared.delete(source)
+      entry.setMethod(prepared.method)
+      entry.getGeneralPurposeBit().useDataDescriptor(false)
+      if (prepared.method === ZIP_DEFLATED) entry.setVersionNeededToExtract(VERSION_DEFLATE)
+      entry.setCrc(prepared.crc32)
+      entry.setSize(prepared.size)
+      entry.setCompressedSize(prepared.body.length)
+      engine._writeLocalFileHeader(entry)
+      engine.write(prepared.body)
+      engine._afterAppend(entry)
+      callback(null, entry)
+    }
+  }
+
+  appendPrepared(prepared: PreparedEntry, name: string, date: Date): void {
+    // The body's identity carries the metadata through archiver's queue to the engine.
+    if (this.#prepared.has(prepared.body)) throw new Error(`internal: ${name}'s body is already queued`)
+    this.#prepared.set(prepared.body, prepared)
+    this.archive.append(prepared.body, { name, date })
+  }
+}
+
+/**
+ * The engine writes every header field as its own few-byte Buffer (about 40 per entry with the central
+ * directory); each then crosses two streams and, while queued there, survives garbage collections, which
+ * made memory grow with the tree. Joined here into `bytes`-sized chunks before they enter any stream.
+ * `offset` stays exact at every write, as the header writers read it.
+ */
+function joinWrites(engine: ZipEngine, bytes: number): void {
+  const write = engine.write.bind(engine)
+  const end = engine.end.bind(engine)
+  let parts: Buffer[] = []
+  let size = 0
+  const flush = (): boolean => {
+    if (size === 0) return true
+    const joined = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, size)
+    parts = []
+    size = 0
+    engine.offset -= joined.length // write() counts these bytes again
+    return write(joined)
+  }
+  engine.write = (chunk, callback) => {
+    if (callback) {
+      flush()
+      return write(chunk, callback)
+    }
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    parts.push(buffer)
+    size += buffer.length
+    engine.offset += buffer.length
+    // true while joining: a streamed entry piped in here sees the stream's real backpressure at each flush.
+    return size < bytes || flush()
+  }
+  engine.end = (...args) => {
+    flush()
+    return end(...args)
+  }
+}
+
+/** archiver exposes no hook for pre-compressed data: find its engine, and fail loudly if it has changed. */
+function zipEngineOf(archive: ZipArchive): ZipEngine {
+  const engine = (archive as unknown as { _module?: { engine?: Partial<ZipEngine> } })._module?.engine
+  const needed = ['_appendBuffer', '_writeLocalFileHeader', '_afterAppend', 'write', 'end'] as const
+  if (
+    !engine ||
+    needed.some((name) => typeof engine[name] !== 'function') ||
+    typeof engine.offset !== 'number'
+  ) {
+    throw new Error('archiver changed: its zip engine no longer has _appendBuffer/_writeLocalFileHeader')
+  }
+  return engine as ZipEngine
+}
