@@ -70,7 +70,7 @@ export async function appendNote(deps: NoteDeps, text: string): Promise<NoteResu
 }
 
 async function writeEntry(deps: NoteDeps, text: string): Promise<NoteResult> {
-  // The daily-note parser (gray-matter), the FTS journal and the path policy load with the first note, so
+  // The daily-note parser, the FTS journal and the path policy load with the first note, so
   // `dreamlane mcp` answers its handshake without them.
   const [
     { markDirty },

@@ -1,4 +1,4 @@
-// One daily note: parse it (gray-matter front matter + owned body parts), render it canonically, judge its state.
+// One daily note: parse it (front matter + owned body parts), render it canonically, judge its state.
 import { DreamlaneError, NoteMalformedError, errorMessage } from '../errors.js'
 import { addDays, longDateTitle } from '../time/local-day.js'
 import { isIsoInstant, parseFrontMatter, renderFrontMatter, type DailyFrontMatter } from './front-matter.js'
