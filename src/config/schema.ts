@@ -1,6 +1,7 @@
 // The one zod schema of dreamlane's settings, defaults included; config.json's shape and ResolvedConfig derive from it.
 import { z } from 'zod'
 import { isValidTimeZone } from '../time/local-day.js'
+import { DREAMING_MODES, PROVIDER_CHOICES, REVIEW_MODES } from './choices.js'
 import { RECALL_PRESET_NAMES, RECALL_SIGNALS, type RecallSignal } from './recall-names.js'
 
 const positiveInt = z.number().int().positive()
@@ -13,13 +14,14 @@ export {
   type RecallSignal,
 } from './recall-names.js'
 
-/** When a dream's changes wait for a person: every time, only when the loss guard objects, or never. */
-export const REVIEW_MODES = ['always', 'on-risk', 'never'] as const
-export type ReviewMode = (typeof REVIEW_MODES)[number]
-
-/** The promotion sweeps' mode: which recall preset deep sweeps promote with, or off. */
-export const DREAMING_MODES = ['off', 'core', 'deep', 'rem'] as const
-export type DreamingMode = (typeof DREAMING_MODES)[number]
+export {
+  DREAMING_MODES,
+  PROVIDER_CHOICES,
+  REVIEW_MODES,
+  type DreamingMode,
+  type ProviderChoice,
+  type ReviewMode,
+} from './choices.js'
 
 /** One sweep's cadence: a croner pattern in `timezone`. */
 function sweepCadence(cron: string) {
@@ -31,10 +33,6 @@ function sweepCadence(cron: string) {
     .strict()
     .prefault({})
 }
-
-/** Which engine dreams: `auto` picks anthropic when ANTHROPIC_API_KEY is set, else the offline engine. */
-export const PROVIDER_CHOICES = ['auto', 'offline', 'anthropic', 'openai-compatible'] as const
-export type ProviderChoice = (typeof PROVIDER_CHOICES)[number]
 
 const RECALL_WEIGHTS: Record<RecallSignal, number> = {
   frequency: 0.24,

@@ -1,7 +1,7 @@
 // Persistent switches set from chat or CLI (e.g. `/dreaming off`), kept in state.db across restarts.
 import { migrate } from '../db/migrate.js'
 import type { StateDb } from '../db/state.js'
-import { DREAMING_MODES, type DreamingMode } from '../config/schema.js'
+import { DREAMING_MODES, type DreamingMode } from '../config/choices.js'
 
 const MIGRATIONS = [
   {

@@ -1,10 +1,6 @@
 // Promotion policy: a preset's gate thresholds, config overrides on top, and weights normalised to sum 1.
-import {
-  RECALL_SIGNALS,
-  type RecallPresetName,
-  type RecallSignal,
-  type ResolvedConfig,
-} from '../config/schema.js'
+import { RECALL_SIGNALS, type RecallPresetName, type RecallSignal } from '../config/recall-names.js'
+import type { ResolvedConfig } from '../config/schema.js'
 import { ConfigError } from '../errors.js'
 
 export type RecallWeights = Record<RecallSignal, number>

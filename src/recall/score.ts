@@ -1,5 +1,5 @@
 // Candidate scoring: the six recall signals, their weighted sum, the gates, and a stable order. Pure.
-import { RECALL_SIGNALS, type RecallSignal } from '../config/schema.js'
+import { RECALL_SIGNALS, type RecallSignal } from '../config/recall-names.js'
 import { RICH_CONCEPTS } from './concepts.js'
 import { gateCandidate, type GateOutcome } from './gates.js'
 import type { RecallPolicy } from './presets.js'
