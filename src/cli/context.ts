@@ -38,11 +38,14 @@ export function flagsOf(options: GlobalOptions): ConfigFile {
   }
 }
 
-/** Resolves config and paths for a command; zod is imported here, so `--help` never pays for it. */
+/**
+ * Resolves config and paths for a command. zod is imported only when the inputs differ from the last
+ * run's (config/cache.ts), so `--help` never pays for it and a repeated command seldom does.
+ */
 export async function cliContext(command: Command, extra: ConfigFile = {}): Promise<CliContext> {
-  const { resolveConfig } = await import('../config/resolve.js')
+  const { resolveConfigCached } = await import('../config/cache.js')
   const options = globalOptions(command)
-  const config = resolveConfig({ env: process.env, flags: { ...flagsOf(options), ...extra } })
+  const config = await resolveConfigCached({ env: process.env, flags: { ...flagsOf(options), ...extra } })
   const json = Boolean(options.json)
   return {
     config,
