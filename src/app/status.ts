@@ -4,10 +4,11 @@ import { describeLock, readLock, staleReason } from '../notes/lock.js'
 import { memoryCounts, type MemoryCounts } from '../recall/status.js'
 import { nextFireTimes } from '../schedule/autodream.js'
 import { SWEEP_MODES, type RunRecord, type SweepMode } from '../dream/types.js'
-import { checkGates, type GateDecision } from '../dream/gates.js'
+import { checkGates, type GateDecision, type GateDeps } from '../dream/gates.js'
+import type { DreamQueue } from '../dream/queue.js'
+import type { ModelProvider } from '../model/provider.js'
 import type { DreamingMode } from '../config/schema.js'
 import { dayWindow, localDayOf, localTimeOf } from '../time/local-day.js'
-import type { AppContext } from './context.js'
 
 export interface DreamlaneStatus {
   workspace: string
@@ -31,6 +32,15 @@ export interface DreamlaneStatus {
   sweeps: { mode: DreamingMode; nextLocal: Record<SweepMode, string | null> }
 }
 
+/**
+ * What status reads: the gates' stores, the provider's name, and the dream queue's active run (an
+ * AppContext has them all; `dreamlane status` wires only these).
+ */
+export interface StatusDeps extends GateDeps {
+  provider: Pick<ModelProvider, 'name' | 'model'>
+  dreams: Pick<DreamQueue, 'activeRunId'>
+}
+
 /** What `status` cannot read from the workspace: which engine was chosen and why, and this process's schedule. */
 export interface StatusExtras {
   /** The model the selected provider uses; undefined when the provider was injected. */
@@ -40,7 +50,7 @@ export interface StatusExtras {
   scheduledAt: Date | null
 }
 
-export async function readDreamlaneStatus(ctx: AppContext, extras: StatusExtras): Promise<DreamlaneStatus> {
+export async function readDreamlaneStatus(ctx: StatusDeps, extras: StatusExtras): Promise<DreamlaneStatus> {
   const { config, clock, paths, settings, runs } = ctx
   const [holder, backlog] = await Promise.all([
     readLock(paths.lockFile),
@@ -99,7 +109,7 @@ export async function readDreamlaneStatus(ctx: AppContext, extras: StatusExtras)
 }
 
 /** This process's active run, else the newest run another process left queued or running within the run timeout. */
-function runningRun(ctx: AppContext): RunRecord | null {
+function runningRun(ctx: StatusDeps): RunRecord | null {
   const { runs, clock, config } = ctx
   const own = ctx.dreams.activeRunId
   if (own) return runs.get(own)

@@ -1,4 +1,5 @@
 // Each command loads only what it runs: the NLP libraries and the Anthropic SDK stay out of commands that never dream.
+import { writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -48,6 +49,18 @@ describe('start-up', () => {
       expect(loaded.has('better-sqlite3')).toBe(true)
       for (const name of [...HEAVY, ...DREAM_ONLY, ...FLEET_ONLY]) expect(loaded.has(name), name).toBe(false)
     }
+  })
+
+  it('status checks the settings with zod once: later runs with the same settings load neither zod nor pino', async () => {
+    const dir = makeTempDir()
+    expect((await runCli(['--workspace', dir, 'init'])).code).toBe(0)
+    expect([...(await packagesLoadedBy(['--workspace', dir, 'status']))]).toContain('zod')
+    const loaded = await packagesLoadedBy(['--workspace', dir, 'status'])
+    expect([...loaded].sort()).toEqual(['better-sqlite3', 'commander', 'croner'])
+    writeFileSync(join(dir, '.dreamlane', 'config.json'), '{"backups": {"keep": 0}}')
+    const refused = await runCli(['--workspace', dir, 'status'])
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain('backups.keep')
   })
 
   it('a dream with the offline engine loads the NLP libraries, and still not the SDK', async () => {
