@@ -3,23 +3,6 @@ import { Command, CommanderError } from 'commander'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PACKAGE_ROOT } from '../notes/paths.js'
-import { registerBackups } from './commands/backups.js'
-import { registerChat } from './commands/chat.js'
-import { registerDemo } from './commands/demo.js'
-import { registerDoctor } from './commands/doctor.js'
-import { registerDream, registerGate } from './commands/dream.js'
-import { registerFleet } from './commands/fleet.js'
-import { registerImport } from './commands/import.js'
-import { registerIndex } from './commands/index-cmd.js'
-import { registerInit } from './commands/init.js'
-import { registerMcp } from './commands/mcp.js'
-import { registerMemory } from './commands/memory.js'
-import { registerRuns } from './commands/runs.js'
-import { registerSample } from './commands/sample.js'
-import { registerSeed } from './commands/seed.js'
-import { registerServe } from './commands/serve.js'
-import { registerStatus } from './commands/status.js'
-import { registerWorker } from './commands/worker.js'
 import { UsageError } from '../errors.js'
 import { EXIT, reportError } from './exit-codes.js'
 
@@ -28,6 +11,61 @@ const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 
 }
 
 const wantsJson = process.argv.includes('--json')
+
+type Register = (program: Command) => void
+
+/** Every top-level command and where it is registered, in the order `--help` lists them. */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  init: async () => (await import('./commands/init.js')).registerInit,
+  sample: async () => (await import('./commands/sample.js')).registerSample,
+  seed: async () => (await import('./commands/seed.js')).registerSeed,
+  backups: async () => (await import('./commands/backups.js')).registerBackups,
+  index: async () => (await import('./commands/index-cmd.js')).registerIndex,
+  dream: async () => (await import('./commands/dream.js')).registerDream,
+  gate: async () => (await import('./commands/dream.js')).registerGate,
+  status: async () => (await import('./commands/status.js')).registerStatus,
+  doctor: async () => (await import('./commands/doctor.js')).registerDoctor,
+  runs: async () => (await import('./commands/runs.js')).registerRuns,
+  serve: async () => (await import('./commands/serve.js')).registerServe,
+  demo: async () => (await import('./commands/demo.js')).registerDemo,
+  import: async () => (await import('./commands/import.js')).registerImport,
+  memory: async () => (await import('./commands/memory.js')).registerMemory,
+  mcp: async () => (await import('./commands/mcp.js')).registerMcp,
+  chat: async () => (await import('./commands/chat.js')).registerChat,
+  fleet: async () => (await import('./commands/fleet.js')).registerFleet,
+  worker: async () => (await import('./commands/worker.js')).registerWorker,
+}
+
+/** The global options above that take a value (the next argument, unless written `--opt=value` or `-wdir`). */
+const GLOBAL_WITH_VALUE = new Set(['-w', '--workspace', '--data-dir', '--messages-db', '--tz'])
+const GLOBAL_FLAGS = new Set(['--json'])
+
+/**
+ * The command `args` run, when it is certain: skips the global options before it. Anything else (no
+ * command, --help, --version, an unknown option or command) is null, and every command is registered.
+ */
+function commandOf(args: string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '--') return args[i + 1] ?? null
+    if (GLOBAL_WITH_VALUE.has(arg)) i++
+    else if (GLOBAL_FLAGS.has(arg)) continue
+    else if (arg.startsWith('-')) {
+      const isGlobalWithValue = [...GLOBAL_WITH_VALUE].some((name) =>
+        name.startsWith('--') ? arg.startsWith(`${name}=`) : arg.startsWith(name) && arg.length > 2,
+      )
+      if (!isGlobalWithValue) return null
+    } else return arg
+  }
+  return null
+}
+
+/** Only the command that runs is imported (each module's imports cost start-up time); help and errors see all. */
+async function registrationsFor(args: string[]): Promise<Register[]> {
+  const name = commandOf(args)
+  const wanted = name !== null && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS)
+  return Promise.all(wanted.map((command) => (COMMANDS[command] as () => Promise<Register>)()))
+}
 
 const program = new Command('dreamlane')
   .description(
@@ -44,28 +82,7 @@ const program = new Command('dreamlane')
   // Set before the subcommands are added, so they inherit it: with --json a usage error is JSON on stdout.
   .configureOutput({ outputError: (text, write) => (wantsJson ? undefined : write(text)) })
 
-for (const register of [
-  registerInit,
-  registerSample,
-  registerSeed,
-  registerBackups,
-  registerIndex,
-  registerDream,
-  registerGate,
-  registerStatus,
-  registerDoctor,
-  registerRuns,
-  registerServe,
-  registerDemo,
-  registerImport,
-  registerMemory,
-  registerMcp,
-  registerChat,
-  registerFleet,
-  registerWorker,
-]) {
-  register(program)
-}
+for (const register of await registrationsFor(process.argv.slice(2))) register(program)
 
 // A reader that went away (`dreamlane dream | head -3`) must not kill a dream half-way: the rest of the
 // output is dropped and the run still closes and releases its lock.

@@ -26,6 +26,32 @@ describe('dreamlane CLI', () => {
     }
   })
 
+  it('runs a command after global options in each spelling, and its help is the same as with every command loaded', async () => {
+    const dir = makeTempDir()
+    expect((await runCli(['--workspace', dir, 'init'])).code).toBe(0)
+    const spellings = [
+      ['--workspace', dir, 'status', '--json'],
+      ['-w', dir, '--json', 'status'],
+      [`-w${dir}`, '--json', 'status'],
+      [`--workspace=${dir}`, '--tz', 'UTC', '--json', 'status'],
+      ['--json', '--workspace', dir, '--', 'status'],
+    ]
+    for (const args of spellings) {
+      const result = await runCli(args)
+      expect(result.code, args.join(' ')).toBe(0)
+      expect(JSON.parse(result.stdout).workspace).toBe(dir)
+    }
+    // `help status` names no command first, so every command is registered before commander answers.
+    const own = await runCli(['status', '--help'])
+    const viaHelp = await runCli(['help', 'status'])
+    expect(own.stdout).toContain('Usage: dreamlane status')
+    expect(own.stdout).toBe(viaHelp.stdout)
+    const unknown = await runCli(['--workspace', dir, 'statsu'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain("unknown command 'statsu'")
+    expect(unknown.stderr).toContain('status')
+  })
+
   it('names the bad key and exits 3 on a bad config', async () => {
     const dir = makeTempDir()
     mkdirSync(join(dir, '.dreamlane'))
