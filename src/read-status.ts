@@ -7,7 +7,7 @@ import { openMessagesDb } from './db/messages.js'
 import { openStateDb } from './db/state.js'
 import { RunStore } from './dream/runs.js'
 import { SettingsStore } from './dream/settings.js'
-import { selectProvider } from './model/select.js'
+import { chooseProvider } from './model/choice.js'
 import { assertWorkspaceExists, workspacePaths } from './notes/paths.js'
 
 export interface ReadStatusOptions {
@@ -31,7 +31,7 @@ export async function readWorkspaceStatus(options: ReadStatusOptions): Promise<D
   const clock = options.clock ?? systemClock
   const state = openStateDb(paths.stateDb)
   try {
-    const selected = selectProvider(config, options.env ?? process.env)
+    const selected = chooseProvider(config, options.env ?? process.env)
     const messages = openMessagesDb(paths.messagesDb, { ...options.messagesDbWait, create: false })
     try {
       const deps = {
