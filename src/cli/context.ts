@@ -1,5 +1,6 @@
 // Shared CLI plumbing: global options → resolved config and paths, output in text or JSON, progress lines.
-import { InvalidArgumentError, type Command } from 'commander'
+import type { Command } from 'commander'
+import { InvalidArgumentError } from './commander.js'
 import type { Logger } from 'pino'
 import type { DbWait } from '../db/busy.js'
 import type { ConfigFile, ResolvedConfig } from '../config/schema.js'

@@ -1,5 +1,5 @@
 // The dreamlane CLI: the only module with top-level side effects (argv, exit code).
-import { Command, CommanderError } from 'commander'
+import { Command, CommanderError } from './commander.js'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PACKAGE_ROOT } from '../notes/paths.js'
@@ -12,7 +12,7 @@ const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 
 
 const wantsJson = process.argv.includes('--json')
 
-type Register = (program: Command) => void
+type Register = (program: InstanceType<typeof Command>) => void
 
 /** Every top-level command and where it is registered, in the order `--help` lists them. */
 const COMMANDS: Record<string, () => Promise<Register>> = {

@@ -1,7 +1,30 @@
 // Opens SQLite files the one way dreamlane wants them: WAL for its own files, a busy timeout, foreign keys as the file says.
-import Database from 'better-sqlite3'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type BetterSqlite3 from 'better-sqlite3'
 
-export type Db = Database.Database
+// better-sqlite3 is CommonJS: require() spares Node 20's ESM wrapper around it (about 4 ms of every start).
+const require = createRequire(import.meta.url)
+const Database = require('better-sqlite3') as typeof BetterSqlite3
+
+export type Db = BetterSqlite3.Database
+
+let addon: string | null | undefined
+
+/** The addon npm compiled or downloaded; naming it spares `bindings` its search of a dozen paths. */
+function compiledAddon(): string | null {
+  if (addon !== undefined) return addon
+  const file = join(
+    dirname(require.resolve('better-sqlite3')),
+    '..',
+    'build',
+    'Release',
+    'better_sqlite3.node',
+  )
+  addon = existsSync(file) ? file : null
+  return addon
+}
 
 export interface OpenDbOptions {
   readonly?: boolean
@@ -12,9 +35,11 @@ export interface OpenDbOptions {
 }
 
 export function openDb(file: string, options: OpenDbOptions = {}): Db {
+  const nativeBinding = compiledAddon()
   const db = new Database(file, {
     readonly: options.readonly ?? false,
     fileMustExist: options.readonly ?? false,
+    ...(nativeBinding ? { nativeBinding } : {}),
   })
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`)
   if (!options.readonly && options.journal !== 'keep') {

@@ -1,6 +1,7 @@
 // `dreamlane import <source>`: bring chat history (PiClaw DB, ChatGPT export, WhatsApp export, JSONL) into the messages DB.
 import { tmpdir } from 'node:os'
-import { Option, type Command } from 'commander'
+import type { Command } from 'commander'
+import { Option } from '../commander.js'
 import type { ResolvedConfig } from '../../config/schema.js'
 import type { ImportResult } from '../../import/import-history.js'
 import { createProgressBar } from '../../import/progress.js'

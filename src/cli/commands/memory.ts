@@ -1,5 +1,6 @@
 // `dreamlane memory promote|status`: recall candidates with their signals and gates; promotion into MEMORY.md.
-import { InvalidArgumentError, type Command } from 'commander'
+import type { Command } from 'commander'
+import { InvalidArgumentError } from '../commander.js'
 import { relative } from 'node:path'
 import { systemClock } from '../../clock.js'
 import { RECALL_PRESET_NAMES, RECALL_SIGNALS, type RecallPresetName } from '../../config/recall-names.js'

@@ -1,6 +1,7 @@
 // `dreamlane serve`: the long-running process — recovery, bootstrap, nightly AutoDream, clean shutdown.
 import { createInterface } from 'node:readline'
-import { InvalidArgumentError, type Command } from 'commander'
+import type { Command } from 'commander'
+import { InvalidArgumentError } from '../commander.js'
 import type { Dreamlane } from '../../create.js'
 import { DreamlaneError, errorMessage } from '../../errors.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/defaults.js'
