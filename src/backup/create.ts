@@ -57,9 +57,10 @@ export async function writeBackup(input: Omit<CreateBackupInput, 'keep'>): Promi
   const stamp = formatStamp(now)
   // Second precision, exactly what listBackups() reads back from the file name.
   const createdAt = new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString()
-  const notes = await collectNoteFiles(paths)
   const temp = join(paths.backups, `.backup-${randomBytes(6).toString('hex')}${BACKUP_EXTENSION}.tmp`)
   try {
+    // Listed while the zip writer's workers start.
+    const notes = collectNoteFiles(paths)
     const meta = { createdAt, mode: input.mode, chatJid: input.chatJid }
     const written = await writeBackupZip(temp, notes, meta, input.tuning)
     const id = await publish(temp, paths.backups, stamp, (sequence) =>

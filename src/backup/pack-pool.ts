@@ -53,7 +53,10 @@ class PackWorker {
   #failure: unknown = undefined
 
   constructor() {
-    this.#worker = new Worker(PACK_WORKER_SOURCE, { eval: true })
+    this.#worker = new Worker(PACK_WORKER_SOURCE, {
+      eval: true,
+      resourceLimits: { maxYoungGenerationSizeMb: 1 },
+    })
     this.#worker.on('message', (reply: WorkerReply) => {
       this.#pending.get(reply.id)?.resolve(reply)
       this.#pending.delete(reply.id)

@@ -17,6 +17,9 @@ const { openSync, readSync, closeSync } = require('node:fs')
 const { createHash } = require('node:crypto')
 const { crc32, deflateRawSync } = require('node:zlib')
 
+// Output chunks below 4 KiB come from Buffer's shared pool: a fresh 16 KiB one per note was most of the
+// worker's memory, freed only when a (rare, as it allocates little else) garbage collection ran.
+const CHUNK = 2048
 let scratch = Buffer.alloc(0)
 
 function packOne(file, wholeReadBytes, level) {
@@ -38,7 +41,7 @@ function packOne(file, wholeReadBytes, level) {
     }
     const data = scratch.subarray(0, size)
     const sha256 = createHash('sha256').update(data).digest('hex')
-    const deflated = size > 0 ? deflateRawSync(data, { level }) : undefined
+    const deflated = size > 0 ? deflateRawSync(data, { level, chunkSize: CHUNK }) : undefined
     const stored = !deflated || deflated.length >= size
     return { status: 'packed', size, sha256, crc32: crc32(data), method: stored ? 0 : 8,
       body: stored ? Buffer.from(data) : deflated }

@@ -1,0 +1,71 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { crc32, inflateRawSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { PackPool, type PackedNote } from '../../src/backup/pack-pool.js'
+import { ZIP_DEFLATED, ZIP_STORED } from '../../src/backup/prepared-entry.js'
+import { makeTempDir } from '../helpers/workspace.js'
+import { sha256 } from '../helpers/zip.js'
+
+const OPTIONS = { workers: 2, batchFiles: 3, batchesPerWorker: 2, wholeReadBytes: 512, level: 6 }
+
+async function packAll(pool: PackPool, notes: { file: string; path: string }[]): Promise<PackedNote[]> {
+  const out: PackedNote[] = []
+  for await (const packed of pool.pack(notes)) out.push(packed)
+  return out
+}
+
+describe('PackPool', () => {
+  it('returns every note in order across batches and workers, with digests, CRC-32 and inflatable bodies', async () => {
+    const dir = makeTempDir()
+    const contents = Array.from({ length: 20 }, (_, i) => Buffer.from(`note ${i} `.repeat(i * 5)))
+    const notes = contents.map((_, i) => ({ file: join(dir, `${i}.md`), path: `notes/daily/${i}.md` }))
+    contents.forEach((data, i) => writeFileSync(notes[i]!.file, data))
+    const pool = new PackPool(OPTIONS)
+    try {
+      const packed = await packAll(pool, notes)
+      expect(packed.map((p) => p.note.path)).toEqual(notes.map((n) => n.path))
+      packed.forEach((p, i) => {
+        const data = contents[i]!
+        if (data.length >= 512) return expect(p.kind).toBe('large')
+        if (p.kind !== 'packed') throw new Error(`${p.note.path} was not packed`)
+        expect(p.digest).toEqual({ size: data.length, sha256: sha256(data) })
+        expect(p.entry.crc32).toBe(crc32(data))
+        const body = p.entry.method === ZIP_DEFLATED ? inflateRawSync(p.entry.body) : p.entry.body
+        expect(body.equals(data)).toBe(true)
+      })
+      expect(packed.filter((p) => p.kind === 'large').length).toBeGreaterThan(0)
+      expect(packed.some((p) => p.kind === 'packed' && p.entry.method === ZIP_STORED)).toBe(true) // the empty one
+    } finally {
+      await pool.close()
+    }
+  })
+
+  it('leaves out vanished notes and fails with the read error of an unreadable one', async () => {
+    const dir = makeTempDir()
+    writeFileSync(join(dir, 'a.md'), 'a\n')
+    mkdirSync(join(dir, 'folder.md'))
+    const pool = new PackPool(OPTIONS)
+    try {
+      const gone = await packAll(pool, [
+        { file: join(dir, 'gone.md'), path: 'notes/daily/gone.md' },
+        { file: join(dir, 'a.md'), path: 'notes/daily/a.md' },
+      ])
+      expect(gone.map((p) => p.note.path)).toEqual(['notes/daily/a.md'])
+      const folder = { file: join(dir, 'folder.md'), path: 'notes/daily/folder.md' }
+      await expect(packAll(pool, [folder])).rejects.toMatchObject({ code: 'EISDIR' })
+    } finally {
+      await pool.close()
+    }
+  })
+
+  it('refuses work once closed instead of waiting forever', async () => {
+    const dir = makeTempDir()
+    writeFileSync(join(dir, 'a.md'), 'a\n')
+    const pool = new PackPool(OPTIONS)
+    await pool.close()
+    await expect(packAll(pool, [{ file: join(dir, 'a.md'), path: 'notes/daily/a.md' }])).rejects.toThrow(
+      /closed/,
+    )
+  })
+})
