@@ -33,7 +33,7 @@ export interface ZipTuning {
   maxQueuedEntries: number
   /** archiver's internal buffer. @default 1 MiB */
   highWaterMark: number
-  /** archiver's many small header writes are joined into chunks of this size. @default 256 KiB */
+  /** archiver's many small header writes are joined into chunks of this size. @default 64 KiB */
   writeBatchBytes: number
 }
 
