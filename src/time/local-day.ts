@@ -33,7 +33,7 @@ export interface WallClock {
   second: number
 }
 
-function wallClock(instant: Date, timeZone: string): WallClock {
+function formattedWallClock(instant: Date, timeZone: string): WallClock {
   const fields: Record<string, number> = {}
   for (const part of partsFormatter(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value)
@@ -45,6 +45,47 @@ function wallClock(instant: Date, timeZone: string): WallClock {
     hour: fields.hour ?? 0,
     minute: fields.minute ?? 0,
     second: fields.second ?? 0,
+  }
+}
+
+/** Milliseconds the zone's wall clock is ahead of UTC at `ms` (whole seconds). */
+function offsetAt(ms: number, timeZone: string): number {
+  const wall = formattedWallClock(new Date(ms), timeZone)
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+  return asUtc - Math.floor(ms / 1000) * 1000
+}
+
+// Formatting every instant is the costly part of a busy day's reading. Zones change offset on quarter hours, so
+// one offset serves a whole UTC quarter hour once both of its ends agree; a quarter hour with a change inside
+// (or a historic change off the quarter) is formatted instant by instant.
+const QUARTER_HOUR_MS = 15 * 60_000
+const quarterOffsets = new Map<string, number | null>()
+
+function quarterOffset(ms: number, timeZone: string): number | null {
+  const start = Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS
+  const key = `${timeZone} ${start}`
+  let offset = quarterOffsets.get(key)
+  if (offset === undefined) {
+    if (quarterOffsets.size > 100_000) quarterOffsets.clear()
+    const first = offsetAt(start, timeZone)
+    offset = first === offsetAt(start + QUARTER_HOUR_MS - 1000, timeZone) ? first : null
+    quarterOffsets.set(key, offset)
+  }
+  return offset
+}
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const ms = instant.getTime()
+  const offset = Number.isFinite(ms) ? quarterOffset(ms, timeZone) : null
+  if (offset === null) return formattedWallClock(instant, timeZone)
+  const wall = new Date(ms + offset)
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   }
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, dayWindow, localDayOf, longDateTitle, startOfLocalDay } from '../../src/time/local-day.js'
+import {
+  addDays,
+  dayWindow,
+  localDayOf,
+  localTimeOf,
+  longDateTitle,
+  startOfLocalDay,
+} from '../../src/time/local-day.js'
 
 describe('local days', () => {
   it('puts an instant on different days in UTC and Los Angeles near midnight', () => {
@@ -37,5 +44,39 @@ describe('local days', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
     expect(longDateTitle('2026-11-23')).toBe('Monday, November 23, 2026')
+  })
+})
+
+describe('local days and times from cached quarter-hour offsets', () => {
+  // What Intl says, formatted instant by instant: the reference the cached offsets must agree with.
+  function formatted(instant: Date, timeZone: string): string {
+    const format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]))
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+  }
+
+  it.each([
+    ['Europe/Lisbon', '2026-03-29T00:00:00Z'],
+    ['America/New_York', '2026-11-01T04:00:00Z'],
+    ['Australia/Lord_Howe', '2026-04-04T14:00:00Z'],
+    ['Asia/Kathmandu', '2026-06-01T00:00:00Z'],
+    ['Pacific/Chatham', '2026-04-04T13:00:00Z'],
+    ['Europe/Amsterdam', '1920-01-01T00:00:00Z'],
+  ])('agree with Intl in %s, every 7 minutes 13 seconds across %s', (timeZone, around) => {
+    const start = Date.parse(around) - 6 * 3_600_000
+    for (let ms = start; ms < start + 12 * 3_600_000; ms += 433_000) {
+      const instant = new Date(ms)
+      expect(`${localDayOf(instant, timeZone)} ${localTimeOf(instant, timeZone)}`).toBe(
+        formatted(instant, timeZone),
+      )
+    }
   })
 })

@@ -51,15 +51,33 @@ function handwrittenText(text: string, entries: readonly MemoryEntry[]): string 
     .join('\n')
 }
 
-function mergeStatement(text: string, fact: Fact, entries: readonly MemoryEntry[]): Merged {
+/** A memory file's text with its keyed entries and its normalised handwritten part, each worked out once. */
+class ParsedFile {
+  readonly text: string
+  readonly entries: MemoryEntry[]
+  #handwritten: string | undefined
+
+  constructor(text: string) {
+    this.text = text
+    this.entries = parseEntries(text)
+  }
+
+  get handwritten(): string {
+    this.#handwritten ??= normalizeValue(handwrittenText(this.text, this.entries))
+    return this.#handwritten
+  }
+}
+
+function mergeStatement(file: ParsedFile, fact: Fact): Merged {
+  const { text, entries } = file
   const isKnown =
-    entries.some((entry) => entry.key === fact.key) ||
-    normalizeValue(handwrittenText(text, entries)).includes(normalizeValue(fact.text))
+    entries.some((entry) => entry.key === fact.key) || file.handwritten.includes(normalizeValue(fact.text))
   if (isKnown) return { text, outcome: { fact, action: 'duplicate' } }
   return add(text, fact, [renderEntry(fact)], { fact, action: 'added' })
 }
 
-function mergeSlot(text: string, fact: Fact, entries: readonly MemoryEntry[]): Merged {
+function mergeSlot(file: ParsedFile, fact: Fact): Merged {
+  const { text, entries } = file
   let key = fact.key
   if (!entries.some((entry) => entry.key === key)) {
     const related = entries.filter((entry) => entry.supersededOn === null && isRelatedKey(entry.key, key))
@@ -107,8 +125,11 @@ function mergeSlot(text: string, fact: Fact, entries: readonly MemoryEntry[]): M
 
 /** Merges one fact into the text of its memory file. */
 export function mergeFact(text: string, fact: Fact): Merged {
-  const entries = parseEntries(text)
-  return fact.isSingle ? mergeSlot(text, fact, entries) : mergeStatement(text, fact, entries)
+  return mergeParsed(new ParsedFile(text), fact)
+}
+
+function mergeParsed(file: ParsedFile, fact: Fact): Merged {
+  return fact.isSingle ? mergeSlot(file, fact) : mergeStatement(file, fact)
 }
 
 /**
@@ -120,9 +141,14 @@ export function mergeFacts(
   facts: readonly Fact[],
 ): { files: Map<FactFile, string>; outcomes: MergeOutcome[] } {
   const next = new Map(files)
+  // A file is parsed again only when a fact changed it: most facts of a busy window are already known.
+  const parsed = new Map<FactFile, ParsedFile>()
   const outcomes: MergeOutcome[] = []
   for (const fact of facts) {
-    const merged = mergeFact(next.get(fact.file) ?? '', fact)
+    const text = next.get(fact.file) ?? ''
+    let file = parsed.get(fact.file)
+    if (file?.text !== text) parsed.set(fact.file, (file = new ParsedFile(text)))
+    const merged = mergeParsed(file, fact)
     next.set(fact.file, merged.text)
     outcomes.push(merged.outcome)
   }

@@ -1,7 +1,7 @@
 // Rules for project.md and current-state.md: decisions, dated plans and deadlines, open threads.
-import nlp from 'compromise'
 import type { DateMention } from './dates.js'
 import type { Draft, SentenceView } from './types.js'
+import { nounPhrases } from './noun-phrases.js'
 import { anyWord, contentWords, slugOf } from './text.js'
 
 const DECISION = new RegExp(
@@ -81,7 +81,7 @@ const isDatePhrase = (phrase: string, mentions: readonly DateMention[]): boolean
 
 // The noun phrase holding the event word wins ("my talk" over "the Women in Tech meetup").
 function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string {
-  const phrases = (nlp(view.text).nouns().out('array') as string[])
+  const phrases = nounPhrases(view.text)
     .filter((phrase) => !isDatePhrase(phrase, mentions))
     .map((phrase) => contentWords(phrase))
     .filter((words) => words.length > 0)
