@@ -3,22 +3,24 @@
 import type { Db } from './open.js'
 
 /**
- * Rows one per-chat query reads at a time: big enough to amortise the query, small enough to stay flat. Rows
- * buffered across many chats live long enough to reach the old GC generation; 128 read a year no slower than
- * 512 did, with less old-space growth and shorter collections.
+ * Rows one per-chat query reads at a time by default: big enough to amortise the query, small enough to stay flat.
+ * Rows buffered across many chats live long enough to reach the old GC generation; 128 read a year no slower
+ * than 512 did, with less old-space growth and shorter collections.
  */
-const PAGE_ROWS = 128
+export const PAGE_ROWS = 128
 /**
  * Rows of each chat's first page. The merge needs every chat's first row before it yields anything, so the
  * first pages are small and grow to PAGE_ROWS: a window over many chats starts without a long synchronous read.
  */
 const FIRST_PAGE_ROWS = 4
 
-/** What the merge needs of a row: its chat's position and its place within the chat. */
-interface PagedRow {
-  chat_jid: string
-  timestamp: string
-  id: unknown
+/** A row as a per-chat query returns it (raw: an array), its id first and its timestamp second. */
+export type WindowRow = [id: unknown, timestamp: string, ...rest: unknown[]]
+
+/** One row of the merged window and the chat it came from. */
+export interface ChatRow {
+  jid: string
+  row: WindowRow
 }
 
 /**
@@ -38,78 +40,78 @@ export function listMessageChats(db: Db): string[] {
     .all() as string[]
 }
 
+type ReadPage = (jid: string, from: string, afterId: unknown, limit: number) => WindowRow[]
+
 /** One chat's window rows, a page at a time, resuming after the last (timestamp, id) read. */
-class ChatCursor<Row extends PagedRow> {
+class ChatCursor {
   readonly rank: number
-  #rows: Row[] = []
+  readonly jid: string
+  #rows: WindowRow[] = []
   #next = 0
   #done = false
-  #after: { timestamp: string; id: unknown } | null = null
+  #after: WindowRow | null = null
   #pageRows = FIRST_PAGE_ROWS
-  readonly #read: (jid: string, from: string, afterId: unknown, limit: number) => Row[]
-  readonly #jid: string
+  readonly #maxPageRows: number
+  readonly #read: ReadPage
   readonly #start: string
 
-  constructor(
-    rank: number,
-    jid: string,
-    start: string,
-    read: (jid: string, from: string, afterId: unknown, limit: number) => Row[],
-  ) {
+  constructor(rank: number, jid: string, start: string, read: ReadPage, maxPageRows: number) {
     this.rank = rank
-    this.#jid = jid
+    this.jid = jid
     this.#start = start
     this.#read = read
+    this.#maxPageRows = maxPageRows
   }
 
   /** The row this cursor would give next, reading a page when the last is used up; undefined at the end. */
-  peek(): Row | undefined {
+  peek(): WindowRow | undefined {
     if (this.#next < this.#rows.length) return this.#rows[this.#next]
     if (this.#done) return undefined
     const after = this.#after
-    this.#rows = this.#read(
-      this.#jid,
-      after?.timestamp ?? this.#start,
-      after ? after.id : null,
-      this.#pageRows,
-    )
+    this.#rows = this.#read(this.jid, after ? after[1] : this.#start, after ? after[0] : null, this.#pageRows)
     this.#next = 0
     if (this.#rows.length < this.#pageRows) this.#done = true
-    this.#pageRows = Math.min(this.#pageRows * 4, PAGE_ROWS)
+    this.#pageRows = Math.min(this.#pageRows * 4, this.#maxPageRows)
     return this.#rows[0]
   }
 
-  take(): Row {
-    const row = this.#rows[this.#next++] as Row
-    this.#after = { timestamp: row.timestamp, id: row.id }
+  take(): WindowRow {
+    const row = this.#rows[this.#next++] as WindowRow
+    this.#after = row
     return row
   }
 }
 
 /**
  * Rows of `jids` with `start <= timestamp < end`, ordered by (timestamp, chat_jid, id) as one ORDER BY over
- * the whole table would give them. `select` must be a SELECT … FROM messages m … whose WHERE ends in AND, so
- * the chat, range and resume conditions can follow; each query holds no statement open between pages.
+ * the whole table would give them. `select` must be a SELECT m.id, m.timestamp, … FROM messages m … whose WHERE
+ * ends in AND, so the chat, range and resume conditions can follow; rows come back raw (arrays), and each query
+ * holds no statement open between pages of at most `pageRows`.
  */
-export function* iterateChatWindows<Row extends PagedRow>(
+export function* iterateChatWindows(
   db: Db,
   select: string,
   jids: readonly string[],
   start: string,
   end: string,
-): Generator<Row> {
-  const page = db.prepare(`${select} m.chat_jid = @jid AND m.timestamp >= @from AND m.timestamp < @end
+  pageRows = PAGE_ROWS,
+): Generator<ChatRow> {
+  const page = db
+    .prepare(
+      `${select} m.chat_jid = @jid AND m.timestamp >= @from AND m.timestamp < @end
       AND NOT (@afterId IS NOT NULL AND m.timestamp = @from AND m.id <= @afterId)
-    ORDER BY m.timestamp, m.id LIMIT @limit`)
-  const read = (jid: string, from: string, afterId: unknown, limit: number): Row[] =>
-    page.all({ jid, from, end, afterId, limit }) as Row[]
+    ORDER BY m.timestamp, m.id LIMIT @limit`,
+    )
+    .raw(true)
+  const read: ReadPage = (jid, from, afterId, limit) =>
+    page.all({ jid, from, end, afterId, limit }) as WindowRow[]
   // A min-heap of cursors on (timestamp, chat rank). Timestamps are ISO text, whose JS and SQLite orders agree;
   // the rank is SQLite's chat_jid order, and within one chat the query already orders by id.
-  const heap: ChatCursor<Row>[] = []
-  const before = (a: ChatCursor<Row>, b: ChatCursor<Row>): boolean => {
-    const x = a.peek() as Row
-    const y = b.peek() as Row
-    return x.timestamp < y.timestamp || (x.timestamp === y.timestamp && a.rank < b.rank)
+  const heap: ChatCursor[] = []
+  const before = (a: ChatCursor, b: ChatCursor): boolean => {
+    const x = (a.peek() as WindowRow)[1]
+    const y = (b.peek() as WindowRow)[1]
+    return x < y || (x === y && a.rank < b.rank)
   }
   const siftDown = (index: number): void => {
     for (let i = index; ;) {
@@ -124,13 +126,13 @@ export function* iterateChatWindows<Row extends PagedRow>(
     }
   }
   jids.forEach((jid, rank) => {
-    const cursor = new ChatCursor(rank, jid, start, read)
+    const cursor = new ChatCursor(rank, jid, start, read, Math.max(FIRST_PAGE_ROWS, pageRows))
     if (cursor.peek()) heap.push(cursor)
   })
   for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(i)
   while (heap.length > 0) {
     const top = heap[0]!
-    yield top.take()
+    yield { jid: top.jid, row: top.take() }
     if (!top.peek()) {
       const last = heap.pop()!
       if (heap.length === 0) break

@@ -98,29 +98,47 @@ function textOf(content: unknown, blocks: unknown): string {
   }
 }
 
-/** A message's own columns, without the chat's root and name that a join would add. */
-export type MessageColumns = Omit<RawMessage, 'root_jid' | 'chat_name'>
-
 /** What a row's chat contributes: its session-tree root and its name. */
 export interface ChatOfRow {
   root: string
   name: string | null
 }
 
-/** The row dreamlane reads; `chat` supplies root and name when the query read them once per chat. */
-export function toRow(raw: RawMessage): MessageRow
-export function toRow(raw: MessageColumns, chat: ChatOfRow | undefined): MessageRow
-export function toRow(raw: MessageColumns & Partial<RawMessage>, chat?: ChatOfRow): MessageRow {
+/** The row dreamlane reads, from a query that joined the chat's root and name. */
+export function toRow(raw: RawMessage): MessageRow {
   return {
     id: raw.id,
     chatJid: raw.chat_jid,
-    rootJid: chat?.root ?? raw.root_jid ?? raw.chat_jid,
-    chatName: chat ? chat.name : (raw.chat_name ?? null),
+    rootJid: raw.root_jid ?? raw.chat_jid,
+    chatName: raw.chat_name ?? null,
     sender: raw.sender,
     senderName: raw.sender_name,
     content: textOf(raw.content, raw.content_blocks),
     timestamp: raw.timestamp,
     isFromMe: Boolean(raw.is_from_me),
     isBotMessage: Boolean(raw.is_bot_message),
+  }
+}
+
+/**
+ * The row dreamlane reads, from a raw window row `[id, timestamp, sender, sender_name, content, is_from_me,
+ * is_bot_message, content_blocks?]` of chat `jid`, whose root and name were looked up once per chat.
+ */
+export function windowRowToMessage(
+  jid: string,
+  row: readonly unknown[],
+  chat: ChatOfRow | undefined,
+): MessageRow {
+  return {
+    id: row[0] as string,
+    chatJid: jid,
+    rootJid: chat?.root ?? jid,
+    chatName: chat ? chat.name : null,
+    sender: row[2] as string | null,
+    senderName: row[3] as string | null,
+    content: textOf(row[4], row[7]),
+    timestamp: row[1] as string,
+    isFromMe: Boolean(row[5]),
+    isBotMessage: Boolean(row[6]),
   }
 }

@@ -22,10 +22,17 @@ function scanLimit(maxChars: number): number {
   return maxChars * 4 + 16
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/
+
 /** One line of text at most `maxChars` code points: whitespace and control characters collapsed, `…` when cut. */
 export function clipText(text: string, maxChars: number): string {
   const prefix = text.slice(0, scanLimit(maxChars))
   const flat = prefix.replace(/[\s\p{Cc}]+/gu, ' ').trim()
+  // Without surrogates every UTF-16 unit is a code point: cut the string itself, not an array of its characters.
+  if (!SURROGATE.test(flat)) {
+    if (flat.length <= maxChars && prefix.length === text.length) return flat
+    return `${flat.slice(0, Math.max(0, maxChars - 1)).trimEnd()}…`
+  }
   const chars = Array.from(flat)
   if (chars.length <= maxChars && prefix.length === text.length) return flat
   return `${chars

@@ -1,6 +1,5 @@
 // Builds the seeded version of one day's note from its message aggregates and the note already on disk.
 import { localTimeOf } from '../time/local-day.js'
-import type { CueCollector } from './cues.js'
 import {
   dayStateOf,
   mainSectionOf,
@@ -9,17 +8,7 @@ import {
   type DayState,
   type SummarySection,
 } from './daily-note.js'
-import type { MessageTally } from './tally.js'
-
-/** What the stream gathered for one day. */
-export interface DayAggregate {
-  /** Every message of the day: the front matter counts. */
-  tally: MessageTally
-  /** The slice that still needs summarising (the whole day, or only what came after the watermark). */
-  cues: CueCollector
-  /** The instant (ms) the existing summary covers up to; null when the slice is the whole day. */
-  watermarkMs: number | null
-}
+import type { GatheredDay } from './day-aggregator.js'
 
 /**
  * The instant the existing summary covers, in ms — only when there is summary text and a watermark;
@@ -32,15 +21,15 @@ export function watermarkOf(note: DailyNote | null): number | null {
   return Date.parse(until)
 }
 
-function warningFor(state: DayState, aggregate: DayAggregate, timeZone: string): string {
-  const total = aggregate.tally.total
+function warningFor(state: DayState, aggregate: GatheredDay, timeZone: string): string {
+  const total = aggregate.counts.total
   if (state === 'unsummarised') {
     return `${WARNING_PREFIX} — seeded from ${total} messages; a dream has not summarised it yet.`
   }
   if (state === 'missing_watermark') {
     return `${WARNING_PREFIX} — the summary has no summarised_until; check it covers all ${total} messages, then set it.`
   }
-  const after = aggregate.cues.tally
+  const after = aggregate.slice
   if (after.first === null) return `${WARNING_PREFIX} — a summary update is still pending.`
   const since = localTimeOf(new Date(after.first), timeZone)
   return `${WARNING_PREFIX} — ${after.total} of ${total} messages (from ${since}) are not summarised yet.`
@@ -48,14 +37,14 @@ function warningFor(state: DayState, aggregate: DayAggregate, timeZone: string):
 
 function seededSections(
   existing: DailyNote | null,
-  aggregate: DayAggregate,
+  aggregate: GatheredDay,
   timeZone: string,
 ): SummarySection[] {
   const sections = (existing?.sections ?? []).map((section) => ({ ...section }))
   const main = sections.find((section) => section.updateTime === null)
   if (!main) sections.unshift({ updateTime: null, text: '', isPending: true })
   else if (main.text === '') main.isPending = true
-  const firstAfter = aggregate.cues.tally.first
+  const firstAfter = aggregate.slice.first
   const hasPendingUpdate = sections.some((section) => section.updateTime !== null && section.isPending)
   if (aggregate.watermarkMs !== null && firstAfter !== null && !hasPendingUpdate) {
     sections.push({ updateTime: localTimeOf(new Date(firstAfter), timeZone), text: '', isPending: true })
@@ -70,10 +59,10 @@ function seededSections(
 export function buildSeededNote(
   day: string,
   timeZone: string,
-  aggregate: DayAggregate,
+  aggregate: GatheredDay,
   existing: DailyNote | null,
 ): DailyNote {
-  const tally = aggregate.tally
+  const tally = aggregate.counts
   const note: DailyNote = {
     frontMatter: {
       date: day,
@@ -81,8 +70,8 @@ export function buildSeededNote(
       messages_total: tally.total,
       messages_user: tally.user,
       messages_assistant: tally.assistant,
-      session_trees: tally.trees.size,
-      session_chats: tally.chats.size,
+      session_trees: tally.trees,
+      session_chats: tally.chats,
       first_message: tally.first,
       last_message: tally.last,
       scope_mode: 'local-day',
@@ -96,5 +85,5 @@ export function buildSeededNote(
   }
   const state = dayStateOf(note)
   if (state === 'complete') return note
-  return { ...note, warning: warningFor(state, aggregate, timeZone), cues: aggregate.cues.render() }
+  return { ...note, warning: warningFor(state, aggregate, timeZone), cues: aggregate.cues }
 }

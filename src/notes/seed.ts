@@ -1,16 +1,16 @@
 // Seeds notes/daily/<day>.md for every local day of a window that has messages, streaming the window once.
 import type { ResolvedConfig } from '../config/schema.js'
+import type { DbWait } from '../db/busy.js'
 import type { MessagesDb } from '../db/messages.js'
 import { NoteMalformedError } from '../errors.js'
-import { startOfLocalDay, type DayWindow } from '../time/local-day.js'
-import { TimeSlicer } from '../time/slice.js'
+import type { DayWindow } from '../time/local-day.js'
 import { writeFileAtomic } from './atomic-write.js'
-import { CueCollector } from './cues.js'
 import { readDailyNoteFile } from './daily-files.js'
 import { dayStateOf, parseDailyNote, renderDailyNote, type DailyNote, type DayState } from './daily-note.js'
+import { gatherPlanOf, type GatheredDay } from './day-aggregator.js'
 import { dailyNotePath, type WorkspacePaths } from './paths.js'
-import { buildSeededNote, watermarkOf, type DayAggregate } from './seed-note.js'
-import { MessageTally } from './tally.js'
+import { gatherDays } from './seed-gather.js'
+import { buildSeededNote, watermarkOf } from './seed-note.js'
 
 export interface SeedInput {
   paths: WorkspacePaths
@@ -20,6 +20,13 @@ export interface SeedInput {
   window: DayWindow
   /** Called after each day with messages is handled; `done` counts from 1 up to `total`. */
   onProgress?: (day: string, done: number, total: number) => void
+  /**
+   * Worker threads to read the window in (each with its own read-only connection to `messages.file`); 0 reads on
+   * this thread, yielding every few ms. Default: 0 for a window under 20,000 messages, else up to 2.
+   */
+  threads?: number
+  /** How long a thread waits on a messages DB another process holds, and where it says so. */
+  dbWait?: DbWait
 }
 
 export type SeedOutcome = 'created' | 'updated' | 'unchanged' | 'skipped'
@@ -65,62 +72,6 @@ async function loadExisting(path: string, day: string): Promise<Existing> {
   }
 }
 
-/** Index of the window day holding `ms` (binary search over the days' start instants). */
-function dayIndexOf(starts: readonly number[], ms: number): number {
-  let low = 0
-  let high = starts.length - 1
-  while (low < high) {
-    const mid = (low + high + 1) >> 1
-    if ((starts[mid] as number) <= ms) low = mid
-    else high = mid - 1
-  }
-  return low
-}
-
-// `Date#toISOString()` form: stored timestamps are nearly always in it already, and then need no new Date.
-const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
-
-/**
- * One pass over the window: per day, counts for the front matter and cues for the slice still to summarise.
- * It yields to the event loop every few milliseconds (the window read holds no statement open between its
- * pages), so seeding a year of messages never holds up a chat turn.
- */
-async function aggregateWindow(
-  input: SeedInput,
-  watermarks: ReadonlyMap<string, number | null>,
-): Promise<Map<string, DayAggregate>> {
-  const { window, messages, config } = input
-  const starts = window.days.map((day) => startOfLocalDay(day, window.timeZone).getTime())
-  const startMs = window.start.getTime()
-  const endMs = window.end.getTime()
-  const aggregates = new Map<string, DayAggregate>()
-  const slicer = new TimeSlicer()
-  // Messages arrive oldest first, so the current day is remembered and searched for only when left behind.
-  let dayIndex = 0
-  let dayEndMs = starts[1] ?? endMs
-  let aggregate: DayAggregate | undefined
-  for (const message of messages.iterateWindow(window.start, window.end)) {
-    const ms = Date.parse(message.timestamp)
-    if (Number.isNaN(ms) || ms < startMs || ms >= endMs) continue
-    if (aggregate === undefined || ms < (starts[dayIndex] as number) || ms >= dayEndMs) {
-      dayIndex = dayIndexOf(starts, ms)
-      dayEndMs = starts[dayIndex + 1] ?? endMs
-      const day = window.days[dayIndex] as string
-      aggregate = aggregates.get(day)
-      if (!aggregate) {
-        const watermarkMs = watermarks.get(day) ?? null
-        aggregate = { tally: new MessageTally(), cues: new CueCollector(config.seeding), watermarkMs }
-        aggregates.set(day, aggregate)
-      }
-    }
-    const iso = CANONICAL_ISO.test(message.timestamp) ? message.timestamp : new Date(ms).toISOString()
-    aggregate.tally.add(message, iso)
-    if (aggregate.watermarkMs === null || ms > aggregate.watermarkMs) aggregate.cues.add(message, iso)
-    if (slicer.isDue()) await slicer.yield()
-  }
-  return aggregates
-}
-
 /**
  * Creates or refreshes the daily note of every window day that has messages. Summary text is never
  * touched; a note that cannot be parsed is reported in `problems` and left as it is; an unchanged note
@@ -135,7 +86,15 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
     existing.set(day, loaded)
     watermarks.set(day, loaded && 'note' in loaded ? watermarkOf(loaded.note) : null)
   }
-  const aggregates = await aggregateWindow(input, watermarks)
+  const plan = gatherPlanOf(window, watermarks, input.config.seeding)
+  const aggregates = new Map<string, GatheredDay>()
+  const gathered = await gatherDays({
+    messages: input.messages,
+    plan,
+    ...(input.threads !== undefined ? { threads: input.threads } : {}),
+    ...(input.dbWait ? { dbWait: input.dbWait } : {}),
+  })
+  for (const day of gathered) aggregates.set(day.day, day)
   const result: SeedResult = { days: [], changed: [], problems: [], warnings: [] }
   const unreadable = input.messages.countNonIsoTimestamps()
   if (unreadable > 0)
@@ -146,10 +105,10 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
     )
   const seededDays = window.days.filter((day) => aggregates.has(day))
   for (const [position, day] of seededDays.entries()) {
-    const aggregate = aggregates.get(day) as DayAggregate
+    const aggregate = aggregates.get(day) as GatheredDay
     const path = dailyNotePath(paths, day)
     const before = existing.get(day) ?? null
-    const row = { day, path, messages: aggregate.tally.total }
+    const row = { day, path, messages: aggregate.counts.total }
     if (before && 'problem' in before) {
       result.problems.push({ path, reason: before.problem })
       result.days.push({ ...row, state: 'unsummarised', outcome: 'skipped' })

@@ -21,7 +21,13 @@ function expectGolden(name: string, outcome: GoldenOutcome): void {
   for (const [name, text] of Object.entries(expected.notes)) expect(outcome.notes[name], name).toBe(text)
 }
 
-const paths: [string, Seed][] = [['in process', seedDailyNotes]]
+const paths: [string, Seed][] = [
+  ['on the calling thread', (input) => seedDailyNotes({ ...input, threads: 0 })],
+  ['as chosen by window size', seedDailyNotes],
+  ['in one worker thread', (input) => seedDailyNotes({ ...input, threads: 1 })],
+  ['split across two worker threads', (input) => seedDailyNotes({ ...input, threads: 2 })],
+  ['split across three worker threads', (input) => seedDailyNotes({ ...input, threads: 3 })],
+]
 
 describe.each(paths)('seeded notes stay byte-identical (%s)', (_name, seed) => {
   it('edge cases on a host DB over the end of DST, seeded, summarised, broken and seeded again', async () => {

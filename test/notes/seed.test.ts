@@ -397,7 +397,9 @@ describe('seedDailyNotes', () => {
     }) as typeof db
     try {
       const window = dayWindow(new Date(NOW), 3, 'UTC')
-      const result = await seedDailyNotes({ paths: ws.paths, config: ws.config, messages: reader, window })
+      // On the calling thread (the default below 20,000 messages): a thread would read through its own connection.
+      const input = { paths: ws.paths, config: ws.config, messages: reader, window, threads: 0 }
+      const result = await seedDailyNotes(input)
       expect(result.days.reduce((sum, day) => sum + day.messages, 0)).toBe(messages.length)
     } finally {
       clearInterval(timer)

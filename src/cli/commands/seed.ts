@@ -26,7 +26,14 @@ export function registerSeed(program: Command): void {
         ctx.progress(`seeding ${window.firstDay} .. ${window.lastDay} (${ctx.config.timezone})`)
         const onProgress = (day: string, done: number, total: number) =>
           ctx.progress(`  [${done}/${total}] ${day}`)
-        const input = { paths: ctx.paths, config: ctx.config, messages, window, onProgress }
+        const input = {
+          paths: ctx.paths,
+          config: ctx.config,
+          messages,
+          window,
+          onProgress,
+          dbWait: ctx.dbWait,
+        }
         result = await seedNotes(input, { clock: systemClock, state })
       } finally {
         messages.close()

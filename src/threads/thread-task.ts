@@ -1,0 +1,114 @@
+// One task in a worker thread: the parent posts plain data and gets back the task's result, the messages it posts
+// on the way, or its error (a DreamlaneError keeps its code); the thread is ended however the task ends.
+import { Worker, parentPort, workerData } from 'node:worker_threads'
+import { DreamlaneError, type ErrorCode } from '../errors.js'
+
+/** Worker → parent. */
+type FromThread =
+  | { type: 'message'; value: unknown }
+  | { type: 'done'; result: unknown }
+  | { type: 'failed'; error: SentError }
+
+interface SentError {
+  name: string
+  message: string
+  stack?: string
+  /** A DreamlaneError's code, or a library's (say SQLite's SQLITE_BUSY). */
+  code?: string
+  isDreamlane: boolean
+}
+
+export interface ThreadTaskOptions {
+  /** Called with each value the task posts before it finishes (in order, on the parent's event loop). */
+  onMessage?: (value: unknown) => void
+  /** Ends the thread at once; the promise rejects with the signal's reason. */
+  signal?: AbortSignal
+}
+
+/**
+ * A module next to `base` (an `import.meta.url`) with `base`'s extension: `.js` in dist/, `.ts` when src/ runs
+ * under vitest or tsx.
+ */
+export function threadModule(base: string, path: string): URL {
+  return new URL(`${path}${new URL(base).pathname.endsWith('.ts') ? '.ts' : '.js'}`, base)
+}
+
+function spawn(entry: URL, data: unknown): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData: { data } })
+  // Node 20 ignores `--import tsx` in a worker's execArgv: a small boot file registers tsx, then imports the entry.
+  const boot = new URL('./tsx-thread.mjs', import.meta.url)
+  return new Worker(boot, { workerData: { entry: entry.href, data } })
+}
+
+/** Runs the task `entry` serves (see serveThreadTask) on `data` in a new worker thread. */
+export function runThreadTask<Result>(
+  entry: URL,
+  data: unknown,
+  options: ThreadTaskOptions = {},
+): Promise<Result> {
+  const { signal, onMessage } = options
+  if (signal?.aborted) return Promise.reject(signal.reason)
+  const worker = spawn(entry, data)
+  return new Promise<Result>((resolve, reject) => {
+    let settled = false
+    const settle = (finish: () => void): void => {
+      if (settled) return
+      settled = true
+      signal?.removeEventListener('abort', onAbort)
+      void worker.terminate()
+      finish()
+    }
+    const onAbort = (): void => settle(() => reject(signal?.reason))
+    signal?.addEventListener('abort', onAbort, { once: true })
+    worker.on('message', (message: FromThread) => {
+      if (message.type === 'message') onMessage?.(message.value)
+      else if (message.type === 'done') settle(() => resolve(message.result as Result))
+      else settle(() => reject(receivedError(message.error)))
+    })
+    worker.on('error', (error) => settle(() => reject(error)))
+    worker.on('exit', (code) =>
+      settle(() =>
+        reject(new Error(`a worker thread (${entry.pathname}) exited with code ${code} before finishing`)),
+      ),
+    )
+  })
+}
+
+/**
+ * The worker side: runs `task` on the data the parent posted, with `post` to send values on the way, then reports
+ * its result or error. Call it once, at the top level of the thread's entry module.
+ */
+export function serveThreadTask(task: (data: unknown, post: (value: unknown) => void) => unknown): void {
+  const port = parentPort
+  if (!port) throw new Error('serveThreadTask runs only inside a worker thread')
+  const send = (message: FromThread): void => port.postMessage(message)
+  const post = (value: unknown): void => send({ type: 'message', value })
+  Promise.resolve()
+    .then(() => task((workerData as { data: unknown }).data, post))
+    .then(
+      (result) => send({ type: 'done', result }),
+      (error: unknown) => send({ type: 'failed', error: sentError(error) }),
+    )
+}
+
+function sentError(error: unknown): SentError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), isDreamlane: false }
+  const code = (error as { code?: unknown }).code
+  return {
+    name: error.name,
+    message: error.message,
+    ...(error.stack !== undefined ? { stack: error.stack } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
+    isDreamlane: error instanceof DreamlaneError,
+  }
+}
+
+/** The thread's error as this side can act on it: the same code (so the same exit code or HTTP status), name and stack. */
+function receivedError(sent: SentError): Error {
+  const error = sent.isDreamlane
+    ? new DreamlaneError(sent.code as ErrorCode, sent.message)
+    : Object.assign(new Error(sent.message), sent.code === undefined ? {} : { code: sent.code })
+  error.name = sent.name
+  if (sent.stack !== undefined) error.stack = sent.stack
+  return error
+}

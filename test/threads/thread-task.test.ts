@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { DreamlaneError } from '../../src/errors.js'
+import { runThreadTask, threadModule } from '../../src/threads/thread-task.js'
+import type { EchoRequest } from './echo-task.js'
+
+const ECHO = threadModule(import.meta.url, './echo-task')
+const run = (request: EchoRequest, options = {}) => runThreadTask(ECHO, request, options)
+
+describe('runThreadTask', () => {
+  it('runs the task in a thread on structured-cloned data, and hands over what it posts in order', async () => {
+    const posted: unknown[] = []
+    const value = { nested: [1, 'two', { three: new Date('2026-11-25T00:00:00Z') }] }
+    const result = await run({ kind: 'echo', value, posts: 3 }, { onMessage: (v: unknown) => posted.push(v) })
+    expect(result).toEqual({ echoed: value })
+    expect(posted).toEqual([{ step: 0 }, { step: 1 }, { step: 2 }])
+  })
+
+  it("keeps a DreamlaneError's code and name, so the same exit code and HTTP status follow", async () => {
+    const error = await run({ kind: 'coded' }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(DreamlaneError)
+    expect(error).toMatchObject({ code: 'MESSAGES_DB_BUSY', message: 'the DB is locked by pid 1' })
+    expect((error as Error).stack).toContain('echo-task')
+  })
+
+  it("keeps a library error's code (SQLite's SQLITE_BUSY) without making it a DreamlaneError", async () => {
+    const error = await run({ kind: 'library' }).catch((caught: unknown) => caught)
+    expect(error).not.toBeInstanceOf(DreamlaneError)
+    expect(error).toMatchObject({ code: 'SQLITE_BUSY', message: 'database is locked' })
+  })
+
+  it('rejects when the thread exits before it finishes', async () => {
+    await expect(run({ kind: 'exit' })).rejects.toThrow(/exited with code 3 before finishing/)
+  })
+
+  it('ends the thread when the signal aborts, rejecting with its reason', async () => {
+    const stop = new AbortController()
+    const pending = run({ kind: 'hang' }, { signal: stop.signal })
+    setTimeout(() => stop.abort(new Error('stopped by the test')), 50)
+    await expect(pending).rejects.toThrow('stopped by the test')
+  })
+})
