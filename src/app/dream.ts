@@ -1,5 +1,5 @@
 // Use cases that start dreams: trigger (or join) one, trigger through the gate first, retry a run, ask the gate.
-import { checkGates, type GateDecision } from '../dream/gates.js'
+import { checkGates, type GateDecision, type GateDeps } from '../dream/gates.js'
 import type { TriggerResult } from '../dream/queue.js'
 import type { DreamMode, DreamRequest, GateOutcome, RunRecord } from '../dream/types.js'
 import { DreamlaneError } from '../errors.js'
@@ -13,7 +13,7 @@ export function triggerDream(ctx: AppContext, request: DreamRequest): TriggerRes
 }
 
 /** What the gate cascade says right now for `mode`. */
-export function checkGate(ctx: AppContext, mode: DreamMode): Promise<GateDecision> {
+export function checkGate(ctx: GateDeps, mode: DreamMode): Promise<GateDecision> {
   return checkGates(mode, ctx)
 }
 

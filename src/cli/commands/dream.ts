@@ -121,21 +121,12 @@ export function registerGate(program: Command): void {
     .option('--mode <mode>', 'auto | manual | bootstrap | light | deep | rem', 'auto')
     .action(async (options: { mode: string }, command: Command) => {
       const ctx = await cliContext(command)
-      const { openDreamlane } = await import('../../create.js')
+      const { readGate } = await import('../../read-only.js')
       const modes = ['auto', 'manual', 'bootstrap', 'light', 'deep', 'rem'] as const
       const mode = modes.find((m) => m === options.mode)
       if (!mode) throw new UsageError('--mode expects auto, manual, bootstrap, light, deep or rem')
-      const dreamlane = openDreamlane({
-        config: ctx.config,
-        logger: await cliLogger(),
-        messagesDbWait: ctx.dbWait,
-      })
-      try {
-        const decision = await dreamlane.gate(mode)
-        ctx.print(decision, () => describeGate(decision))
-      } finally {
-        await dreamlane.close()
-      }
+      const decision = await readGate({ config: ctx.config, messagesDbWait: ctx.dbWait }, mode)
+      ctx.print(decision, () => describeGate(decision))
     })
 }
 

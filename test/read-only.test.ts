@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { readWorkspaceStatus } from '../src/read-status.js'
+import { readGate, readWorkspaceStatus } from '../src/read-only.js'
 import { makeDreamWorld } from './helpers/dream-world.js'
 
-describe('readWorkspaceStatus: what `dreamlane status` reads without a whole Dreamlane', () => {
-  it('reports what a Dreamlane that runs no dream reports, before and after a dream, for each engine', async () => {
+const MODES = ['auto', 'manual', 'bootstrap', 'light', 'deep', 'rem'] as const
+
+describe('readWorkspaceStatus and readGate: what `status` and `gate` read without a whole Dreamlane', () => {
+  it('report what a Dreamlane that runs no dream reports, before and after a dream, for each engine', async () => {
     const world = await makeDreamWorld()
     const envs = [{}, { ANTHROPIC_API_KEY: 'sk-test' }, { DREAMLANE_PROVIDER: 'openai-compatible' }]
     const compare = async (): Promise<void> => {
@@ -21,9 +23,11 @@ describe('readWorkspaceStatus: what `dreamlane status` reads without a whole Dre
         }
         const dreamlane = world.open({ config, env })
         const whole = await dreamlane.status()
+        const gates = await Promise.all(MODES.map((mode) => dreamlane.gate(mode)))
         await dreamlane.close()
-        const lean = await readWorkspaceStatus({ config, env, clock: world.clock })
-        expect(lean).toEqual(whole)
+        const options = { config, env, clock: world.clock }
+        expect(await readWorkspaceStatus(options)).toEqual(whole)
+        for (const [i, mode] of MODES.entries()) expect(await readGate(options, mode)).toEqual(gates[i])
       }
     }
     await compare()
