@@ -1,14 +1,15 @@
 // The fleet on a real redis-server: dreams per minute with 1 vs 2 worker processes, and the queue's cost per
 // job against the same dreams run one after another in-process. Skipped (with a line saying so) without Redis.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { cpus, hostname, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import type { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
 import { pino } from 'pino'
 import { resolveConfig } from '../src/config/resolve.js'
 import { openDreamlane } from '../src/create.js'
@@ -21,9 +22,12 @@ import { writeBusyWeek } from './fixtures/busy-week.js'
 import type { BenchRow } from './run.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const WORKSPACES = 12
+/** Enough jobs that the last one's tail (one worker idle while the other finishes) is a few percent at most. */
+const WORKSPACES = 24
 const MESSAGES = 600
 const DAYS = 2
+/** Linux's clock ticks per second, for the CPU times in /proc/<pid>/stat. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
 
 async function makeWorkspaces(dir: string, ids: string[]): Promise<void> {
   for (const id of ids) {
@@ -37,28 +41,75 @@ async function makeWorkspaces(dir: string, ids: string[]): Promise<void> {
 
 const idsOf = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i}`)
 
+const load = () => loadavg()[0]?.toFixed(1) ?? '?'
+
+/** CPU time (user + system, all threads) a process has used so far, from /proc; null off Linux. */
+function cpuMsOf(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    // After "pid (comm) ", utime and stime are the 12th and 13th fields.
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1000
+  } catch {
+    return null
+  }
+}
+
+/** What one timed stretch cost: wall time, the machine's load, and (for the fleet) each worker's share. */
+interface Measured {
+  ms: number
+  loadBefore: string
+  loadAfter: string
+  /** This process's CPU over the stretch (the in-process baseline's dreams run here). */
+  cpuMs: number
+  workers: { pid: number; jobs: number; busyMs: number; cpuMs: number | null }[]
+  redisCpuMs: number
+}
+
 /** The baseline: the same dreams, one after another, in this process (after one warm-up dream). */
-async function inProcessMs(dir: string, ids: string[]): Promise<number> {
-  let total = 0
+async function inProcess(dir: string, ids: string[]): Promise<Measured> {
+  const loadBefore = load()
+  let ms = 0
+  let cpuMs = 0
   for (const [index, id] of ids.entries()) {
     const config = resolveConfig({ env: {}, flags: { workspace: join(dir, id) } })
     const dreamlane = openDreamlane({ config, logger: pino({ level: 'silent' }) })
     const started = performance.now()
+    const cpu = process.cpuUsage()
     await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: DAYS })
     await dreamlane.close()
-    if (index > 0) total += performance.now() - started
+    if (index === 0) continue
+    ms += performance.now() - started
+    const used = process.cpuUsage(cpu)
+    cpuMs += (used.user + used.system) / 1000
   }
-  return total
+  return { ms, loadBefore, loadAfter: load(), cpuMs, workers: [], redisCpuMs: 0 }
 }
 
-async function untilDone(queue: Queue, jobIds: string[]): Promise<void> {
-  for (;;) {
-    const states = await Promise.all(jobIds.map(async (id) => (await queue.getJob(id))?.getState()))
-    if (states.every((state) => state === 'completed' || state === 'failed')) return
-    await sleep(25)
+/** Waits (polling one cheap command) until `count` more jobs than `base` have finished. */
+async function untilFinished(queue: Queue, base: number, count: number): Promise<void> {
+  const deadline = Date.now() + 15 * 60_000
+  while ((await finishedCount(queue)) < base + count) {
+    if (Date.now() > deadline) throw new Error(`${count} dreams did not finish in 15 minutes`)
+    await sleep(20)
   }
 }
 
+/** Waits until every job of `jobIds` has finished (re-enqueued warm-ups replace finished jobs, so no count). */
+async function untilJobsFinished(queue: Queue, jobIds: string[]): Promise<void> {
+  let pending = jobIds
+  while (pending.length) {
+    const states = await Promise.all(pending.map((id) => queue.getJobState(id)))
+    pending = pending.filter((_id, i) => states[i] !== 'completed' && states[i] !== 'failed')
+    if (pending.length) await sleep(50)
+  }
+}
+
+async function finishedCount(queue: Queue): Promise<number> {
+  const counts = await queue.getJobCounts('completed', 'failed')
+  return (counts.completed ?? 0) + (counts.failed ?? 0)
+}
+
+/** Enqueues a manual dream per workspace (a finished manual job is replaced, so warm-ups can repeat). */
 function enqueueAll(queue: Queue, ids: string[]): Promise<string[]> {
   const now = new Date()
   return Promise.all(
@@ -69,8 +120,28 @@ function enqueueAll(queue: Queue, ids: string[]): Promise<string[]> {
   )
 }
 
-/** Dreams the fleet's workspaces on `workers` worker processes; the clock runs from enqueue to the last job. */
-async function fleetMs(dir: string, redisUrl: string, ids: string[], workers: number): Promise<number> {
+/** Redis's own CPU time so far (it shares the cores with the workers). */
+async function redisCpuMs(redisUrl: string): Promise<number> {
+  const client = new Redis(redisUrl)
+  try {
+    const info = await client.info('cpu')
+    const seconds = (key: string) => Number(new RegExp(`${key}:([\\d.]+)`).exec(info)?.[1] ?? 0)
+    return (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1000
+  } finally {
+    client.disconnect()
+  }
+}
+
+/**
+ * Dreams the fleet's workspaces on `workers` worker processes. Every worker has dreamed at least once before
+ * the clock starts (a first dream loads the engine); the clock runs from the first enqueue to the last
+ * job's finish as its worker recorded it.
+ */
+async function fleet(dir: string, redisUrl: string, ids: string[], workers: number): Promise<Measured> {
+  // The previous run's jobs share these ids: an empty Redis, so the timed jobs are new and counted as such.
+  const client = new Redis(redisUrl)
+  await client.flushall()
+  client.disconnect()
   const warm = idsOf('warm', workers)
   await makeWorkspaces(dir, warm)
   writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ globs: ['*'], redis: redisUrl }))
@@ -80,18 +151,70 @@ async function fleetMs(dir: string, redisUrl: string, ids: string[], workers: nu
       env: { ...process.env, DREAMLANE_LOG_LEVEL: 'silent' },
     }),
   )
+  const names = new Map(children.map((child) => [`${hostname()}:${child.pid}`, child.pid as number]))
   const queue = await openDreamQueue(redisUrl)
   try {
-    // One warm-up dream per worker loads what a first dream loads; they are not timed.
-    await untilDone(queue, await enqueueAll(queue, warm))
-    const started = performance.now()
-    await untilDone(queue, await enqueueAll(queue, ids))
-    return performance.now() - started
+    const warmed = new Set<string>()
+    for (let round = 0; warmed.size < workers; round++) {
+      if (round === 10) throw new Error(`only ${warmed.size} of ${workers} workers took a warm-up job`)
+      const jobIds = await enqueueAll(queue, warm)
+      await untilJobsFinished(queue, jobIds)
+      for (const id of jobIds) {
+        const by = (await queue.getJob(id))?.processedBy
+        if (by) warmed.add(by)
+      }
+    }
+    const loadBefore = load()
+    const cpuBefore = children.map((child) => cpuMsOf(child.pid))
+    const redisBefore = await redisCpuMs(redisUrl)
+    const base = await finishedCount(queue)
+    const started = Date.now()
+    const jobIds = await enqueueAll(queue, ids)
+    await untilFinished(queue, base, jobIds.length)
+    const cpuAfter = children.map((child) => cpuMsOf(child.pid))
+    const redisCpu = (await redisCpuMs(redisUrl)) - redisBefore
+    const jobs = await Promise.all(jobIds.map((id) => queue.getJob(id)))
+    const failed = jobs.filter((job) => job?.failedReason)
+    if (failed.length) throw new Error(`${failed.length} dream(s) failed: ${failed[0]?.failedReason}`)
+    const ms = Math.max(...jobs.map((job) => job?.finishedOn ?? 0)) - started
+    const perWorker = children.map((child, index) => {
+      const mine = jobs.filter((job) => job?.processedBy && names.get(job.processedBy) === child.pid)
+      const before = cpuBefore[index]
+      const after = cpuAfter[index]
+      return {
+        pid: child.pid as number,
+        jobs: mine.length,
+        busyMs: mine.reduce((sum, job) => sum + ((job?.finishedOn ?? 0) - (job?.processedOn ?? 0)), 0),
+        cpuMs: before === null || before === undefined || after == null ? null : after - before,
+      }
+    })
+    return { ms, loadBefore, loadAfter: load(), cpuMs: 0, workers: perWorker, redisCpuMs: redisCpu }
   } finally {
     await queue.close()
     for (const child of children) child.kill('SIGTERM')
     await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))))
   }
+}
+
+/**
+ * "load 11.0→10.6; worker 1234: 12 jobs, busy 22.7 s (95% of the run), CPU 5.9 s (26% of busy); Redis CPU 0.1 s".
+ * Busy near 100% of the run means nothing held a worker back between jobs; CPU well under busy means the
+ * dreams waited for a core (or the disk), so the machine, not the fleet, set the pace.
+ */
+function describe(measured: Measured): string {
+  const seconds = (ms: number | null) => (ms === null ? '?' : `${(ms / 1000).toFixed(1)} s`)
+  const percent = (part: number | null, whole: number) =>
+    part === null || whole <= 0 ? '?' : `${Math.round((part / whole) * 100)}%`
+  const workers = measured.workers.map(
+    (w) =>
+      `worker ${w.pid}: ${w.jobs} jobs, busy ${seconds(w.busyMs)} (${percent(w.busyMs, measured.ms)} of the run), ` +
+      `CPU ${seconds(w.cpuMs)} (${percent(w.cpuMs, w.busyMs)} of busy)`,
+  )
+  const own = measured.workers.length
+    ? []
+    : [`CPU ${seconds(measured.cpuMs)} (${percent(measured.cpuMs, measured.ms)} of ${seconds(measured.ms)})`]
+  const redis = measured.workers.length ? [`Redis CPU ${seconds(measured.redisCpuMs)}`] : []
+  return [`load ${measured.loadBefore}→${measured.loadAfter}`, ...own, ...workers, ...redis].join('; ')
 }
 
 export async function run(): Promise<BenchRow[]> {
@@ -125,27 +248,29 @@ export async function run(): Promise<BenchRow[]> {
     for (const name of ['inproc', 'one', 'two'])
       await makeWorkspaces(join(root, name), ['warm-inproc', ...ids])
     for (const name of ['one', 'two']) rmSync(join(root, name, 'warm-inproc'), { recursive: true })
-    const inProcess = await inProcessMs(join(root, 'inproc'), ['warm-inproc', ...ids])
-    const one = await fleetMs(join(root, 'one'), redisUrl, ids, 1)
-    const two = await fleetMs(join(root, 'two'), redisUrl, ids, 2)
+    const inProc = await inProcess(join(root, 'inproc'), ['warm-inproc', ...ids])
+    const one = await fleet(join(root, 'one'), redisUrl, ids, 1)
+    const two = await fleet(join(root, 'two'), redisUrl, ids, 2)
     const perMinute = (ms: number) => (WORKSPACES / ms) * 60_000
-    const subject = `${WORKSPACES} workspaces, ${MESSAGES} messages over ${DAYS} days each, offline engine, real redis-server`
+    const subject = `${WORKSPACES} workspaces, ${MESSAGES} messages over ${DAYS} days each, offline engine, real redis-server, ${cpus().length} cores`
     return [
       {
         name: 'fleet throughput: 2 workers vs 1',
         subject,
-        baseline: `${perMinute(one).toFixed(1)} dreams/min on 1 worker`,
-        measured: `${perMinute(two).toFixed(1)} dreams/min on 2 workers`,
-        ratio: one / two,
+        baseline: `${perMinute(one.ms).toFixed(1)} dreams/min on 1 worker`,
+        measured: `${perMinute(two.ms).toFixed(1)} dreams/min on 2 workers`,
+        ratio: one.ms / two.ms,
         target: '≈ 1.8× on 2 free cores',
+        notes: `1 worker: ${describe(one)}\n    2 workers: ${describe(two)}`,
       },
       {
         name: 'fleet: time per dream through the queue (1 worker) vs in-process',
         subject,
-        baseline: `${(inProcess / WORKSPACES).toFixed(0)} ms in-process`,
-        measured: `${(one / WORKSPACES).toFixed(0)} ms through Redis`,
-        ratio: one / inProcess,
+        baseline: `${(inProc.ms / WORKSPACES).toFixed(0)} ms in-process`,
+        measured: `${(one.ms / WORKSPACES).toFixed(0)} ms through Redis`,
+        ratio: one.ms / inProc.ms,
         target: '≤ 1.10',
+        notes: `in-process: ${describe(inProc)}`,
       },
     ]
   } finally {
