@@ -8,7 +8,7 @@ import { condenseSentence, withoutOpener } from './condense.js'
 import { annotateSpans } from './date-spans.js'
 import { annotateDates, findDateMentions } from './dates.js'
 import { escapeInline } from './memory-file.js'
-import { splitSentencesFast, stripTruncationNote, truncateWords } from './text.js'
+import { splitSentences, stripTruncationNote, truncateWords } from './text.js'
 import type { WindowMessage } from './types.js'
 import { termsOf, WordWeights } from './word-weights.js'
 import { yieldToLoop } from './yield.js'
@@ -99,7 +99,7 @@ function candidatesOf(
   answersQuestion: boolean,
 ): Candidate[] {
   const out: Candidate[] = []
-  const clauses = splitSentencesFast(stripTruncationNote(message.content)).flatMap((sentence) =>
+  const clauses = splitSentences(stripTruncationNote(message.content)).flatMap((sentence) =>
     sentence.split(CLAUSE_BREAK),
   )
   for (const sentence of clauses) {

@@ -1,5 +1,4 @@
 // Small text helpers shared by the offline engine: sentence splitting, case folding, slugs, word-safe cuts.
-import nlp from 'compromise'
 
 const STOPWORDS = new Set(
   (
@@ -36,29 +35,17 @@ export function foldCase(text: string): string {
   return out
 }
 
-/** Sentences of a message, split on line breaks first (lists, pasted text) and then by compromise. */
-export function splitSentences(text: string): string[] {
-  const sentences: string[] = []
-  for (const line of text.split(/\r?\n+/)) {
-    const trimmed = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim()
-    if (trimmed === '') continue
-    for (const sentence of nlp.tokenize(trimmed).sentences().out('array') as string[]) {
-      const clean = sentence.trim()
-      if (clean !== '') sentences.push(clean)
-    }
-  }
-  return sentences
-}
-
-// Words whose trailing dot ends no sentence.
+// Words whose trailing dot ends no sentence: titles, common abbreviations and initials ("J.K. Rowling"), but not
+// a contraction's last letter ("didn't.").
 const ABBREVIATION =
-  /(?:\b(?:mr|mrs|ms|dr|st|prof|sr|jr|vs|etc|approx|no|vol|fig|inc|ltd|co|e\.g|i\.e|a\.m|p\.m)|\b\p{L})\.$/iu
+  /(?:\b(?:mr|mrs|ms|dr|st|prof|sr|jr|vs|etc|approx|no|vol|fig|inc|ltd|co|e\.g|i\.e|a\.m|p\.m)|(?:^|[\s.])\p{L})\.$/iu
 
 /**
  * Sentences of a message by punctuation alone: a break after `.`, `!`, `?` or `…` followed by space, and at
- * line breaks. About 50× faster than compromise; used where every message of a busy day is split.
+ * line breaks (lists, pasted text). About 50× faster than compromise's splitter, and it agrees with it on
+ * 3,003 of LoCoMo's 3,016 messages (the rest mostly at a quote's closing dot, where this one is right).
  */
-export function splitSentencesFast(text: string): string[] {
+export function splitSentences(text: string): string[] {
   const sentences: string[] = []
   for (const line of text.split(/\r?\n+/)) {
     const trimmed = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim()

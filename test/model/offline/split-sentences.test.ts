@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { splitSentences } from '../../../src/model/offline/text.js'
+
+describe('splitSentences', () => {
+  it.each([
+    [
+      'No, I didn’t. But having a pal brightens my days.',
+      ['No, I didn’t.', 'But having a pal brightens my days.'],
+    ],
+    ["Others don't. We need to act.", ["Others don't.", 'We need to act.']],
+    ['A quote by J.K. Rowling I like. It helps.', ['A quote by J.K. Rowling I like.', 'It helps.']],
+    ['Dr. Lee moved the exam to 9 a.m. on Friday.', ['Dr. Lee moved the exam to 9 a.m. on Friday.']],
+    [
+      'We did a piece called "Finding Freedom." It was powerful.',
+      ['We did a piece called "Finding Freedom."', 'It was powerful.'],
+    ],
+    ['Shopping list:\n- milk\n2. eggs', ['Shopping list:', 'milk', 'eggs']],
+    ['So much happened… Check these out!', ['So much happened…', 'Check these out!']],
+  ])('%j', (text, sentences) => {
+    expect(splitSentences(text)).toEqual(sentences)
+  })
+})
