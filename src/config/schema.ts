@@ -114,6 +114,20 @@ const settings = {
       indexBudgetBytes: z.number().int().min(500).default(6000),
       /** notes/DREAMS.md size budget in bytes; older months are rolled up past it. @default 16000 */
       diaryBudgetBytes: z.number().int().min(1000).default(16_000),
+      /** How keyed facts fade when nobody states them again (RockBot's defaults); see README "Fact freshness". */
+      freshness: z
+        .object({
+          /** Days after a fact was last stated before its importance starts to decay. @default 30 */
+          graceDays: z.number().min(0).default(30),
+          /** Past the grace, importance halves every this many days; 0 turns decay (and archiving) off. @default 45 */
+          halfLifeDays: z.number().min(0).default(45),
+          /** Facts whose importance falls below this move to `## Archive` in their file. @default 0.1 */
+          floor: z.number().min(0).max(1).default(0.1),
+          /** Importance each day the fact was stated again adds to the base of 0.5 (capped at 1). @default 0.1 */
+          reinforcementBoost: z.number().min(0).max(0.5).default(0.1),
+        })
+        .strict()
+        .prefault({}),
     })
     .strict()
     .prefault({}),

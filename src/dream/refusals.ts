@@ -1,19 +1,34 @@
-// What a dream had to leave alone: notes refused by the user's permissions, their encoding or the disk.
+// What a dream had to leave alone: notes refused by the user's permissions, their encoding or the disk; and the
+// post-turn passes (freshness, index) that report such a refusal instead of failing the run.
 import { NoteNotUtf8Error, NoteReadOnlyError } from '../errors.js'
 import type { ToolCallRecord } from '../tools/types.js'
 import type { DreamDeps } from './deps.js'
+import { localDayOf } from '../time/local-day.js'
+import { runFreshnessPass } from './freshness-pass.js'
 import { runIndexPass } from './index-pass.js'
 
-/** The index pass, where a read-only MEMORY.md is a problem to report, not a reason to drop the run's work. */
+/**
+ * The freshness pass, then the index pass, where a read-only or non-UTF-8 memory file is a problem to report,
+ * not a reason to drop the run's work. Freshness is measured on the clock's local day.
+ */
 export async function indexOrRefuse(
   deps: DreamDeps,
   changed: string[],
-): Promise<{ files: string[]; refused: string | null }> {
+): Promise<{ files: string[]; refreshed: number; refused: string | null }> {
+  const today = localDayOf(deps.clock.now(), deps.config.timezone)
+  const fresh = await runFreshnessPass(deps.paths, today, deps.config.memory.freshness)
+  const refusals = [...fresh.refused]
+  let pointers: string[] = []
   try {
-    return { files: await runIndexPass(deps.paths, changed), refused: null }
+    pointers = await runIndexPass(deps.paths, changed)
   } catch (error) {
     if (!(error instanceof NoteReadOnlyError || error instanceof NoteNotUtf8Error)) throw error
-    return { files: [], refused: error.message }
+    refusals.push(error.message)
+  }
+  return {
+    files: [...fresh.files, ...pointers],
+    refreshed: fresh.files.length,
+    refused: refusals.length > 0 ? refusals.join('; ') : null,
   }
 }
 

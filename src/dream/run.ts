@@ -100,7 +100,9 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
     const indexed = await step(
       'index',
       () => indexOrRefuse(deps, [...changed]),
-      (result) => result.refused ?? `${result.files.length} pointer file(s) updated`,
+      (result) =>
+        result.refused ??
+        `${result.refreshed} fact file(s) refreshed, ${result.files.length - result.refreshed} pointer file(s) updated`,
     )
     for (const file of indexed.files) changed.add(file)
     if (indexed.refused) {

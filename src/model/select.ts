@@ -88,7 +88,7 @@ function offlineProvider(config: ResolvedConfig): ModelProvider {
   return threadedProvider({
     name: 'offline',
     entry: siblingModule(import.meta.url, './offline/worker'),
-    options: { memoryBudgetBytes: config.memory.indexBudgetBytes },
+    options: { memoryBudgetBytes: config.memory.indexBudgetBytes, freshness: config.memory.freshness },
     traits: { messagePageMax: OFFLINE_PAGE_SIZE },
   })
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { droppedKeyedFacts, keyedFactOf } from '../../src/ledger/keyed-facts.js'
 import { guardMemory } from '../../src/ledger/loss-guard.js'
+import { DEFAULTS } from '../../src/config/defaults.js'
+import { refreshFactFile } from '../../src/notes/fact-archive.js'
 import { makeLedgerWorld, writesFiles } from './world.js'
 
 const USER = 'notes/memory/user.md'
@@ -89,6 +91,62 @@ describe('keyed-fact bullets', () => {
     expect(run.status).toBe('succeeded')
     expect(run.lossFlags.filter((flag) => flag.kind === 'fact')).toHaveLength(5)
     expect(world.read(USER)).toBe(PROSE_MD)
+    await dreamlane.close()
+  })
+})
+
+describe('the loss guard and the fact archive', () => {
+  const JAZZ = '- I love jazz [[2026-11-10]] <!-- key: user.pref.jazz -->'
+  /** Two facts last said in January (faded by NOW, 2026-11-21) and one said this month. */
+  const OLD_MD = [
+    '# User',
+    '',
+    '## Identity',
+    '',
+    '- **City: Porto** — I live in Porto [[2026-01-05]] <!-- key: user.city; value: Porto -->',
+    '- **Job: nurse** — I work as a nurse [[2026-01-06]] <!-- key: user.job; value: nurse -->',
+    '',
+    '## Preferences',
+    '',
+    JAZZ,
+    '',
+  ].join('\n')
+  const otherWork = { 'notes/memory/reference.md': '# Reference\n\n## Reference\n\n- Wi-Fi: porto-home\n' }
+
+  it('sees a move under ## Archive as no loss', async () => {
+    const after = refreshFactFile(OLD_MD, '2026-11-21', DEFAULTS.memory.freshness)
+    expect(after).toContain('## Archive\n\n### Identity\n\n- **City: Porto**')
+    const result = await guardMemory({
+      contents: [{ path: USER, before: Buffer.from(OLD_MD), after: Buffer.from(after) }],
+      manifest: [{ path: USER, size: OLD_MD.length, sha256: '0'.repeat(64) }],
+      readUnchangedMemory: async () => [],
+    })
+    expect(result.flags).toEqual([])
+    expect(result.factsDropped).toBe(0)
+    expect(result.memoryBytesRemoved).toBe(0)
+  })
+
+  it('keeps a dream whose freshness pass archives faded facts', async () => {
+    const world = await makeLedgerWorld()
+    world.write(USER, OLD_MD)
+    const dreamlane = world.open({ provider: writesFiles(otherWork) })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(run.status).toBe('succeeded')
+    expect(run.lossFlags).toEqual([])
+    const archived = world.read(USER)
+    expect(archived.indexOf('- **City: Porto**')).toBeGreaterThan(archived.indexOf('## Archive'))
+    expect(archived.indexOf(JAZZ)).toBeLessThan(archived.indexOf('## Archive'))
+    await dreamlane.close()
+  })
+
+  it('still holds a turn that drops a keyed bullet while the pass archives the others', async () => {
+    const world = await makeLedgerWorld()
+    world.write(USER, OLD_MD)
+    const dreamlane = world.open({ provider: writesFiles({ [USER]: OLD_MD.replace(`${JAZZ}\n`, '') }) })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(run.status).toBe('held')
+    expect(run.holdReasons).toContain('1 keyed fact bullet(s) would be dropped from memory: user.pref.jazz')
+    expect(world.read(USER)).toBe(OLD_MD)
     await dreamlane.close()
   })
 })

@@ -1,8 +1,10 @@
-// Consolidate: merges extracted facts into the memory files — append new facts, skip known ones, and when a
-// newer statement changes a single-valued subject, strike the old entry through as superseded (never delete).
+// Consolidate: merges extracted facts into the memory files — append new facts, count a known one stated on a
+// new day (its freshness), and when a newer statement changes a single-valued subject, strike the old entry
+// through as superseded (never delete).
 import {
   insertInSection,
   parseEntries,
+  reinforceEntry,
   renderEntry,
   renderHistorical,
   renderNamedPrevious,
@@ -68,11 +70,18 @@ class ParsedFile {
   }
 }
 
+/** A restatement: nothing new to add, but a keyed entry it restates counts the day (freshness). */
+function duplicate(text: string, fact: Fact, restated?: MemoryEntry): Merged {
+  const next = restated && restated.supersededOn === null ? reinforceEntry(text, restated, fact.day) : text
+  return { text: next, outcome: { fact, action: 'duplicate' } }
+}
+
 function mergeStatement(file: ParsedFile, fact: Fact): Merged {
   const { text, entries } = file
+  const restated = entries.filter((entry) => entry.key === fact.key && entry.supersededOn === null).at(-1)
   const isKnown =
     entries.some((entry) => entry.key === fact.key) || file.handwritten.includes(normalizeValue(fact.text))
-  if (isKnown) return { text, outcome: { fact, action: 'duplicate' } }
+  if (isKnown) return duplicate(text, fact, restated)
   return add(text, fact, [renderEntry(fact)], { fact, action: 'added' })
 }
 
@@ -82,9 +91,8 @@ function mergeSlot(file: ParsedFile, fact: Fact): Merged {
   if (!entries.some((entry) => entry.key === key)) {
     const related = entries.filter((entry) => entry.supersededOn === null && isRelatedKey(entry.key, key))
     // The same value under a differently worded subject is a restatement, not a new fact.
-    if (related.some((entry) => entry.value !== null && sameValue(entry.value, fact.value))) {
-      return { text, outcome: { fact, action: 'duplicate' } }
-    }
+    const restated = related.find((entry) => entry.value !== null && sameValue(entry.value, fact.value))
+    if (restated) return duplicate(text, fact, restated)
     // A change names its subject loosely ("the launch moved…"): follow the old value, or the one related slot.
     const named = fact.previous
       ? related.find((entry) => entry.value !== null && sameValue(entry.value, fact.previous as string))
@@ -107,10 +115,9 @@ function mergeSlot(file: ParsedFile, fact: Fact): Merged {
     }
     return add(text, fact, lines, { fact, action: 'added' })
   }
-  if (current.value !== null && sameValue(current.value, fact.value)) {
-    return { text, outcome: { fact, action: 'duplicate' } }
-  }
-  const currentDay = current.day ?? ''
+  if (current.value !== null && sameValue(current.value, fact.value)) return duplicate(text, fact, current)
+  // The last time the current value was stated, not only when it was first: an older statement is history.
+  const currentDay = current.lastSeen ?? current.day ?? ''
   if (fact.day > currentDay || (fact.day === currentDay && !isKnown(fact.value))) {
     const struck = replaceLine(text, current.line, supersedeLine(current, fact.day, fact.value))
     return add(struck, fact, [renderEntry(fact, key)], {

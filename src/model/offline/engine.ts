@@ -1,7 +1,10 @@
 // The offline engine: a deterministic ModelProvider that dreams with the same tools a model would —
 // Orient → Signal → Consolidate → Prune & Index — so everything works with no API key and no network.
 import { DEFAULTS } from '../../config/defaults.js'
+import { FRESHNESS_FILES, refreshFactFile } from '../../notes/fact-archive.js'
+import type { FreshnessParams } from '../../notes/fact-freshness.js'
 import { MEMORY_FILES, type MemoryFile } from '../../notes/paths.js'
+import { localDayOf } from '../../time/local-day.js'
 import type { ToolSet } from '../../tools/types.js'
 import {
   EMPTY_USAGE,
@@ -30,6 +33,13 @@ import type { Fact, FactFile, MergeOutcome, WindowMessage } from './types.js'
 export interface OfflineProviderOptions {
   /** MEMORY.md size budget in bytes. @default DEFAULTS.memory.indexBudgetBytes (6000) */
   memoryBudgetBytes?: number
+  /** How keyed facts fade and move to `## Archive`. @default DEFAULTS.memory.freshness */
+  freshness?: FreshnessParams
+}
+
+interface EngineSettings {
+  budgetBytes: number
+  freshness: FreshnessParams
 }
 
 // Facts merged per step between yields; each step parses a file again only after a fact changed it.
@@ -156,7 +166,11 @@ function indexMemory(
   return index
 }
 
-async function dream(client: ToolClient, context: TurnContext, budgetBytes: number): Promise<DreamReport> {
+async function dream(
+  client: ToolClient,
+  context: TurnContext,
+  settings: EngineSettings,
+): Promise<DreamReport> {
   const { days, timeZone } = context
   const orientation = await orient(client, days)
   const signal = await gatherSignal(client, context, orientation)
@@ -178,6 +192,9 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
     const file = files.get(name)
     if (file) files.set(name, { ...file, text: render(file.text) })
   }
+  // Freshness as of today: facts ordered by importance, faded ones archived, restated ones back out.
+  const today = localDayOf(new Date(context.now), timeZone)
+  for (const name of FRESHNESS_FILES) update(name, (text) => refreshFactFile(text, today, settings.freshness))
   const status = dayStatuses(days, signal, orientation, dayOutcomes)
   const projectText = files.get('project.md')?.text ?? ''
   update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText, threads }))
@@ -189,8 +206,16 @@ async function dream(client: ToolClient, context: TurnContext, budgetBytes: numb
   const recent = { days, messagesByDay, factsByDay, weights, isOneConversation: roots.size <= 1 }
   update('recent-context.md', (text) => renderRecentContext(text, recent))
   // Day pages are no longer written (daily notes hold the summaries); pages from earlier versions stay linked.
-  const indexSources = { days, messagesByDay, factsByDay, dayPages: orientation.dayPages, weights }
-  const index = indexMemory(files, indexSources, budgetBytes)
+  const indexSources = {
+    days,
+    messagesByDay,
+    factsByDay,
+    dayPages: orientation.dayPages,
+    weights,
+    today,
+    freshness: settings.freshness,
+  }
+  const index = indexMemory(files, indexSources, settings.budgetBytes)
   const touched = await writeMemoryFiles(client, files)
   const messages = signal.messages.length
   return { days, messages, dayOutcomes, merges, touched, pagesWritten: [], index }
@@ -212,7 +237,7 @@ async function runOfflineTurn(
   input: TurnInput,
   tools: ToolSet,
   signal: AbortSignal,
-  budgetBytes: number,
+  settings: EngineSettings,
 ): Promise<TurnResult> {
   const client = new ToolClient(tools, signal, input.budget.maxToolCalls)
   const finish = (stop: TurnResult['stop'], text: string, limit?: 'tool_calls'): TurnResult => {
@@ -221,7 +246,7 @@ async function runOfflineTurn(
     return limit ? { ...result, limit } : result
   }
   try {
-    const report = await dream(client, input.context, budgetBytes)
+    const report = await dream(client, input.context, settings)
     return finish('end', describeDream(report, client.problems))
   } catch (error) {
     const written =
@@ -242,10 +267,13 @@ async function runOfflineTurn(
 
 /** The offline provider: deterministic, no network, drives the tools like a model would. */
 export function createOfflineProvider(options: OfflineProviderOptions = {}): ModelProvider {
-  const budgetBytes = options.memoryBudgetBytes ?? DEFAULTS.memory.indexBudgetBytes
+  const settings: EngineSettings = {
+    budgetBytes: options.memoryBudgetBytes ?? DEFAULTS.memory.indexBudgetBytes,
+    freshness: options.freshness ?? DEFAULTS.memory.freshness,
+  }
   return {
     name: 'offline',
     messagePageMax: PAGE_SIZE,
-    runTurn: (input, tools, signal) => runOfflineTurn(input, tools, signal, budgetBytes),
+    runTurn: (input, tools, signal) => runOfflineTurn(input, tools, signal, settings),
   }
 }

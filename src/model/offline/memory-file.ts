@@ -1,5 +1,7 @@
 // Memory-file entries: one bullet per fact, keyed by a trailing `<!-- key: … -->` comment. Only such lines
 // are ever touched; every other byte of the file (what people wrote) is kept as it is.
+import { ARCHIVE_HEADING } from '../../notes/fact-archive.js'
+import { freshnessOf, reinforce, withSeen } from '../../notes/fact-freshness.js'
 import { sanitizeField } from './text.js'
 import type { Fact } from './types.js'
 
@@ -14,22 +16,31 @@ export interface MemoryEntry {
   supersededOn: string | null
   /** Day the fact was stated: the last `[[YYYY-MM-DD]]` link on the line. */
   day: string | null
+  /** Last day the fact was stated again (its `seen:` field), else `day`. */
+  lastSeen: string | null
+  /** The entry sits under `## Archive`: faded, kept, and still the fact's record. */
+  isArchived: boolean
   /** The bullet text before the comment. */
   visible: string
   bullet: string
 }
 
 const ENTRY =
-  /^(\s*[-*+] )(.*?)\s*<!-- key: ([^;\s]+)(?:; value: ([^;]*?))?(?:; superseded: (\d{4}-\d{2}-\d{2}))? -->\s*$/
+  /^(\s*[-*+] )(.*?)\s*<!-- key: ([^;\s]+)(?:; value: ([^;]*?))?(?:; superseded: (\d{4}-\d{2}-\d{2}))?(?:; seen: [^;]*?)? -->\s*$/
 const DAY_LINK = /\[\[(\d{4}-\d{2}-\d{2})\]\]/g
+const SECTION = /^#{1,2} /
 
 /** Every keyed entry of a memory file, in file order. */
 export function parseEntries(text: string): MemoryEntry[] {
   const entries: MemoryEntry[] = []
+  let isArchived = false
   text.split('\n').forEach((raw, line) => {
-    const match = ENTRY.exec(raw.replace(/\r$/, ''))
+    const clean = raw.replace(/\r$/, '')
+    if (SECTION.test(clean)) isArchived = clean.trim().toLowerCase() === ARCHIVE_HEADING.toLowerCase()
+    const match = ENTRY.exec(clean)
     if (!match) return
     const days = [...(match[2] as string).matchAll(DAY_LINK)]
+    const day = days.at(-1)?.[1] ?? null
     entries.push({
       line,
       bullet: match[1] as string,
@@ -37,7 +48,9 @@ export function parseEntries(text: string): MemoryEntry[] {
       key: match[3] as string,
       value: match[4] ?? null,
       supersededOn: match[5] ?? null,
-      day: days.at(-1)?.[1] ?? null,
+      day,
+      lastSeen: freshnessOf(clean)?.lastSeen ?? day,
+      isArchived,
     })
   })
   return entries
@@ -88,6 +101,19 @@ export function renderHistorical(fact: Fact, key: string, current: MemoryEntry):
 export function supersedeLine(entry: MemoryEntry, on: string, replacement: string): string {
   const mark = `superseded ${on} → ${escapeInline(replacement)}`
   return `${entry.bullet}~~${entry.visible}~~ — ${mark} ${comment(entry.key, entry.value, on)}`
+}
+
+/**
+ * `text` with `entry` marked as stated again on `day`: its `seen:` field counts the day when it falls outside
+ * the days already seen (a re-dream over the same days changes nothing). Unchanged text when it does not count.
+ */
+export function reinforceEntry(text: string, entry: MemoryEntry, day: string): string {
+  const line = text.split('\n')[entry.line] ?? ''
+  const freshness = freshnessOf(line)
+  if (!freshness) return text
+  const next = reinforce(freshness, day)
+  if (next === freshness) return text
+  return replaceLine(text, entry.line, withSeen(line, next))
 }
 
 /** `text` with line `index` replaced. */

@@ -137,4 +137,34 @@ describe('mergeFacts', () => {
     const { text } = merge(USER, [statement])
     for (const token of ['Atlas', '10%', 'Tidewell-wide']) expect(text).toContain(token)
   })
+
+  it('counts a fact stated again on a new day in its seen field, once per day, and never on a re-merge', () => {
+    const later = { ...lisbon, day: '2026-11-20', text: 'Still living in Lisbon' }
+    const again = merge(USER, [lisbon, { ...lisbon, text: 'I live in Lisbon' }, later])
+    expect(again.actions).toEqual(['added', 'duplicate', 'duplicate'])
+    expect(again.text).toContain(
+      '- **City: Lisbon** — Living in Lisbon [[2026-11-04]] <!-- key: user.city; value: Lisbon; seen: 2026-11-04..2026-11-20 x2 -->',
+    )
+    // The same window merged again (a second dream) changes nothing.
+    expect(merge(again.text, [lisbon, later]).text).toBe(again.text)
+    // A statement learned late, before the first day seen, widens the range and counts once.
+    const earlier = merge(again.text, [{ ...lisbon, day: '2026-10-01' }])
+    expect(earlier.text).toContain('seen: 2026-10-01..2026-11-20 x3 -->')
+  })
+
+  it('reinforces a plain statement restated on a later day', () => {
+    const hiking = fact({
+      kind: 'preference',
+      section: 'Preferences',
+      key: 'user.pref.hiking',
+      isSingle: false,
+      headline: null,
+      value: 'I love hiking',
+      text: 'I love hiking',
+    })
+    const { text } = merge(USER, [hiking, { ...hiking, day: '2026-12-01' }])
+    expect(text).toContain(
+      '- I love hiking [[2026-11-18]] <!-- key: user.pref.hiking; seen: 2026-11-18..2026-12-01 x2 -->',
+    )
+  })
 })

@@ -23,6 +23,8 @@ describe('memory-file entries', () => {
         value: 'Porto',
         supersededOn: null,
         day: '2026-11-18',
+        lastSeen: '2026-11-18',
+        isArchived: false,
       },
     ])
   })

@@ -1,0 +1,97 @@
+// Fact freshness through real dreams: months of a test clock over one workspace, the offline engine writing,
+// the lifecycle's freshness pass, the loss guard and the FTS index all real.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { searchIndex } from '../../src/fts/search.js'
+import { createOfflineProvider } from '../../src/model/offline/engine.js'
+import { parseEntries } from '../../src/model/offline/memory-file.js'
+import { makeDreamWorld } from '../helpers/dream-world.js'
+import type { MessageSpec } from '../helpers/workspace.js'
+
+const said = (timestamp: string, content: string): MessageSpec => ({
+  chatJid: 'web:main',
+  content,
+  timestamp,
+})
+
+const HISTORY: MessageSpec[] = [
+  said('2026-01-05T09:00:00.000Z', 'I live in Porto.'),
+  said('2026-01-05T09:01:00.000Z', 'I love jazz.'),
+  said('2026-02-10T09:00:00.000Z', 'I love jazz.'),
+  said('2026-06-20T09:00:00.000Z', 'I live in Porto.'),
+]
+
+describe('fact freshness over months of dreams', () => {
+  it('creates, reinforces, decays, archives (still searchable) and revives a fact', async () => {
+    const world = await makeDreamWorld(HISTORY)
+    const dreamlane = world.open({ provider: createOfflineProvider() })
+    const userMd = (): string => readFileSync(join(world.paths.memory, 'user.md'), 'utf8')
+    const entry = (key: string) => parseEntries(userMd()).find((candidate) => candidate.key === key)
+    const dreamOn = async (iso: string, days: number) => {
+      world.clock.set(iso)
+      const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days })
+      expect(run.status).toBe('succeeded')
+      return run
+    }
+    const cityKey = (): string => parseEntries(userMd()).find((e) => e.value === 'Porto')?.key ?? 'none'
+
+    // January: both facts are new, stated once.
+    await dreamOn('2026-01-06T20:00:00.000Z', 2)
+    const key = cityKey()
+    expect(entry(key)).toMatchObject({ value: 'Porto', day: '2026-01-05', isArchived: false })
+    const jazz = parseEntries(userMd()).find((e) => /jazz/.test(e.visible))
+    expect(jazz).toBeDefined()
+    expect(userMd()).not.toContain('seen:')
+
+    // February: jazz is stated again on a new day — one reinforcement; a second dream over it counts nothing.
+    await dreamOn('2026-02-10T20:00:00.000Z', 1)
+    expect(userMd()).toContain(`key: ${jazz?.key}; seen: 2026-01-05..2026-02-10 x2 -->`)
+    const afterFebruary = userMd()
+    await dreamOn('2026-02-10T21:00:00.000Z', 1)
+    expect(userMd()).toBe(afterFebruary)
+
+    // May 19, 134 days after Porto was said: 0.5 × 0.5^(104/45) = 0.1008, still above the floor.
+    await dreamOn('2026-05-19T20:00:00.000Z', 1)
+    expect(entry(key)?.isArchived).toBe(false)
+    // May 20, day 135: 0.5 × 0.5^(105/45) = 0.0992 < 0.10 → archived, whole, key comment and all.
+    // Jazz (last said Feb 10, once reinforced): 0.6 × 0.5^(69/45) = 0.2073, stays.
+    const before = userMd()
+      .split('\n')
+      .find((line) => line.includes(`key: ${key};`))
+    const archiving = await dreamOn('2026-05-20T20:00:00.000Z', 1)
+    // The loss guard sees a move, not a loss: nothing dropped, nothing flagged, the run kept.
+    expect(archiving.changes?.factsDropped).toBe(0)
+    expect(archiving.lossFlags).toEqual([])
+    const archived = userMd()
+    expect(archived.split('\n')).toContain(before)
+    expect(archived.indexOf(before ?? '')).toBeGreaterThan(archived.indexOf('## Archive'))
+    expect(archived.indexOf('### Identity')).toBeGreaterThan(archived.indexOf('## Archive'))
+    expect(entry(key)?.isArchived).toBe(true)
+    expect(entry(jazz?.key ?? '')?.isArchived).toBe(false)
+    // MEMORY.md counts live facts only: the archived city is no longer one of them.
+    expect(readFileSync(join(world.paths.memory, 'MEMORY.md'), 'utf8')).toContain('who the user is (1 fact)')
+
+    // Still findable: the full-text search over memory files finds the archived line.
+    const hits = await searchIndex({
+      state: dreamlane.state,
+      paths: world.paths,
+      config: world.config,
+      query: 'Porto',
+      pathPrefix: 'notes/memory',
+    })
+    expect(hits.map((hit) => hit.path)).toContain('notes/memory/user.md')
+
+    // June 20: Porto is said again — the fact comes back out of the archive, reinforced.
+    await dreamOn('2026-06-20T20:00:00.000Z', 1)
+    expect(entry(key)).toMatchObject({ isArchived: false, lastSeen: '2026-06-20' })
+    expect(userMd()).toContain(`key: ${key}; value: Porto; seen: 2026-01-05..2026-06-20 x2 -->`)
+    // Jazz, meanwhile, has faded to 0.6 × 0.5^(100/45) = 0.1286 on day 130: lower, still live.
+    expect(entry(jazz?.key ?? '')?.isArchived).toBe(false)
+    // The emptied archive group is gone; the revived line is the archived one with its new seen field.
+    expect(userMd()).not.toContain('### Identity')
+    expect(readFileSync(join(world.paths.memory, 'MEMORY.md'), 'utf8')).toContain(
+      'who the user is: Porto (2 facts)',
+    )
+  })
+})
