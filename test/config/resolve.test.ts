@@ -39,6 +39,17 @@ describe('resolveConfig', () => {
     expect(fromFlags.backups.keep).toBe(7)
   })
 
+  it('takes fact freshness from the file over the RockBot defaults', () => {
+    const defaults = resolveConfig({ cwd: makeTempDir(), env: {} }).memory.freshness
+    expect(defaults).toEqual({ graceDays: 30, halfLifeDays: 45, floor: 0.1, reinforcementBoost: 0.1 })
+    const dir = withConfigFile(JSON.stringify({ memory: { freshness: { graceDays: 7, halfLifeDays: 0 } } }))
+    expect(resolveConfig({ cwd: dir, env: {} }).memory.freshness).toEqual({
+      ...defaults,
+      graceDays: 7,
+      halfLifeDays: 0,
+    })
+  })
+
   it('lets DREAMLANE_DREAM_MODEL override the model', () => {
     const dir = makeTempDir()
     const config = resolveConfig({ cwd: dir, env: { DREAMLANE_MODEL: 'a', DREAMLANE_DREAM_MODEL: 'b' } })
@@ -51,6 +62,9 @@ describe('resolveConfig', () => {
     ['{"backupz": 3}', 'backupz', 'unknown setting'],
     ['{"search": {"roots": "notes"}}', 'search.roots', 'array'],
     ['{not json', '(file)', 'not valid JSON'],
+    ['{"memory": {"freshness": {"floor": 1.5}}}', 'memory.freshness.floor', '<=1'],
+    ['{"memory": {"freshness": {"halfLifeDays": -1}}}', 'memory.freshness.halfLifeDays', '>=0'],
+    ['{"memory": {"freshness": {"graceDayz": 10}}}', 'memory.freshness.graceDayz', 'unknown setting'],
   ])('names the key and the expectation for %s', (content, key, expected) => {
     const dir = withConfigFile(content)
     let caught: unknown
