@@ -63,16 +63,25 @@ class ChatCursor {
     this.#maxPageRows = maxPageRows
   }
 
+  /** The timestamp of the row peek() last returned: what the merge compares, without another peek(). */
+  head = ''
+
   /** The row this cursor would give next, reading a page when the last is used up; undefined at the end. */
   peek(): WindowRow | undefined {
-    if (this.#next < this.#rows.length) return this.#rows[this.#next]
+    if (this.#next < this.#rows.length) {
+      const row = this.#rows[this.#next] as WindowRow
+      this.head = row[1]
+      return row
+    }
     if (this.#done) return undefined
     const after = this.#after
     this.#rows = this.#read(this.jid, after ? after[1] : this.#start, after ? after[0] : null, this.#pageRows)
     this.#next = 0
     if (this.#rows.length < this.#pageRows) this.#done = true
     this.#pageRows = Math.min(this.#pageRows * 4, this.#maxPageRows)
-    return this.#rows[0]
+    const row = this.#rows[0]
+    if (row) this.head = row[1]
+    return row
   }
 
   take(): WindowRow {
@@ -108,11 +117,9 @@ export function* iterateChatWindows(
   // A min-heap of cursors on (timestamp, chat rank). Timestamps are ISO text, whose JS and SQLite orders agree;
   // the rank is SQLite's chat_jid order, and within one chat the query already orders by id.
   const heap: ChatCursor[] = []
-  const before = (a: ChatCursor, b: ChatCursor): boolean => {
-    const x = (a.peek() as WindowRow)[1]
-    const y = (b.peek() as WindowRow)[1]
-    return x < y || (x === y && a.rank < b.rank)
-  }
+  // Every cursor in the heap has been peeked since its last take(), so its head is current.
+  const before = (a: ChatCursor, b: ChatCursor): boolean =>
+    a.head < b.head || (a.head === b.head && a.rank < b.rank)
   const siftDown = (index: number): void => {
     for (let i = index; ;) {
       const left = 2 * i + 1
@@ -121,7 +128,9 @@ export function* iterateChatWindows(
       if (left < heap.length && before(heap[left]!, heap[least]!)) least = left
       if (right < heap.length && before(heap[right]!, heap[least]!)) least = right
       if (least === i) return
-      ;[heap[i], heap[least]] = [heap[least]!, heap[i]!]
+      const moved = heap[i]!
+      heap[i] = heap[least]!
+      heap[least] = moved
       i = least
     }
   }

@@ -63,8 +63,27 @@ export class TermCounter {
   /** Distinct counted terms (stopwords excluded). */
   #distinct = 0
 
+  /** The empty table with the stopwords in, built once: every day's counter starts from a copy. */
+  static #empty:
+    { keys: (string | undefined)[]; hashes: Int32Array; counts: Int32Array; used: number } | undefined
+
   constructor() {
+    const empty = TermCounter.#empty
+    if (empty) {
+      this.#keys = empty.keys.slice()
+      this.#hashes = empty.hashes.slice()
+      this.#counts = empty.counts.slice()
+      this.#mask = empty.keys.length - 1
+      this.#used = empty.used
+      return
+    }
     this.#reset(1 << 12)
+    TermCounter.#empty = {
+      keys: this.#keys.slice(),
+      hashes: this.#hashes.slice(),
+      counts: this.#counts.slice(),
+      used: this.#used,
+    }
   }
 
   add(text: string): void {
