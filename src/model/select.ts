@@ -3,7 +3,8 @@ import type { Clock } from '../clock.js'
 import type { ResolvedConfig } from '../config/schema.js'
 import { anthropicBaseUrl, chooseProvider, type ProviderChoiceMade } from './choice.js'
 import { lazyProvider } from './lazy.js'
-import { siblingModule, threadedProvider } from './threaded.js'
+import { threadedProvider } from './threaded.js'
+import { threadModule } from '../threads/thread-task.js'
 import { OFFLINE_PAGE_SIZE } from './offline/page-size.js'
 import { createOpenAiCompatibleProvider } from './openai-compatible.js'
 import type { ModelProvider } from './provider.js'
@@ -87,7 +88,7 @@ function build(
 function offlineProvider(config: ResolvedConfig): ModelProvider {
   return threadedProvider({
     name: 'offline',
-    entry: siblingModule(import.meta.url, './offline/worker'),
+    entry: threadModule(import.meta.url, './offline/worker'),
     options: { memoryBudgetBytes: config.memory.indexBudgetBytes, freshness: config.memory.freshness },
     traits: { messagePageMax: OFFLINE_PAGE_SIZE },
   })

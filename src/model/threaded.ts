@@ -1,7 +1,8 @@
 // Runs a provider's turn in a worker thread, so CPU-heavy engines (the offline engine's sentence scoring and
 // date parsing) never hold up chat turns or HTTP requests on the main thread. The tools stay here: every call
 // the worker makes is proxied back and goes through the same enforced ToolSet as an in-process turn.
-import { parentPort, Worker } from 'node:worker_threads'
+import { parentPort, type Worker } from 'node:worker_threads'
+import { startThread } from '../threads/thread-task.js'
 import type { ToolCallRecord, ToolResult, ToolSet } from '../tools/types.js'
 import type { ModelProvider, TurnInput, TurnResult } from './provider.js'
 
@@ -19,7 +20,7 @@ export type FromWorker =
 
 export interface ThreadedProviderOptions {
   name: string
-  /** The worker's module (see siblingModule). */
+  /** The worker's module (see threadModule). */
   entry: URL
   /** Plain data handed to the worker with each turn (structured-cloned). */
   options?: unknown
@@ -28,20 +29,6 @@ export interface ThreadedProviderOptions {
 
 /** An idle worker is kept this long for the next turn (its libraries stay loaded), then ended. */
 const IDLE_MS = 30_000
-
-/**
- * A module next to `base` (an `import.meta.url`), with the extension `base` has: `.js` in dist/, `.ts` when
- * src/ runs directly under vitest or tsx.
- */
-export function siblingModule(base: string, path: string): URL {
-  return new URL(`${path}${base.endsWith('.ts') ? '.ts' : '.js'}`, base)
-}
-
-function spawn(entry: URL): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry)
-  const boot = new URL('./tsx-worker.mjs', import.meta.url)
-  return new Worker(boot, { workerData: { entry: entry.href } })
-}
 
 interface Idle {
   worker: Worker
@@ -53,7 +40,7 @@ const idle = new Map<string, Idle[]>()
 
 function takeWorker(entry: URL): Worker {
   const parked = idle.get(entry.href)?.pop()
-  if (!parked) return spawn(entry)
+  if (!parked) return startThread(entry)
   clearTimeout(parked.timer)
   parked.worker.ref()
   return parked.worker

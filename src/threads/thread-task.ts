@@ -33,7 +33,8 @@ export function threadModule(base: string, path: string): URL {
   return new URL(`${path}${new URL(base).pathname.endsWith('.ts') ? '.ts' : '.js'}`, base)
 }
 
-function spawn(entry: URL, data: unknown): Worker {
+/** A worker thread on `entry` with `data` as its workerData's `data`; a `.ts` entry starts through tsx. */
+export function startThread(entry: URL, data?: unknown): Worker {
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData: { data } })
   // Node 20 ignores `--import tsx` in a worker's execArgv: a small boot file registers tsx, then imports the entry.
   const boot = new URL('./tsx-thread.mjs', import.meta.url)
@@ -48,7 +49,7 @@ export function runThreadTask<Result>(
 ): Promise<Result> {
   const { signal, onMessage } = options
   if (signal?.aborted) return Promise.reject(signal.reason)
-  const worker = spawn(entry, data)
+  const worker = startThread(entry, data)
   return new Promise<Result>((resolve, reject) => {
     let settled = false
     const settle = (finish: () => void): void => {
