@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { searchIndex } from '../../src/fts/search.js'
 import { createOfflineProvider } from '../../src/model/offline/engine.js'
 import { parseEntries } from '../../src/model/offline/memory-file.js'
+import { createLookupToolSet } from '../../src/tools/tool-set.js'
+import type { RecalledHit } from '../../src/tools/types.js'
 import { makeDreamWorld } from '../helpers/dream-world.js'
 import type { MessageSpec } from '../helpers/workspace.js'
 
@@ -81,6 +83,20 @@ describe('fact freshness over months of dreams', () => {
       pathPrefix: 'notes/memory',
     })
     expect(hits.map((hit) => hit.path)).toContain('notes/memory/user.md')
+    // And so does search_workspace, the tool a chat or MCP turn searches memory with.
+    const tools = createLookupToolSet(
+      { paths: world.paths, config: world.config, messages: dreamlane.messages, state: dreamlane.state },
+      world.clock,
+      () => {},
+      {},
+    )
+    const served = await tools.call('search_workspace', { query: 'Porto' })
+    expect(served.ok).toBe(true)
+    const found = (JSON.parse(served.content) as { hits: RecalledHit[] }).hits.find(
+      (hit) => hit.path === 'notes/memory/user.md',
+    )
+    expect(found?.snippet).toContain('Porto')
+    expect(found?.line).toBeGreaterThan(archived.split('\n').indexOf('## Archive'))
 
     // June 20: Porto is said again — the fact comes back out of the archive, reinforced.
     await dreamOn('2026-06-20T20:00:00.000Z', 1)
