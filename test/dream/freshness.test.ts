@@ -1,11 +1,12 @@
 // Fact freshness through real dreams: months of a test clock over one workspace, the offline engine writing,
 // the lifecycle's freshness pass, the loss guard and the FTS index all real.
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { searchIndex } from '../../src/fts/search.js'
 import { createOfflineProvider } from '../../src/model/offline/engine.js'
 import { parseEntries } from '../../src/model/offline/memory-file.js'
+import { createScriptedProvider } from '../../src/model/scripted.js'
 import { createLookupToolSet } from '../../src/tools/tool-set.js'
 import type { RecalledHit } from '../../src/tools/types.js'
 import { makeDreamWorld } from '../helpers/dream-world.js'
@@ -109,5 +110,27 @@ describe('fact freshness over months of dreams', () => {
     expect(readFileSync(join(world.paths.memory, 'MEMORY.md'), 'utf8')).toContain(
       'who the user is: Porto (2 facts)',
     )
+  })
+
+  it('revives a fact a model restated with a new day link, in the pass after its turn', async () => {
+    const archivedCity =
+      '- **City: Porto** — I live in Porto [[2026-01-05]] <!-- key: user.city; value: Porto -->'
+    const before = `# User\n\n## Identity\n\n## Archive\n\n### Identity\n\n${archivedCity}\n`
+    const world = await makeDreamWorld()
+    writeFileSync(join(world.paths.memory, 'user.md'), before)
+    // The model only adds the day it heard the fact again (2026-11-20), as the dream skill asks.
+    const restated = before.replace('[[2026-01-05]]', '[[2026-01-05]] [[2026-11-20]]')
+    const provider = createScriptedProvider([
+      { tool: 'write_file', input: { path: 'notes/memory/user.md', content: restated } },
+      { text: 'Porto restated.' },
+    ])
+    const dreamlane = world.open({ provider })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(run.status).toBe('succeeded')
+    const line = archivedCity.replace('[[2026-01-05]]', '[[2026-01-05]] [[2026-11-20]]')
+    expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(
+      `# User\n\n## Identity\n\n${line}\n\n## Archive\n`,
+    )
+    await dreamlane.close()
   })
 })
