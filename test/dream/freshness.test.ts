@@ -110,6 +110,7 @@ describe('fact freshness over months of dreams', () => {
     expect(readFileSync(join(world.paths.memory, 'MEMORY.md'), 'utf8')).toContain(
       'who the user is: Porto (2 facts)',
     )
+    await dreamlane.close()
   })
 
   it('revives a fact a model restated with a new day link, in the pass after its turn', async () => {
