@@ -186,10 +186,15 @@ describe('a dream stopped by a signal', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stderr = ''
+    let isStopping = false
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString()
-      // Seeding is done and the model turn is about to write memory (slowly): stop it there.
-      if (/seed daily notes/.test(stderr) && !child.killed) setTimeout(() => child.kill('SIGTERM'), 300)
+      // Seeding is done and the model turn is about to write memory (slowly): stop it there, with one TERM
+      // (a second one kills at once, by design).
+      if (/seed daily notes/.test(stderr) && !isStopping) {
+        isStopping = true
+        setTimeout(() => child.kill('SIGTERM'), 300)
+      }
     })
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
     expectCleanFailure(world, { code, stdout: '', stderr }, { code: 7 })
