@@ -54,6 +54,8 @@ class PackWorker {
 
   constructor() {
     this.#worker = new Worker(PACK_WORKER_SOURCE, {
+      // Plain JavaScript: none of the parent's loaders (tsx under the benches and tests) need to start here.
+      execArgv: [],
       eval: true,
       resourceLimits: { maxYoungGenerationSizeMb: 1 },
     })
