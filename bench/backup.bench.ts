@@ -1,6 +1,6 @@
 // Backup vs `zip -r` on 2,000 and 20,000 notes: time, archive size and peak RSS growth, each side in its own process.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createBackup } from '../src/backup/create.js'
@@ -8,6 +8,8 @@ import { DEFAULT_ZIP_TUNING } from '../src/backup/write-zip.js'
 import { systemClock } from '../src/clock.js'
 import { MEMORY_FILES, workspacePaths, type WorkspacePaths } from '../src/notes/paths.js'
 import type { BenchRow } from './run.js'
+import { buildIfStale } from './build.js'
+import { median } from './stats.js'
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
 const BENCH_DIR = join(ROOT, '.bench-tmp', 'backup')
@@ -52,7 +54,7 @@ export async function run(): Promise<BenchRow[]> {
     console.log('\n  backup: `zip` or GNU time not found — skipping the backup-vs-zip rows')
     return []
   }
-  buildIfStale()
+  buildIfStale('backup')
   const rows: BenchRow[] = []
   for (const notes of SIZES) rows.push(...compare(notes))
   return rows
@@ -219,28 +221,6 @@ function treeBytes(paths: WorkspacePaths): number {
 
 function hasTool(command: string, args: string[]): boolean {
   return spawnSync(command, args, { stdio: 'ignore' }).status === 0
-}
-
-/** The CLI runs from dist/: rebuild it when any source is newer, as the test setup does. */
-function buildIfStale(): void {
-  const newest = (dir: string): number =>
-    readdirSync(dir, { withFileTypes: true, recursive: true })
-      .filter((entry) => entry.isFile())
-      .reduce((max, entry) => Math.max(max, statSync(join(entry.parentPath, entry.name)).mtimeMs), 0)
-  const main = join(ROOT, 'dist', 'cli', 'main.js')
-  if (existsSync(main) && newest(join(ROOT, 'dist')) >= newest(join(ROOT, 'src'))) return
-  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
-  const built = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], {
-    stdio: 'inherit',
-  })
-  if (built.status !== 0) throw new Error('backup bench: building dist/ failed')
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  const at = (index: number): number => sorted[index] ?? Number.NaN
-  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2
 }
 
 const ms = (value: number): string => `${value.toFixed(0)} ms`

@@ -12,6 +12,7 @@ import type { RefreshResult } from '../src/fts/types.js'
 import { writeFileAtomic } from '../src/notes/atomic-write.js'
 import { MEMORY_FILES, workspacePaths, type WorkspacePaths } from '../src/notes/paths.js'
 import type { BenchRow } from './run.js'
+import { median } from './stats.js'
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '.bench-tmp')
 const WORKSPACE = join(ROOT, 'fts-10k')
@@ -206,10 +207,4 @@ function ageTree(dir: string, when: Date): void {
     else utimesSync(full, when, when)
   }
   utimesSync(dir, when, when)
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }

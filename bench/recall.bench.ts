@@ -9,6 +9,7 @@ import { RECALL_PRESETS, type RecallPolicy } from '../src/recall/presets.js'
 import { scoreCandidates } from '../src/recall/score.js'
 import { loadCandidateStats } from '../src/recall/stats.js'
 import type { BenchRow } from './run.js'
+import { median } from './stats.js'
 
 const NOTES = 40
 const PARAGRAPHS = 25
@@ -42,9 +43,6 @@ function makeWorkspace(dir: string): void {
     writeFileSync(join(dir, 'notes', 'topics', `topic-${n}.md`), `# Topic ${n}\n\n${paragraphs.join('\n')}\n`)
   }
 }
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
 /** A store and the search counter its next recorded search continues from. */
 interface Store {

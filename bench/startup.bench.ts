@@ -1,9 +1,11 @@
 // CLI start-up: whole-process CPU time (user + sys) of `dreamlane --help`, `status` and `mcp` vs bare `node -e 0`.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BenchRow } from './run.js'
+import { buildIfStale } from './build.js'
+import { median } from './stats.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const BIN = join(ROOT, 'bin', 'dreamlane.js')
@@ -15,7 +17,7 @@ const REPORT_CPU =
   'appendFileSync(process.env.BENCH_CPU_FILE,`${u.user+u.system}\\n`)})'
 
 export async function run(): Promise<BenchRow[]> {
-  buildIfStale()
+  buildIfStale('startup')
   rmSync(WORKSPACE, { recursive: true, force: true })
   mkdirSync(WORKSPACE, { recursive: true })
   cpuMs([BIN, '--workspace', WORKSPACE, 'init'])
@@ -107,24 +109,4 @@ function cpuMs(args: string[]): number {
   const micros = Number(readFileSync(file, 'utf8').trim())
   rmSync(file)
   return micros / 1000
-}
-
-/** The CLI runs from dist/: rebuild it when any source is newer, as the test setup does. */
-function buildIfStale(): void {
-  const newest = (dir: string): number =>
-    readdirSync(dir, { withFileTypes: true, recursive: true })
-      .filter((entry) => entry.isFile())
-      .reduce((max, entry) => Math.max(max, statSync(join(entry.parentPath, entry.name)).mtimeMs), 0)
-  const main = join(ROOT, 'dist', 'cli', 'main.js')
-  if (existsSync(main) && newest(join(ROOT, 'dist')) >= newest(join(ROOT, 'src'))) return
-  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
-  const built = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], {
-    stdio: 'inherit',
-  })
-  if (built.status !== 0) throw new Error('startup bench: building dist/ failed')
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] as number
 }
