@@ -121,7 +121,10 @@ function revive(lines: string[], title: string | null, facts: readonly string[])
   lines.splice(at, 0, `## ${title ?? 'Facts'}`, '', ...facts, '')
 }
 
-/** Removes archive groups that revival left with no line (their heading and the blank under it). */
+/**
+ * Removes archive groups that revival left with no line (their heading and the blank under it), and the
+ * `## Archive` heading itself once nothing is left under it.
+ */
 function dropEmptyGroups(lines: string[]): void {
   const start = findArchive(lines)
   if (start === -1) return
@@ -131,6 +134,12 @@ function dropEmptyGroups(lines: string[]): void {
     if (lines.slice(index + 1, end).some((line) => line.trim() !== '')) continue
     lines.splice(index, end - index)
   }
+  const end = sectionEnd(lines, start)
+  if (lines.slice(start + 1, end).some((line) => line.trim() !== '')) return
+  lines.splice(start, end - start)
+  // At the end of the file, the blank line that set the heading off goes too: one newline ends the file.
+  while (lines.length > 1 && lines.at(-1) === '' && (lines.at(-2) ?? '').trim() === '') lines.pop()
+  if (lines.length > 0 && lines.at(-1) !== '') lines.push('')
 }
 
 interface Move {

@@ -129,8 +129,9 @@ describe('fact freshness over months of dreams', () => {
     const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.status).toBe('succeeded')
     const line = archivedCity.replace('[[2026-01-05]]', '[[2026-01-05]] [[2026-11-20]]')
+    // The archive it left empty is gone, heading and all.
     expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(
-      `# User\n\n## Identity\n\n${line}\n\n## Archive\n`,
+      `# User\n\n## Identity\n\n${line}\n`,
     )
     await dreamlane.close()
   })

@@ -107,11 +107,24 @@ describe('refreshFactFile', () => {
     expect(refreshFactFile(out, '2026-06-15', PARAMS)).toBe(out)
   })
 
-  it('recreates a section that is gone, before the archive', () => {
+  it('recreates a section that is gone, and drops the archive heading it emptied', () => {
     const text = `# Reference\n\n## Archive\n\n### Wi-Fi\n\n- Home: porto-home [[2026-01-01]] <!-- key: ref.wifi; seen: 2026-01-01..2026-06-01 x2 -->\n`
     const out = refreshFactFile(text, '2026-06-02', PARAMS)
     expect(out).toBe(
-      '# Reference\n\n## Wi-Fi\n\n- Home: porto-home [[2026-01-01]] <!-- key: ref.wifi; seen: 2026-01-01..2026-06-01 x2 -->\n\n## Archive\n',
+      '# Reference\n\n## Wi-Fi\n\n- Home: porto-home [[2026-01-01]] <!-- key: ref.wifi; seen: 2026-01-01..2026-06-01 x2 -->\n',
+    )
+    expect(refreshFactFile(out, '2026-06-02', PARAMS)).toBe(out)
+  })
+
+  it('keeps an archive heading that still has text under it, or another section after it', () => {
+    const fact = '- Home: porto-home [[2026-01-01]] <!-- key: ref.wifi; seen: 2026-01-01..2026-06-01 x2 -->'
+    const text = `# Reference\n\n## Wi-Fi\n\n## Archive\n\nOld networks, by hand.\n\n### Wi-Fi\n\n${fact}\n`
+    expect(refreshFactFile(text, '2026-06-02', PARAMS)).toBe(
+      `# Reference\n\n## Wi-Fi\n\n${fact}\n\n## Archive\n\nOld networks, by hand.\n`,
+    )
+    const middle = `# Reference\n\n## Wi-Fi\n\n## Archive\n\n### Wi-Fi\n\n${fact}\n\n## Notes\n\nmine\n`
+    expect(refreshFactFile(middle, '2026-06-02', PARAMS)).toBe(
+      `# Reference\n\n## Wi-Fi\n\n${fact}\n\n## Notes\n\nmine\n`,
     )
   })
 
