@@ -5,10 +5,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 
 /**
  * Slice length. With the offline engine in its own thread, the main thread's slices (message pages, seeding a
- * small window) are what a chat turn waits behind: at 10 ms its p95 start latency during a dream was 9.3 ms, at
- * 2 ms it is 2.3 ms, and a yield (one setImmediate) costs microseconds, so the dream took no longer.
+ * small window) are what a chat turn waits behind: its p95 start latency during real offline dreams was 9.3 ms
+ * with 10 ms slices, 2.3 ms with 2 ms and 0.83 ms with 0.5 ms. A yield (one setImmediate) costs microseconds:
+ * the 40k-message dream took 13.8-14.5 s either way.
  */
-export const DEFAULT_SLICE_MS = 2
+export const DEFAULT_SLICE_MS = 0.5
 
 export class TimeSlicer {
   readonly #sliceMs: number
