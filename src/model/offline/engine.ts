@@ -15,7 +15,7 @@ import {
 } from '../provider.js'
 import { mergeFacts } from './consolidate.js'
 import { renderCurrentState, type DayStatus } from './current-state.js'
-import { extractFacts } from './extract.js'
+import { startFactExtraction, type FactExtraction } from './facts-of-window.js'
 import { gatherWindow, PAGE_SIZE } from './gather.js'
 import { dayPointers, filePointers, type IndexSources } from './index-input.js'
 import { renderMemoryIndex, type IndexResult } from './memory-index.js'
@@ -80,8 +80,8 @@ function startingTexts(orientation: Orientation): MemoryTexts {
 interface Signal {
   messagesByDay: Map<string, WindowMessage[]>
   messages: WindowMessage[]
-  facts: Fact[]
-  byDay: Map<string, Fact[]>
+  /** The window's facts, being extracted (partly in a thread of their own for a large window). */
+  facts: FactExtraction
 }
 
 async function gatherSignal(
@@ -95,13 +95,8 @@ async function gatherSignal(
   const pending = pendingDays(orientation.dailyNotes)
   const gathered = await gatherWindow(client, { timeZone: context.timeZone, pending, reserve })
   const messages = context.days.flatMap((day) => gathered.byDay.get(day) ?? [])
-  const facts = await extractFacts(messages, context.timeZone)
-  return {
-    messagesByDay: gathered.byDay,
-    messages,
-    facts,
-    byDay: groupByDay(facts),
-  }
+  const facts = startFactExtraction(messages, context.timeZone, client.signal)
+  return { messagesByDay: gathered.byDay, messages, facts }
 }
 
 function stateOf(
@@ -118,7 +113,7 @@ function stateOf(
 
 function dayStatuses(
   days: readonly string[],
-  signal: Signal,
+  signal: Pick<Signal, 'messagesByDay'>,
   orientation: Orientation,
   outcomes: readonly DayOutcome[],
 ): Map<string, DayStatus> {
@@ -175,17 +170,22 @@ async function dream(
   const orientation = await orient(client, days)
   const signal = await gatherSignal(client, context, orientation)
   // Consolidate: daily notes first, then facts into the memory files.
-  const { messagesByDay, byDay: factsByDay } = signal
+  const { messagesByDay } = signal
   const weights = await weightsOf([...messagesByDay.values()].flat())
   const summarising = { dailyNotes: orientation.dailyNotes, messagesByDay, timeZone, weights }
   const dayOutcomes = await summariseDays(client, summarising)
+  // A large window's facts were partly extracted in their own thread while the summaries were written.
+  const windowFacts = await signal.facts.finish().catch((error: unknown) => {
+    throw client.signal.aborted ? new TurnAbortedSignal() : error
+  })
+  const factsByDay = groupByDay(windowFacts)
   const files = startingTexts(orientation)
   // Open threads are what is going on now: listed fresh from the window in current-state's block, not kept
   // as keyed entries that nothing would ever close.
-  const threads = signal.facts.filter((fact) => fact.kind === 'thread')
+  const threads = windowFacts.filter((fact) => fact.kind === 'thread')
   const merges = await consolidateFacts(
     files,
-    signal.facts.filter((fact) => fact.kind !== 'thread'),
+    windowFacts.filter((fact) => fact.kind !== 'thread'),
   )
   // Prune & Index: derived blocks, sparse day pages, then the index that points at all of it.
   const update = (name: MemoryFile, render: (text: string) => string): void => {

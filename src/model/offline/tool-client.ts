@@ -48,6 +48,11 @@ export class ToolClient {
     this.#maxCalls = maxCalls
   }
 
+  /** The turn's abort signal, for work the engine starts beside its tool calls. */
+  get signal(): AbortSignal {
+    return this.#signal
+  }
+
   get callCount(): number {
     return this.#calls
   }
