@@ -1,9 +1,10 @@
 // Fact extraction for a large window, in a thread of its own (see facts-of-window.ts).
 import { serveThreadTask } from '../../threads/thread-task.js'
-import { extractFacts } from './extract.js'
+import { extractInOrder } from './extract.js'
 import type { WindowMessage } from './types.js'
 
 serveThreadTask((data) => {
   const { messages, timeZone } = data as { messages: WindowMessage[]; timeZone: string }
-  return extractFacts(messages, timeZone)
+  // Already in saidInOrder's order: the parent split that list.
+  return extractInOrder(messages, timeZone)
 })

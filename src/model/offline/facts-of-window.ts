@@ -3,7 +3,7 @@
 // cores; a small window's facts are extracted inline, where a thread's start-up (loading the NLP libraries again)
 // would cost more than it saves. Facts depend only on their own message, so the parts join in order.
 import { runThreadTask, threadModule } from '../../threads/thread-task.js'
-import { extractFacts } from './extract.js'
+import { extractInOrder, saidInOrder } from './extract.js'
 import type { Fact, WindowMessage } from './types.js'
 
 /** From this many messages said by the user, part of the extraction runs in its own thread. */
@@ -25,12 +25,8 @@ export function startFactExtraction(
   timeZone: string,
   signal: AbortSignal,
 ): FactExtraction {
-  const said = messages
-    .filter((message) => message.role === 'user')
-    .map((message, index) => ({ message, index, at: Date.parse(message.ts) }))
-    .sort((a, b) => a.at - b.at || a.index - b.index)
-    .map(({ message }) => message)
-  if (said.length < THREADED_EXTRACTION_MIN) return { finish: () => extractFacts(said, timeZone) }
+  const said = saidInOrder(messages)
+  if (said.length < THREADED_EXTRACTION_MIN) return { finish: () => extractInOrder(said, timeZone) }
   const split = Math.round(said.length * THREAD_SHARE)
   const task = threadModule(import.meta.url, './extract-task')
   const earlier = runThreadTask<Fact[]>(task, { messages: said.slice(0, split), timeZone }, { signal })
@@ -38,7 +34,7 @@ export function startFactExtraction(
   earlier.catch(() => undefined)
   return {
     finish: async () => {
-      const later = await extractFacts(said.slice(split), timeZone)
+      const later = await extractInOrder(said.slice(split), timeZone)
       return [...(await earlier), ...later]
     },
   }
