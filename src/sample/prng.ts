@@ -1,20 +1,28 @@
 // A small seeded PRNG (mulberry32) so sample data is identical for the same seed on every machine.
 
+/** Plain mulberry32 from `seed` as given (no mixing): floats in [0, 1), the same stream on every machine. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
 export class Prng {
-  #state: number
+  readonly #next: () => number
 
   constructor(seed: number) {
     // Mix the seed once so nearby seeds (1, 2, 3…) do not start on correlated streams.
-    this.#state = Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) >>> 0
+    this.#next = mulberry32(Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b))
   }
 
   /** A float in [0, 1). */
   next(): number {
-    this.#state = (this.#state + 0x6d2b79f5) >>> 0
-    let t = this.#state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+    return this.#next()
   }
 
   /** An integer in [min, max], both inclusive. */

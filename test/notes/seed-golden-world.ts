@@ -11,6 +11,7 @@ import { dailyNotePath } from '../../src/notes/paths.js'
 import type { SeedInput, SeedResult } from '../../src/notes/seed.js'
 import { dayWindow } from '../../src/time/local-day.js'
 import { makeWorkspace, type TestWorkspace } from '../helpers/workspace.js'
+import { mulberry32 } from '../../src/sample/prng.js'
 
 export type Seed = (input: SeedInput) => Promise<SeedResult>
 
@@ -62,18 +63,6 @@ function insertRows(db: Database.Database, rows: readonly Row[], blocks: Record<
   })()
 }
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const WORDS = (
   'trip budget flight hotel invoice garden recipe deadline launch review draft meeting dentist birthday concert ' +
   'marathon python release migration backup router museum passport visa ferry coffee Café naïve İstanbul ' +
@@ -95,7 +84,7 @@ export async function edgeWorld(seed: Seed): Promise<{ ws: TestWorkspace; outcom
     ('nameless@g', NULL, NULL), ('${'long'.repeat(30)}@g', '${'Very long chat name '.repeat(8)}', NULL);
     INSERT INTO chat_branches VALUES ('b1', 'team-b1@g', 'team@g', NULL, NULL),
       ('b2', 'team-b2@g', 'team@g', 'b1', NULL)`)
-  const next = random(11)
+  const next = mulberry32(11)
   const rows: Row[] = []
   // 2026-10-26: one tree, whole slice, with every kind of awkward content.
   const d26 = '2026-10-26T14:00:00.000Z'
@@ -218,7 +207,7 @@ export async function volumeWorld(seed: Seed): Promise<{ ws: TestWorkspace; outc
   for (let c = 0; c < 12; c++) messages.upsertChat(`chat${c}@g`, `Chat ${c}`)
   for (let c = 0; c < 12; c += 4)
     messages.upsertBranch({ branchId: `b${c}`, chatJid: `chat${c + 1}@g`, rootChatJid: `chat${c}@g` })
-  const next = random(42)
+  const next = mulberry32(42)
   const window = dayWindow(new Date('2026-11-21T12:00:00Z'), 40, 'UTC')
   const span = window.end.getTime() - window.start.getTime()
   const total = 12_000
