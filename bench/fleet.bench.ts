@@ -2,7 +2,6 @@
 // job against the same dreams run one after another in-process. Skipped (with a line saying so) without Redis.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { cpus, hostname, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -18,6 +17,7 @@ import { enqueueDream } from '../src/fleet/producer.js'
 import { openDreamQueue } from '../src/fleet/queue.js'
 import { initWorkspace } from '../src/notes/init-workspace.js'
 import { workspacePaths } from '../src/notes/paths.js'
+import { SKIP_REDIS, startRedisServer } from '../test/helpers/redis-process.js'
 import { writeBusyWeek } from './fixtures/busy-week.js'
 import type { BenchRow } from './run.js'
 
@@ -229,32 +229,15 @@ function cpuPerDream(fleetRun: Measured, inProc: Measured): string {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const redisBin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((bin) => {
-    try {
-      execFileSync(bin, ['--version'], { stdio: 'ignore' })
-      return true
-    } catch {
-      return false
-    }
-  })
-  if (!redisBin) {
+  if (SKIP_REDIS) {
     console.log('  fleet: skipped — redis-server is not installed (apt-get install redis-server)')
     return []
   }
   execFileSync(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], { stdio: 'ignore' })
   const root = mkdtempSync(join(tmpdir(), 'dreamlane-fleet-bench-'))
-  const port = await freePort()
-  const redis = spawn(
-    redisBin,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      cwd: root,
-      stdio: 'ignore',
-    },
-  )
-  const redisUrl = `redis://127.0.0.1:${port}`
+  const redis = await startRedisServer()
+  const redisUrl = redis.url
   try {
-    await waitForRedis(redisUrl)
     const ids = idsOf('ws', WORKSPACES)
     for (const name of ['inproc', 'one', 'two'])
       await makeWorkspaces(join(root, name), ['warm-inproc', ...ids])
@@ -285,31 +268,7 @@ export async function run(): Promise<BenchRow[]> {
       },
     ]
   } finally {
-    redis.kill('SIGKILL')
+    await redis.stop()
     rmSync(root, { recursive: true, force: true })
   }
-}
-
-async function waitForRedis(url: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const queue = await openDreamQueue(url)
-      await queue.close()
-      return
-    } catch (error) {
-      if (attempt > 50) throw error
-      await sleep(100)
-    }
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
