@@ -3,6 +3,7 @@
 // Selection is budgeted maximum coverage: a sentence earns its place by the weight of the words it adds that
 // the day's lines do not hold yet, divided by its length — so the line that matters is kept, and the fifth
 // way of saying "that's awesome" is not.
+import { Heap } from '../../collections/heap.js'
 import { localTimeOf } from '../../time/local-day.js'
 import { condenseSentence, withoutOpener } from './condense.js'
 import { annotateSpans } from './date-spans.js'
@@ -149,6 +150,15 @@ function ratioOf(candidate: Candidate, covered: ReadonlySet<string>, weights: Wo
   return gainOf(candidate, covered, weights) / candidate.bytes ** COST_EXPONENT
 }
 
+interface Scored {
+  candidate: Candidate
+  ratio: number
+}
+
+// Higher ratio first; the earlier sentence wins a tie, so the same day always gives the same lines.
+const isBetter = (a: Scored, b: Scored): boolean =>
+  a.ratio > b.ratio || (a.ratio === b.ratio && a.candidate.order < b.candidate.order)
+
 /**
  * Lazy greedy budgeted coverage: gains only shrink as words get covered, so a candidate whose stale gain
  * still tops the list after re-scoring is the true best.
@@ -159,28 +169,27 @@ async function select(
   budget: number,
 ): Promise<Candidate[]> {
   const covered = new Set<string>()
-  const scored: { candidate: Candidate; ratio: number }[] = []
+  const scored: Scored[] = []
   for (const candidate of candidates) {
     const ratio = ratioOf(candidate, covered, weights)
     if (ratio > 0) scored.push({ candidate, ratio })
     await yieldToLoop()
   }
-  let queue = scored
+  const ranked = scored
     .sort((a, b) => b.ratio - a.ratio || a.candidate.order - b.candidate.order)
     .slice(0, MAX_CANDIDATES)
+  const queue = new Heap(isBetter, ranked)
   const chosen: Candidate[] = []
   let spent = 0
-  while (queue.length > 0) {
-    const top = queue[0]!
+  for (let top = queue.pop(); top !== undefined; top = queue.pop()) {
     await yieldToLoop()
     const fresh = ratioOf(top.candidate, covered, weights)
-    const next = queue[1]
+    const next = queue.peek()
     if (next && fresh < next.ratio) {
       top.ratio = fresh
-      queue = reinsert(queue, top)
+      queue.push(top)
       continue
     }
-    queue.shift()
     if (fresh <= 0) break
     if (spent + top.candidate.bytes > budget) continue
     chosen.push(top.candidate)
@@ -208,25 +217,6 @@ function withEveryTree(
     if (ratio > 0 && (!current || ratio > current.ratio)) best.set(candidate.tree, { candidate, ratio })
   }
   return [...chosen, ...[...best.values()].map((entry) => entry.candidate)].sort((a, b) => a.order - b.order)
-}
-
-// Moves the first entry down to where its new ratio belongs (the rest of the queue stays sorted).
-function reinsert<T extends { ratio: number; candidate: Candidate }>(queue: T[], entry: T): T[] {
-  const rest = queue.slice(1)
-  let low = 0
-  let high = rest.length
-  while (low < high) {
-    const middle = (low + high) >> 1
-    const other = rest[middle]!
-    if (
-      other.ratio > entry.ratio ||
-      (other.ratio === entry.ratio && other.candidate.order < entry.candidate.order)
-    )
-      low = middle + 1
-    else high = middle
-  }
-  rest.splice(low, 0, entry)
-  return rest
 }
 
 // A clause cut from its sentence, or a message typed without a full stop, still ends as a sentence in the line.
