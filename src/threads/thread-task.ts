@@ -9,6 +9,12 @@ type FromThread =
   | { type: 'done'; result: unknown }
   | { type: 'failed'; error: SentError }
 
+/** Parent → worker: the data of a task started early (startThreadTask). */
+interface ToThread {
+  type: 'data'
+  data: unknown
+}
+
 interface SentError {
   name: string
   message: string
@@ -33,12 +39,16 @@ export function threadModule(base: string, path: string): URL {
   return new URL(`${path}${new URL(base).pathname.endsWith('.ts') ? '.ts' : '.js'}`, base)
 }
 
-/** A worker thread on `entry` with `data` as its workerData's `data`; a `.ts` entry starts through tsx. */
-export function startThread(entry: URL, data?: unknown): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData: { data } })
+/**
+ * A worker thread on `entry` with `data` as its workerData's `data` (or, with `awaitsData`, the data posted to it
+ * later); a `.ts` entry starts through tsx.
+ */
+export function startThread(entry: URL, data?: unknown, how: { awaitsData?: boolean } = {}): Worker {
+  const shared = { data, awaitsData: how.awaitsData === true }
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData: shared })
   // Node 20 ignores `--import tsx` in a worker's execArgv: a small boot file registers tsx, then imports the entry.
   const boot = new URL('./tsx-thread.mjs', import.meta.url)
-  return new Worker(boot, { workerData: { entry: entry.href, data } })
+  return new Worker(boot, { workerData: { entry: entry.href, ...shared } })
 }
 
 /** Runs the task `entry` serves (see serveThreadTask) on `data` in a new worker thread. */
@@ -47,9 +57,39 @@ export function runThreadTask<Result>(
   data: unknown,
   options: ThreadTaskOptions = {},
 ): Promise<Result> {
+  if (options.signal?.aborted) return Promise.reject(options.signal.reason)
+  return settledBy<Result>(startThread(entry, data), entry, options)
+}
+
+/** A task whose thread is already loading its modules while the parent gets its data ready. */
+export interface EarlyThreadTask<Result> {
+  /** Hands the task its data; call once. */
+  send(data: unknown): void
+  /** The task's result, as runThreadTask's. */
+  result: Promise<Result>
+}
+
+/**
+ * Starts the thread for `entry` now and runs its task when `send` hands over the data: the thread's start-up
+ * (loading and compiling its modules) overlaps whatever the parent does meanwhile.
+ */
+export function startThreadTask<Result>(
+  entry: URL,
+  options: ThreadTaskOptions = {},
+): EarlyThreadTask<Result> {
+  if (options.signal?.aborted) {
+    return { send: () => undefined, result: Promise.reject(options.signal.reason) }
+  }
+  const worker = startThread(entry, undefined, { awaitsData: true })
+  const result = settledBy<Result>(worker, entry, options)
+  return {
+    send: (data) => worker.postMessage({ type: 'data', data } satisfies ToThread),
+    result,
+  }
+}
+
+function settledBy<Result>(worker: Worker, entry: URL, options: ThreadTaskOptions): Promise<Result> {
   const { signal, onMessage } = options
-  if (signal?.aborted) return Promise.reject(signal.reason)
-  const worker = startThread(entry, data)
   return new Promise<Result>((resolve, reject) => {
     let settled = false
     const settle = (finish: () => void): void => {
@@ -84,8 +124,12 @@ export function serveThreadTask(task: (data: unknown, post: (value: unknown) => 
   if (!port) throw new Error('serveThreadTask runs only inside a worker thread')
   const send = (message: FromThread): void => port.postMessage(message)
   const post = (value: unknown): void => send({ type: 'message', value })
-  Promise.resolve()
-    .then(() => task((workerData as { data: unknown }).data, post))
+  const shared = workerData as { data: unknown; awaitsData: boolean }
+  const data = shared.awaitsData
+    ? new Promise<unknown>((resolve) => port.once('message', (message: ToThread) => resolve(message.data)))
+    : Promise.resolve(shared.data)
+  data
+    .then((value) => task(value, post))
     .then(
       (result) => send({ type: 'done', result }),
       (error: unknown) => send({ type: 'failed', error: sentError(error) }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DreamlaneError } from '../../src/errors.js'
-import { runThreadTask, threadModule } from '../../src/threads/thread-task.js'
+import { runThreadTask, startThreadTask, threadModule } from '../../src/threads/thread-task.js'
 import type { EchoRequest } from './echo-task.js'
 
 const ECHO = threadModule(import.meta.url, './echo-task')
@@ -37,5 +37,36 @@ describe('runThreadTask', () => {
     const pending = run({ kind: 'hang' }, { signal: stop.signal })
     setTimeout(() => stop.abort(new Error('stopped by the test')), 50)
     await expect(pending).rejects.toThrow('stopped by the test')
+  })
+})
+
+describe('startThreadTask', () => {
+  it('starts the thread before the data exists and runs the task on what send hands over', async () => {
+    const posted: unknown[] = []
+    const task = startThreadTask(ECHO, { onMessage: (v: unknown) => posted.push(v) })
+    // Long enough for the thread to have loaded its module and be waiting.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    task.send({ kind: 'echo', value: ['late', 2], posts: 2 } satisfies EchoRequest)
+    await expect(task.result).resolves.toEqual({ echoed: ['late', 2] })
+    expect(posted).toEqual([{ step: 0 }, { step: 1 }])
+  })
+
+  it('keeps data sent at once, before the thread has loaded anything', async () => {
+    const task = startThreadTask(ECHO)
+    task.send({ kind: 'echo', value: 'early', posts: 0 } satisfies EchoRequest)
+    await expect(task.result).resolves.toEqual({ echoed: 'early' })
+  })
+
+  it('ends a thread still waiting for its data when the signal aborts', async () => {
+    const stop = new AbortController()
+    const task = startThreadTask(ECHO, { signal: stop.signal })
+    setTimeout(() => stop.abort(new Error('never needed')), 50)
+    await expect(task.result).rejects.toThrow('never needed')
+  })
+
+  it('passes on the error of a task started early', async () => {
+    const task = startThreadTask(ECHO)
+    task.send({ kind: 'coded' } satisfies EchoRequest)
+    await expect(task.result).rejects.toMatchObject({ code: 'MESSAGES_DB_BUSY' })
   })
 })

@@ -15,7 +15,12 @@ import {
 } from '../provider.js'
 import { mergeFacts } from './consolidate.js'
 import { renderCurrentState, type DayStatus } from './current-state.js'
-import { startFactExtraction, type FactExtraction } from './facts-of-window.js'
+import {
+  expectedUserMessages,
+  prepareFactExtraction,
+  type FactExtraction,
+  type FactExtractor,
+} from './facts-of-window.js'
 import { gatherWindow, PAGE_SIZE } from './gather.js'
 import { dayPointers, filePointers, type IndexSources } from './index-input.js'
 import { renderMemoryIndex, type IndexResult } from './memory-index.js'
@@ -88,6 +93,7 @@ async function gatherSignal(
   client: ToolClient,
   context: TurnContext,
   orientation: Orientation,
+  extractor: FactExtractor,
 ): Promise<Signal> {
   // Enough calls stay free for every write that may follow: one per existing daily note (its summary) and the
   // memory files. Counting every window day would starve long windows.
@@ -95,7 +101,7 @@ async function gatherSignal(
   const pending = pendingDays(orientation.dailyNotes)
   const gathered = await gatherWindow(client, { timeZone: context.timeZone, pending, reserve })
   const messages = context.days.flatMap((day) => gathered.byDay.get(day) ?? [])
-  const facts = startFactExtraction(messages, context.timeZone, client.signal)
+  const facts = extractor.start(messages)
   return { messagesByDay: gathered.byDay, messages, facts }
 }
 
@@ -168,7 +174,25 @@ async function dream(
 ): Promise<DreamReport> {
   const { days, timeZone } = context
   const orientation = await orient(client, days)
-  const signal = await gatherSignal(client, context, orientation)
+  // A large window's extraction thread starts now, loading its libraries while the messages are read.
+  const expected = expectedUserMessages(orientation.dailyNotes.values())
+  const extractor = prepareFactExtraction(expected, timeZone, client.signal)
+  try {
+    return await dreamOn(client, context, settings, orientation, extractor)
+  } finally {
+    extractor.stop()
+  }
+}
+
+async function dreamOn(
+  client: ToolClient,
+  context: TurnContext,
+  settings: EngineSettings,
+  orientation: Orientation,
+  extractor: FactExtractor,
+): Promise<DreamReport> {
+  const { days, timeZone } = context
+  const signal = await gatherSignal(client, context, orientation, extractor)
   // Consolidate: daily notes first, then facts into the memory files.
   const { messagesByDay } = signal
   const weights = await weightsOf([...messagesByDay.values()].flat())

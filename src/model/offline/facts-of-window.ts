@@ -2,7 +2,8 @@
 // own while the engine's thread writes the day summaries and then extracts the rest, so a busy week uses both
 // cores; a small window's facts are extracted inline, where a thread's start-up (loading the NLP libraries again)
 // would cost more than it saves. Facts depend only on their own message, so the parts join in order.
-import { runThreadTask, threadModule } from '../../threads/thread-task.js'
+import { parseFrontMatter } from '../../notes/front-matter.js'
+import { startThreadTask, threadModule, type EarlyThreadTask } from '../../threads/thread-task.js'
 import { extractInOrder, saidInOrder } from './extract.js'
 import type { Fact, WindowMessage } from './types.js'
 
@@ -20,22 +21,61 @@ export interface FactExtraction {
   finish(): Promise<Fact[]>
 }
 
-export function startFactExtraction(
-  messages: readonly WindowMessage[],
+export interface FactExtractor {
+  /** Starts extracting the facts of the window's messages (call once). */
+  start(messages: readonly WindowMessage[]): FactExtraction
+  /** Ends a thread that is no longer needed (the turn stopped before, or after, using it). */
+  stop(): void
+}
+
+/**
+ * User messages the seeded daily notes count for the window: known before a single message is read, so the
+ * extraction thread of a large window can load its libraries while the messages are gathered.
+ */
+export function expectedUserMessages(dailyNotes: Iterable<string>): number {
+  let total = 0
+  for (const note of dailyNotes) {
+    try {
+      total += parseFrontMatter(note).frontMatter.messages_user
+    } catch {
+      // A note that does not parse counts nothing; the window's real size still decides in start().
+    }
+  }
+  return total
+}
+
+export function prepareFactExtraction(
+  expectedUser: number,
   timeZone: string,
   signal: AbortSignal,
-): FactExtraction {
-  const said = saidInOrder(messages)
-  if (said.length < THREADED_EXTRACTION_MIN) return { finish: () => extractInOrder(said, timeZone) }
-  const split = Math.round(said.length * THREAD_SHARE)
+): FactExtractor {
+  const stopped = new AbortController()
+  const options = { signal: AbortSignal.any([signal, stopped.signal]) }
   const task = threadModule(import.meta.url, './extract-task')
-  const earlier = runThreadTask<Fact[]>(task, { messages: said.slice(0, split), timeZone }, { signal })
-  // Awaited in finish(); a turn that stops before then must not leave the rejection unhandled.
-  earlier.catch(() => undefined)
+  const startThread = (): EarlyThreadTask<Fact[]> => {
+    const thread = startThreadTask<Fact[]>(task, options)
+    // Awaited in finish(); a turn that stops before then must not leave the rejection unhandled.
+    thread.result.catch(() => undefined)
+    return thread
+  }
+  const early = expectedUser >= THREADED_EXTRACTION_MIN ? startThread() : null
   return {
-    finish: async () => {
-      const later = await extractInOrder(said.slice(split), timeZone)
-      return [...(await earlier), ...later]
+    start: (messages) => {
+      const said = saidInOrder(messages)
+      // A thread already loading is used even if the notes overcounted: its start-up is paid.
+      if (early === null && said.length < THREADED_EXTRACTION_MIN) {
+        return { finish: () => extractInOrder(said, timeZone) }
+      }
+      const thread = early ?? startThread()
+      const split = Math.round(said.length * THREAD_SHARE)
+      thread.send({ messages: said.slice(0, split), timeZone })
+      return {
+        finish: async () => {
+          const later = await extractInOrder(said.slice(split), timeZone)
+          return [...(await thread.result), ...later]
+        },
+      }
     },
+    stop: () => stopped.abort(new Error('the fact extraction is no longer needed')),
   }
 }
