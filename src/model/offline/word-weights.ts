@@ -1,6 +1,6 @@
 // How much a word tells: inverse document frequency over the window's messages. A word every message uses
 // ("today", "work") weighs little; a name or a rare noun ("Marley", "internship") weighs a lot.
-import { contentWords } from './text.js'
+import { contentWordOf, foldCase, WORD_BREAK } from './text.js'
 
 /** A light suffix stripper so "dancing", "dances" and "danced" count as one word. */
 export function stemOf(word: string): string {
@@ -13,9 +13,24 @@ export function stemOf(word: string): string {
   return stem.replace(/([bcdfgkmnprt])\1$/, '$1').replace(/e$/, '')
 }
 
-/** The distinct stemmed content words of a text. */
+// Each word's term, worked out once: a year's summaries see the same few thousand words millions of times.
+const termOfPiece = new Map<string, string | null>()
+const TERM_CACHE_MAX = 200_000
+
+/** The distinct stemmed content words of a text, in the order they first appear. */
 export function termsOf(text: string): Set<string> {
-  return new Set(contentWords(text).map(stemOf))
+  const terms = new Set<string>()
+  for (const piece of foldCase(text).split(WORD_BREAK)) {
+    let term = termOfPiece.get(piece)
+    if (term === undefined) {
+      const word = contentWordOf(piece)
+      term = word === null ? null : stemOf(word)
+      if (termOfPiece.size >= TERM_CACHE_MAX) termOfPiece.clear()
+      termOfPiece.set(piece, term)
+    }
+    if (term !== null) terms.add(term)
+  }
+  return terms
 }
 
 export class WordWeights {
