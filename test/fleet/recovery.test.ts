@@ -90,10 +90,11 @@ describe.skipIf(SKIP_REDIS)('fleet recovery', () => {
 
       const queue = await openDreamQueue(redis.url)
       try {
-        const job = await waitFor('the job to complete on the second worker', async () => {
-          const job = await queue.getJob(jobId)
-          return (await job?.getState()) === 'completed' ? job : undefined
-        })
+        // State first, then the job: a job read before it completed keeps a null return value even once
+        // getState() says 'completed' (the flake "job's return value null" under load).
+        const job = await waitFor('the job to complete on the second worker', async () =>
+          (await queue.getJobState(jobId)) === 'completed' ? queue.getJob(jobId) : undefined,
+        )
         const runs = runsOf(ws)
         expect(
           runs.map((run) => run.status),
