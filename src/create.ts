@@ -9,11 +9,10 @@ import { restoreFromBackup } from './app/restore.js'
 import { applyRun, discardRun, dryRun, listChanges, undoDream } from './app/review.js'
 import { bootstrapWorkspace, startAutoDream, type Schedules } from './app/schedule.js'
 import { readDreamlaneStatus } from './app/status.js'
+import { openWorkspaceStores } from './app/stores.js'
 import { handleSlashCommand } from './chat/handle-input.js'
 import { systemClock } from './clock.js'
 import { resolveHostConfig } from './config/resolve.js'
-import { openMessagesDb } from './db/messages.js'
-import { openStateDb } from './db/state.js'
 import type { DreamDeps, DreamEvent } from './dream/deps.js'
 import { readDreamPrompt } from './dream/prompt.js'
 import { DreamQueue } from './dream/queue.js'
@@ -39,7 +38,8 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
   const clock = options.clock ?? systemClock
   const timers = options.timers ?? systemTimers
   const log = options.logger ?? pino({ level: env.DREAMLANE_LOG_LEVEL ?? 'warn' }, pino.destination(2))
-  const state = openStateDb(paths.stateDb)
+  const stores = openWorkspaceStores(paths, options)
+  const { state } = stores
   const lanes = new LaneManager()
   const { provider, fallback, selected } = selectDreamProviders(config, env, options.provider, {
     clock,
@@ -53,10 +53,7 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
   })
   const deps: DreamDeps = {
     ...{ config, paths, clock, state, lanes, log, fallback, signal: abort.signal },
-    messages: openMessagesDb(paths.messagesDb, {
-      ...options.messagesDbWait,
-      create: options.createMessagesDb ?? false,
-    }),
+    ...{ messages: stores.messages, messageReader: stores.messageReader },
     runs: new RunStore(state, clock, config.timezone),
     settings: new SettingsStore(state),
     provider,
@@ -111,8 +108,7 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
     async close() {
       await ctx.dreams.idle()
       await lanes.onIdle()
-      if (ctx.messages.db.open) ctx.messages.close()
-      if (state.open) state.close()
+      await stores.close()
     },
   }
   return dreamlane

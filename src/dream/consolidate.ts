@@ -73,6 +73,7 @@ async function modelPass(
         config: deps.config,
         window,
         messages: deps.messages,
+        ...(deps.messageReader ? { messageReader: deps.messageReader } : {}),
         state: deps.state,
         clock: deps.clock,
         isDream: true,

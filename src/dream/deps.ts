@@ -6,6 +6,7 @@ import type { MessagesDb } from '../db/messages.js'
 import type { StateDb } from '../db/state.js'
 import type { ModelProvider } from '../model/provider.js'
 import type { WorkspacePaths } from '../notes/paths.js'
+import type { MessageReader } from '../tools/message-reader.js'
 import type { LaneManager } from '../queue/lanes.js'
 import type { RunStore } from './runs.js'
 import type { SettingsStore } from './settings.js'
@@ -31,6 +32,8 @@ export interface DreamDeps {
   paths: WorkspacePaths
   clock: Clock
   messages: MessagesDb
+  /** Where the model turn's message tools read (a reader thread). @default `messages`, on the main thread */
+  messageReader?: MessageReader
   state: StateDb
   runs: RunStore
   settings: SettingsStore

@@ -1,7 +1,7 @@
 // One task in a worker thread: the parent posts plain data and gets back the task's result, the messages it posts
 // on the way, or its error (a DreamlaneError keeps its code); the thread is ended however the task ends.
 import { Worker, parentPort, workerData } from 'node:worker_threads'
-import { DreamlaneError, type ErrorCode } from '../errors.js'
+import { receivedError, sentError, type SentError } from './thread-errors.js'
 
 /** Worker → parent. */
 type FromThread =
@@ -13,15 +13,6 @@ type FromThread =
 interface ToThread {
   type: 'data'
   data: unknown
-}
-
-interface SentError {
-  name: string
-  message: string
-  stack?: string
-  /** A DreamlaneError's code, or a library's (say SQLite's SQLITE_BUSY). */
-  code?: string
-  isDreamlane: boolean
 }
 
 export interface ThreadTaskOptions {
@@ -134,26 +125,4 @@ export function serveThreadTask(task: (data: unknown, post: (value: unknown) => 
       (result) => send({ type: 'done', result }),
       (error: unknown) => send({ type: 'failed', error: sentError(error) }),
     )
-}
-
-function sentError(error: unknown): SentError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), isDreamlane: false }
-  const code = (error as { code?: unknown }).code
-  return {
-    name: error.name,
-    message: error.message,
-    ...(error.stack !== undefined ? { stack: error.stack } : {}),
-    ...(typeof code === 'string' ? { code } : {}),
-    isDreamlane: error instanceof DreamlaneError,
-  }
-}
-
-/** The thread's error as this side can act on it: the same code (so the same exit code or HTTP status), name and stack. */
-function receivedError(sent: SentError): Error {
-  const error = sent.isDreamlane
-    ? new DreamlaneError(sent.code as ErrorCode, sent.message)
-    : Object.assign(new Error(sent.message), sent.code === undefined ? {} : { code: sent.code })
-  error.name = sent.name
-  if (sent.stack !== undefined) error.stack = sent.stack
-  return error
 }

@@ -1,19 +1,12 @@
 // The model's read-only message tools (get_messages, search_messages, list_chats), bounded to the window.
 import { z } from 'zod'
-import { DREAM_CHANNEL_PREFIX, type ChatActivity } from '../db/messages.js'
+import { DREAM_CHANNEL_PREFIX } from '../db/messages.js'
 import { ToolRefusal } from '../errors.js'
 import { addDays, startOfLocalDay, type DayWindow } from '../time/local-day.js'
-import {
-  decodeCursor,
-  encodeCursor,
-  queryMessages,
-  toMessageJson,
-  type MessagePage,
-} from './message-query.js'
+import { decodeCursor } from './message-query.js'
+import { readOnThisThread, type MessageReader } from './message-reader.js'
 import type { ToolContext, ToolDefinition } from './types.js'
 
-/** list_chats shows at most this many chats. */
-export const LIST_CHATS_MAX = 500
 /** No page holds more messages than this, whatever the tool set allows: a page is one synchronous read. */
 export const MESSAGE_PAGE_CEILING = 2000
 const DEFAULT_LIMIT = 20
@@ -67,14 +60,14 @@ export const getMessagesTool: ToolDefinition<z.infer<typeof getInput>> = {
     if (isBefore(input.start, context.window.start) || isAfter(input.end, context.window.end)) {
       notes.push(`range clamped to the window (${windowText(context.window)})`)
     }
-    const page = await queryMessages(context.messages, {
+    const query = {
       start,
       end,
       chat: input.chat,
       limit: pageLimit(input.limit, context, notes),
       after: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
-    })
-    return pageJson(page, notes)
+    }
+    return readerOf(context).page(query, notes)
   },
 }
 
@@ -100,15 +93,15 @@ export const searchMessagesTool: ToolDefinition<z.infer<typeof searchInput>> = {
   async run(input, context) {
     checkChat(input.chat)
     const notes: string[] = []
-    const page = await queryMessages(context.messages, {
+    const query = {
       start: context.window.start,
       end: context.window.end,
       chat: input.chat,
       terms: input.query.toLowerCase().split(/\s+/).filter(Boolean),
       limit: pageLimit(input.limit, context, notes),
       after: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
-    })
-    return pageJson(page, notes)
+    }
+    return readerOf(context).page(query, notes)
   },
 }
 
@@ -122,13 +115,13 @@ export const listChatsTool: ToolDefinition<z.infer<typeof listChatsInput>> = {
     'most recently active first.',
   input: listChatsInput,
   async run(_input, context) {
-    const sorted = await context.messages.summarizeWindowInSlices(context.window.start, context.window.end)
-    const result: { chats: ChatActivity[]; note?: string } = { chats: sorted.slice(0, LIST_CHATS_MAX) }
-    if (sorted.length > LIST_CHATS_MAX) {
-      result.note = `showing ${LIST_CHATS_MAX} of ${sorted.length} chats; use search_messages to find others`
-    }
-    return JSON.stringify(result)
+    return readerOf(context).chats(context.window.start, context.window.end)
   },
+}
+
+/** The context's reader (a dream's reader thread), or this thread's connection. */
+function readerOf(context: ToolContext): MessageReader {
+  return context.messageReader ?? readOnThisThread(context.messages)
 }
 
 /** Dream channels are the dream's own scratch space: asking for one is refused outright. */
@@ -143,15 +136,6 @@ function pageLimit(requested: number | undefined, context: ToolContext, notes: s
   const max = Math.min(context.messagePageMax ?? context.config.tools.maxResults, MESSAGE_PAGE_CEILING)
   if (requested !== undefined && requested > max) notes.push(`limit capped at ${max}`)
   return Math.min(requested ?? Math.min(DEFAULT_LIMIT, max), max)
-}
-
-function pageJson(page: MessagePage, notes: string[]): string {
-  const result: { messages: Record<string, string>[]; next: string | null; note?: string } = {
-    messages: page.messages.map(toMessageJson),
-    next: page.next ? encodeCursor(page.next) : null,
-  }
-  if (notes.length > 0) result.note = notes.join('; ')
-  return JSON.stringify(result)
 }
 
 function windowText(window: DayWindow): string {

@@ -6,6 +6,7 @@ import type { MessagesDb } from '../db/messages.js'
 import type { StateDb } from '../db/state.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 import type { DayWindow } from '../time/local-day.js'
+import type { MessageReader } from './message-reader.js'
 
 /** What a tool returns to the model. A refused call is `ok: false` with a specific, actionable message. */
 export interface ToolResult {
@@ -22,6 +23,11 @@ export interface ToolContext {
   /** The dream's window: bounds daily-note writes and message reads. */
   window: DayWindow
   messages: MessagesDb
+  /**
+   * Where the message tools read their pages, once they checked the call against the window (a dream's reader
+   * thread). @default `messages` on the calling thread
+   */
+  messageReader?: MessageReader
   state: StateDb
   clock: Clock
   /** True for dream turns: their searches never become recall events. */

@@ -93,4 +93,35 @@ describe('the offline engine as selected with no key', () => {
     expect(viaWorker.transcript).toEqual(direct.transcript)
     expect(threaded.snapshot()).toEqual(inProcess.snapshot())
   })
+
+  it('writes the same notes when its message pages are read on the reader thread, over many pages', async () => {
+    // 4,500 messages over the window: three get_messages pages of up to 2,000, resumed by cursor.
+    const messages = Array.from({ length: 4500 }, (_, i) => ({
+      id: `m${String(i).padStart(5, '0')}`,
+      chatJid: `chat:${i % 3}`,
+      content: i % 2 ? `I moved to Porto in ${2000 + (i % 20)}` : `Remind me to water the basil on day ${i}`,
+      timestamp: new Date(Date.parse('2026-11-17T08:00:00Z') + i * 120_000).toISOString(),
+      isBotMessage: i % 5 === 0,
+    }))
+    const onMain = await makeDreamWorld({ messages })
+    const onReader = await makeDreamWorld({ messages })
+    const offline = selectProvider(onReader.config, {}).provider
+    const direct = await onMain.dream({ provider: offline })
+    const pages: string[] = []
+    const viaReader = await onReader.dream({
+      provider: offline,
+      readsOnThread: true,
+      wrapTools: (real) => ({
+        ...real,
+        call: async (name, input, signal) => {
+          const result = await real.call(name, input, signal)
+          if (name === 'get_messages') pages.push(result.content)
+          return result
+        },
+      }),
+    })
+    expect(pages.length).toBeGreaterThanOrEqual(3)
+    expect(viaReader.transcript).toEqual(direct.transcript)
+    expect(onReader.snapshot()).toEqual(onMain.snapshot())
+  })
 })

@@ -12,6 +12,7 @@ import { seedDailyNotes } from '../../../src/notes/seed.js'
 import { generateSample } from '../../../src/sample/generate.js'
 import type { SampleResult } from '../../../src/sample/types.js'
 import { dayWindow, type DayWindow } from '../../../src/time/local-day.js'
+import { openMessageReader } from '../../../src/tools/message-reader.js'
 import { createToolSet } from '../../../src/tools/tool-set.js'
 import type { ToolSet } from '../../../src/tools/types.js'
 import {
@@ -32,6 +33,8 @@ export interface TurnOptions {
   wrapTools?: (tools: ToolSet) => ToolSet
   /** The provider to run instead of the in-process offline engine (e.g. the threaded one). */
   provider?: ModelProvider
+  /** Message pages read on a reader thread (openMessageReader), as a dream's are. */
+  readsOnThread?: boolean
 }
 
 export interface DreamWorld extends TestWorkspace {
@@ -120,11 +123,13 @@ export async function makeDreamWorld(
       await seedDailyNotes({ paths: ws.paths, config: ws.config, messages, window: days })
     },
     async turn(run: TurnOptions = {}) {
+      const reader = run.readsOnThread ? openMessageReader(messages) : undefined
       const real = createToolSet({
         paths: ws.paths,
         config: ws.config,
         window,
         messages,
+        ...(reader ? { messageReader: reader } : {}),
         state,
         clock,
         isDream: true,
@@ -132,7 +137,11 @@ export async function makeDreamWorld(
       const tools = run.wrapTools ? run.wrapTools(real) : real
       const provider = run.provider ?? createOfflineProvider({ memoryBudgetBytes: run.budgetBytes })
       const budget = { ...input.budget, maxToolCalls: run.maxToolCalls ?? input.budget.maxToolCalls }
-      return provider.runTurn({ ...input, budget }, tools, run.signal ?? new AbortController().signal)
+      try {
+        return await provider.runTurn({ ...input, budget }, tools, run.signal ?? new AbortController().signal)
+      } finally {
+        await reader?.close()
+      }
     },
     async dream(run: TurnOptions = {}) {
       await world.seed()

@@ -1,0 +1,53 @@
+// Where the message tools read: on the calling thread, or on a reader thread with its own read-only connection.
+// A dream's offline engine reads pages of up to 2,000 messages; read and turned into JSON on the main thread, those
+// were what chat turns waited behind. The tools still check every call against the window here, on the calling
+// thread, and hand the reader only a query they resolved; the reader returns the same text either way.
+import type { MessagesDb } from '../db/messages.js'
+import { threadService } from '../threads/thread-service.js'
+import { threadModule } from '../threads/thread-task.js'
+import { readChatsJson, readPageJson } from './message-json.js'
+import type { MessageQuery } from './message-query.js'
+
+export interface MessageReader {
+  /** True when pages are read on a reader thread, false on the calling thread. */
+  readonly onThread: boolean
+  /** get_messages / search_messages' JSON for a query the tool already checked against the window. */
+  page(query: MessageQuery, notes: readonly string[]): Promise<string>
+  /** list_chats' JSON for [start, end). */
+  chats(start: Date, end: Date): Promise<string>
+  close(): Promise<void>
+}
+
+/** A request to the reader thread. */
+export type ReaderRequest =
+  { kind: 'page'; query: MessageQuery; notes: readonly string[] } | { kind: 'chats'; start: Date; end: Date }
+
+/** Reads on the calling thread, through `messages`' own connection. */
+export function readOnThisThread(messages: MessagesDb): MessageReader {
+  return {
+    onThread: false,
+    page: (query, notes) => readPageJson(messages, query, notes),
+    chats: (start, end) => readChatsJson(messages, start, end),
+    close: async () => {},
+  }
+}
+
+/**
+ * A reader thread on `messages`' file when it is in WAL mode, where the thread's reads and this thread's writes
+ * (chat turns storing messages) never wait on each other; otherwise the calling thread's reader, so a host's
+ * rollback-journal DB is locked exactly as before. The thread starts with the first read.
+ */
+export function openMessageReader(messages: MessagesDb): MessageReader {
+  if (!isWal(messages)) return readOnThisThread(messages)
+  const service = threadService(threadModule(import.meta.url, './message-reader-thread'), messages.file)
+  return {
+    onThread: true,
+    page: (query, notes) => service.request<string>({ kind: 'page', query, notes } satisfies ReaderRequest),
+    chats: (start, end) => service.request<string>({ kind: 'chats', start, end } satisfies ReaderRequest),
+    close: () => service.close(),
+  }
+}
+
+function isWal(messages: MessagesDb): boolean {
+  return String(messages.db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal'
+}
