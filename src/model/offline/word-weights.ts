@@ -33,9 +33,25 @@ export function termsOf(text: string): Set<string> {
   return terms
 }
 
+/** What a WordWeights has counted, as plain data another thread can be sent. */
+export interface WordCounts {
+  documents: number
+  documentFrequency: Map<string, number>
+}
+
 export class WordWeights {
-  readonly #documentFrequency = new Map<string, number>()
-  #documents = 0
+  readonly #documentFrequency: Map<string, number>
+  #documents: number
+
+  constructor(counts: WordCounts = { documents: 0, documentFrequency: new Map() }) {
+    this.#documents = counts.documents
+    this.#documentFrequency = new Map(counts.documentFrequency)
+  }
+
+  /** The counts so far (a copy), to rebuild the same weights elsewhere. */
+  counts(): WordCounts {
+    return { documents: this.#documents, documentFrequency: new Map(this.#documentFrequency) }
+  }
 
   /** Counts one document (a message) towards the frequencies. */
   add(terms: ReadonlySet<string>): void {
