@@ -1,7 +1,7 @@
 // Lists what a backup covers: regular files under notes/daily and notes/memory, minus hidden/temp/lock files.
 import type { Dirent } from 'node:fs'
 import { lstat, readdir } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { resolve, sep } from 'node:path'
 import { isTempOrHidden } from '../notes/atomic-write.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 import { BACKUP_ROOTS } from './manifest.js'
@@ -36,7 +36,9 @@ async function walk(dir: string, prefix: string, skip: Set<string>, found: NoteF
     throw error
   }
   for (const entry of entries) {
-    const file = join(dir, entry.name)
+    // Not path.join: its result is a tree of string pieces (~600 bytes a name, kept for the whole backup);
+    // `dir` is already resolved and a name from readdir has no separator, so this is the same path.
+    const file = `${dir}${sep}${entry.name}`
     if (isTempOrHidden(entry.name) || skip.has(file)) continue
     const path = `${prefix}/${entry.name}`
     if (entry.isDirectory()) await walk(file, path, skip, found)

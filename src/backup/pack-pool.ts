@@ -102,10 +102,10 @@ export class PackPool {
   }
 
   /**
-   * Every note in order, packed (vanished ones left out). Reads run ahead of the consumer by at most
-   * `workers × batchesPerWorker` batches, so memory stays bounded whatever the tree's size.
+   * Every note in order, packed (vanished ones left out), a batch at a time. Reads run ahead of the consumer
+   * by at most `workers × batchesPerWorker` batches, so memory stays bounded whatever the tree's size.
    */
-  async *pack(notes: readonly NoteFile[]): AsyncGenerator<PackedNote> {
+  async *pack(notes: readonly NoteFile[]): AsyncGenerator<PackedNote[]> {
     const { batchFiles, batchesPerWorker } = this.#options
     const limit = this.#workers.length * Math.max(1, batchesPerWorker)
     const size = Math.max(1, batchFiles)
@@ -120,7 +120,7 @@ export class PackPool {
       }
       const packed = inFlight.shift()
       if (!packed) return
-      yield* await packed
+      yield await packed
     }
   }
 

@@ -1,5 +1,6 @@
 // Lets archiver's zip engine take entries that were compressed beforehand, instead of deflating each itself.
 import type { ZipArchive } from 'archiver'
+import { CentralRecord, type ZipEngineEntry } from './central-record.js'
 import { ZIP_DEFLATED, type PreparedEntry } from './prepared-entry.js'
 
 /**
@@ -8,23 +9,24 @@ import { ZIP_DEFLATED, type PreparedEntry } from './prepared-entry.js'
  * the header writers and `_afterAppend` are what it calls for a stored entry.
  */
 interface ZipEngine {
-  _appendBuffer(entry: ZipEngineEntry, source: Buffer, callback: EntryCallback): void
-  _writeLocalFileHeader(entry: ZipEngineEntry): void
+  _appendBuffer(entry: ZipArchiveEntry, source: Buffer, callback: EntryCallback): void
+  _writeLocalFileHeader(entry: ZipArchiveEntry): void
   _afterAppend(entry: ZipEngineEntry): void
   write(chunk: Buffer | string, callback?: () => void): boolean
   end(...args: unknown[]): unknown
   /** Bytes written so far; the header writers read it between writes to record entry offsets. */
   offset: number
 }
-interface ZipEngineEntry {
+interface ZipArchiveEntry extends ZipEngineEntry {
   setMethod(method: number): void
   setCrc(crc: number): void
   setSize(size: number): void
   setCompressedSize(size: number): void
-  setVersionNeededToExtract(version: number): void
-  getGeneralPurposeBit(): { useDataDescriptor(use: boolean): void }
+  getGeneralPurposeBit(): ReturnType<ZipEngineEntry['getGeneralPurposeBit']> & {
+    useDataDescriptor(use: boolean): void
+  }
 }
-type EntryCallback = (error: Error | null, entry?: ZipEngineEntry) => void
+type EntryCallback = (error: Error | null, entry?: ZipArchiveEntry) => void
 
 // Deflate needs PKZIP 2.0 to extract; no data descriptor, as CRC and sizes are known before the header.
 const VERSION_DEFLATE = 20
@@ -32,12 +34,13 @@ const VERSION_DEFLATE = 20
 /**
  * An archiver zip whose `appendPrepared` writes a PreparedEntry's body as is, with its method, CRC-32
  * and sizes in the local header. archiver still queues the entry, writes every header, the central
- * directory and the end record; only its per-entry zlib stream (and JS CRC) is skipped. Other entries
- * (`append` of a stream, say) go through archiver unchanged.
+ * directory and the end record; only its per-entry zlib stream (and JS CRC) is skipped, and what the
+ * engine keeps for the central directory is a CentralRecord instead of the whole entry object. Other
+ * entries (`append` of a stream, say) go through archiver unchanged.
  */
 export class PreparedZip {
   readonly archive: ZipArchive
-  readonly #prepared = new WeakMap<Buffer, PreparedEntry>()
+  readonly #prepared = new WeakMap<Buffer, { entry: PreparedEntry; name: string }>()
 
   constructor(archive: ZipArchive, joinWritesBytes: number) {
     this.archive = archive
@@ -45,9 +48,10 @@ export class PreparedZip {
     joinWrites(engine, joinWritesBytes)
     const appendBuffer = engine._appendBuffer.bind(engine)
     engine._appendBuffer = (entry, source, callback) => {
-      const prepared = this.#prepared.get(source)
-      if (!prepared) return appendBuffer(entry, source, callback)
+      const queued = this.#prepared.get(source)
+      if (!queued) return appendBuffer(entry, source, callback)
       this.#prepared.delete(source)
+      const prepared = queued.entry
       entry.setMethod(prepared.method)
       entry.getGeneralPurposeBit().useDataDescriptor(false)
       if (prepared.method === ZIP_DEFLATED) entry.setVersionNeededToExtract(VERSION_DEFLATE)
@@ -56,7 +60,8 @@ export class PreparedZip {
       entry.setCompressedSize(prepared.body.length)
       engine._writeLocalFileHeader(entry)
       engine.write(prepared.body)
-      engine._afterAppend(entry)
+      // The engine keeps what it is given here until the central directory: a compact record, not the entry.
+      engine._afterAppend(new CentralRecord(entry, queued.name))
       callback(null, entry)
     }
   }
@@ -64,7 +69,7 @@ export class PreparedZip {
   appendPrepared(prepared: PreparedEntry, name: string, date: Date): void {
     // The body's identity carries the metadata through archiver's queue to the engine.
     if (this.#prepared.has(prepared.body)) throw new Error(`internal: ${name}'s body is already queued`)
-    this.#prepared.set(prepared.body, prepared)
+    this.#prepared.set(prepared.body, { entry: prepared, name })
     this.archive.append(prepared.body, { name, date })
   }
 }

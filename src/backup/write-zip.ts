@@ -7,7 +7,8 @@ import type { NoteFile } from './collect.js'
 import { buildManifest, MANIFEST_NAME, type BackupManifest, type ManifestEntry } from './manifest.js'
 import { prepareEntry, type PreparedEntry } from './prepared-entry.js'
 import { PreparedZip } from './prepared-zip.js'
-import { openNoteSource, type StreamSource } from './read-source.js'
+import { ManifestEntries, ManifestStream } from './manifest-stream.js'
+import { openNoteSource } from './read-source.js'
 import { PackPool } from './pack-pool.js'
 
 /**
@@ -76,14 +77,14 @@ export async function writeBackupZip(
   )
   const date = new Date(meta.createdAt)
   const pool = new PackPool({ ...tuning, workers: tuning.packWorkers })
+  const manifestText = new ManifestStream(meta, tuning.level)
   try {
-    const files = await appendNotes(feed, pool, await notes, date, tuning)
-    const manifest = buildManifest(meta, files)
-    const manifestJson = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`)
-    await feed.append(prepareEntry(manifestJson, tuning.level), MANIFEST_NAME, date)
+    const files = await appendNotes(feed, pool, await notes, date, tuning, manifestText)
+    await feed.append(await manifestText.finish(), MANIFEST_NAME, date)
     await Promise.all([archive.finalize(), done])
-    return { manifest, bytes: archive.pointer() }
+    return { manifest: buildManifest(meta, files), bytes: archive.pointer() }
   } catch (error) {
+    manifestText.abort()
     feed.abort(error)
     await done.catch(() => undefined)
     throw error
@@ -98,41 +99,38 @@ async function appendNotes(
   notes: readonly NoteFile[],
   date: Date,
   tuning: ZipTuning,
+  manifest: ManifestStream,
 ): Promise<ManifestEntry[]> {
   // Only digests are kept, never contents: memory stays at the batches in flight, not the tree.
-  const entries: ManifestEntry[] = []
-  const streamed: { index: number; source: StreamSource }[] = []
+  const entries = new ManifestEntries(manifest)
   try {
-    for await (const packed of pool.pack(notes)) {
-      const { path } = packed.note
-      if (packed.kind === 'packed') {
-        entries.push({ path, ...packed.digest })
-        await feed.append(packed.entry, path, date)
-        continue
-      }
-      const source = await openNoteSource(packed.note, Buffer.allocUnsafe(tuning.wholeReadBytes))
-      if (!source) continue // vanished since the worker looked
-      if (source.kind === 'whole') {
-        entries.push({ path, ...source.digest }) // shrank since the worker looked
-        await feed.append(prepareEntry(source.data, tuning.level), path, date)
-      } else {
-        streamed.push({ index: entries.push({ path, size: 0, sha256: '' }) - 1, source })
-        feed.watch(source.stream)
-        await feed.append(source.stream, path, date)
+    for await (const batch of pool.pack(notes)) {
+      for (const packed of batch) {
+        const { path } = packed.note
+        if (packed.kind === 'packed') {
+          entries.add({ path, ...packed.digest })
+          if (!feed.tryAppend(packed.entry, path, date)) await feed.append(packed.entry, path, date)
+          continue
+        }
+        const source = await openNoteSource(packed.note, Buffer.allocUnsafe(tuning.wholeReadBytes))
+        if (!source) continue // vanished since the worker looked
+        if (source.kind === 'whole') {
+          entries.add({ path, ...source.digest }) // shrank since the worker looked
+          await feed.append(prepareEntry(source.data, tuning.level), path, date)
+        } else {
+          entries.addStreamed(source)
+          feed.watch(source.stream)
+          await feed.append(source.stream, path, date)
+        }
       }
     }
     // Streamed digests are final only once archiver has consumed those streams.
     await feed.idle()
   } catch (error) {
-    for (const { source } of streamed) source.stream.destroy()
+    entries.destroyStreams()
     throw error
   }
-  for (const { index, source } of streamed) {
-    const digest = source.digest()
-    if (!digest) throw new Error(`internal: ${source.note.path} was archived but its stream never ended`)
-    entries[index] = { path: source.note.path, ...digest }
-  }
-  return entries
+  return entries.finish()
 }
 
 /** Appends entries one at a time with backpressure: waits while archiver's queue or the disk is behind. */
@@ -164,10 +162,29 @@ class ArchiveFeed {
     output.on('error', (error) => this.abort(error))
   }
 
-  /** A prepared entry goes in as compressed; a stream is deflated by archiver itself. */
+  /**
+   * Appends now and returns true when neither archiver's queue nor the disk is behind; false (appending
+   * nothing) otherwise. Thousands of small notes mostly go this way, without a promise each.
+   */
+  tryAppend(source: PreparedEntry | Readable, name: string, date: Date): boolean {
+    if (this.#failed) throw this.#failure
+    if (!this.#isReady()) return false
+    this.#appendNow(source, name, date)
+    return true
+  }
+
+  /** Appends once archiver's queue and the disk have caught up. */
   async append(source: PreparedEntry | Readable, name: string, date: Date): Promise<void> {
-    const queued = (): number => this.#appended - this.#processed
-    await this.#waitUntil(() => queued() < this.#maxQueued && !this.#output.writableNeedDrain)
+    await this.#waitUntil(() => this.#isReady())
+    this.#appendNow(source, name, date)
+  }
+
+  #isReady(): boolean {
+    return this.#appended - this.#processed < this.#maxQueued && !this.#output.writableNeedDrain
+  }
+
+  /** A prepared entry goes in as compressed; a stream is deflated by archiver itself. */
+  #appendNow(source: PreparedEntry | Readable, name: string, date: Date): void {
     if ('body' in source) this.#zip.appendPrepared(source, name, date)
     else this.#archive.append(source, { name, date })
     this.#appended++

@@ -11,7 +11,7 @@ const OPTIONS = { workers: 2, batchFiles: 3, batchesPerWorker: 2, wholeReadBytes
 
 async function packAll(pool: PackPool, notes: { file: string; path: string }[]): Promise<PackedNote[]> {
   const out: PackedNote[] = []
-  for await (const packed of pool.pack(notes)) out.push(packed)
+  for await (const batch of pool.pack(notes)) out.push(...batch)
   return out
 }
 
