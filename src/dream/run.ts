@@ -214,11 +214,15 @@ function stepRecorder(runId: string, deps: DreamDeps): StepRunner {
   }
 }
 
-/** Seeding reads on its own connection so a chat turn writing meanwhile never meets a busy statement. */
+/**
+ * Seeding reads on its own connection so a chat turn writing meanwhile never meets a busy statement, and in a
+ * worker thread even for a small window, so a chat turn never waits behind its reads either.
+ */
 async function seedWindow(window: DayWindow, deps: DreamDeps) {
   const reader = openMessagesDb(deps.paths.messagesDb, { readonly: true })
   try {
-    return await seedDailyNotes({ paths: deps.paths, config: deps.config, messages: reader, window })
+    const { paths, config } = deps
+    return await seedDailyNotes({ paths, config, messages: reader, window, isOffThread: true })
   } finally {
     reader.close()
   }

@@ -25,6 +25,8 @@ export interface SeedInput {
    * this thread, yielding every few ms. Default: 0 for a window under 20,000 messages, else up to 2.
    */
   threads?: number
+  /** With `threads` unset: one thread even under 20,000 messages (from 2,000; a dream's, beside chat turns). */
+  isOffThread?: boolean
   /** How long a thread waits on a messages DB another process holds, and where it says so. */
   dbWait?: DbWait
 }
@@ -92,6 +94,7 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
     messages: input.messages,
     plan,
     ...(input.threads !== undefined ? { threads: input.threads } : {}),
+    ...(input.isOffThread ? { isOffThread: true } : {}),
     ...(input.dbWait ? { dbWait: input.dbWait } : {}),
   })
   for (const day of gathered) aggregates.set(day.day, day)
