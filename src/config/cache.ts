@@ -1,9 +1,9 @@
 // The checked config, kept between runs: zod (about 60 ms to import) runs once per distinct set of inputs.
-import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defaultTimeZone } from '../time/local-day.js'
+import { digest64 } from './digest.js'
 import { envLayer, locateDataDir, merge, readConfigText } from './layers.js'
 import type { ResolveConfigOptions } from './resolve.js'
 import type { ConfigFile, ResolvedConfig } from './schema.js'
@@ -28,10 +28,10 @@ const RESOLVER_MODULES = [
 const SECRET_KEYS = [['providers', 'openaiCompatible', 'apiKey']] as const
 
 interface CacheEntry {
-  /** sha256 of every input (layers, paths, zone default, resolver code, Node version). */
+  /** digest of every input (layers, paths, zone default, resolver code, Node version). */
   inputs: string
   config: ResolvedConfig
-  /** sha256 of `inputs` and `config`: a hand-edited entry is never trusted. */
+  /** digest of `inputs` and `config`: a hand-edited entry is never trusted. */
   seal: string
 }
 
@@ -54,7 +54,7 @@ export async function resolveConfigCached(options: ResolveConfigOptions = {}): P
   const configText = readTextIfFile(join(dataDir, 'config.json'))
   // An unreadable config.json (a folder, no permission) is an error resolveConfig words well.
   if (configText === undefined) return resolveWithZod()
-  const inputs = sha256(
+  const inputs = digest64(
     JSON.stringify([
       resolverFingerprint(),
       process.version,
@@ -92,25 +92,21 @@ function isStringOrAbsent(value: unknown): boolean {
   return value === undefined || typeof value === 'string'
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
-}
-
 let fingerprint: string | undefined
 
-/** sha256 of the resolver modules' source, read next to this file (dist/*.js, or src/*.ts under tests). */
+/** Digest of the resolver modules' source, read next to this file (dist/*.js, or src/*.ts under tests). */
 function resolverFingerprint(): string {
   if (fingerprint) return fingerprint
   const ext = extname(fileURLToPath(import.meta.url))
-  const hash = createHash('sha256')
-  for (const spec of RESOLVER_MODULES)
-    hash.update(readFileSync(fileURLToPath(new URL(spec.replace(/\.js$/, ext), import.meta.url))))
-  fingerprint = hash.digest('hex')
+  const sources = RESOLVER_MODULES.map((spec) =>
+    readFileSync(fileURLToPath(new URL(spec.replace(/\.js$/, ext), import.meta.url)), 'utf8'),
+  )
+  fingerprint = digest64(JSON.stringify(sources))
   return fingerprint
 }
 
 function sealOf(inputs: string, configJson: string): string {
-  return sha256(`${inputs}\n${configJson}`)
+  return digest64(`${inputs}\n${configJson}`)
 }
 
 /** The cached config for `inputs`, or null when there is none, it is for other inputs, or it was altered. */

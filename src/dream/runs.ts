@@ -1,5 +1,5 @@
 // Run records in state.db: open, progress, close, coalesce, list — the audit trail that outlives the dream channel.
-import { randomBytes } from 'node:crypto'
+import { randomHex } from '../random-hex.js'
 import type { Clock } from '../clock.js'
 import { DreamlaneError, type ErrorCode } from '../errors.js'
 import { migrate } from '../db/migrate.js'
@@ -184,7 +184,7 @@ export class RunStore {
   /** A new run in `queued`. Ids sort by creation time. */
   open(request: DreamRequest): RunRecord {
     const now = this.#clock.now()
-    const id = `run-${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`
+    const id = `run-${now.toISOString().replace(/[-:.]/g, '')}-${randomHex(3)}`
     const attempt = request.retryOf ? this.get(request.retryOf).attempt + 1 : 1
     this.#db
       .prepare(
@@ -286,7 +286,7 @@ export class RunStore {
   /** A run record for undoing `target`, already `running`; it shares the target's chat and window. */
   openUndo(target: RunRecord): RunRecord {
     const now = this.#clock.now().toISOString()
-    const id = `undo-${now.replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`
+    const id = `undo-${now.replace(/[-:.]/g, '')}-${randomHex(3)}`
     this.#db
       .prepare(
         `INSERT INTO runs (id, mode, chat_jid, days, first_day, last_day, time_zone, status, gate, created_at,

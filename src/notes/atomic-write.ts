@@ -1,8 +1,8 @@
 // Crash-safe file replacement: temp file in the same directory, fsync, rename, fsync the directory.
-import { randomBytes } from 'node:crypto'
 import type { Dirent } from 'node:fs'
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { randomHex } from '../random-hex.js'
 import { NoteReadOnlyError, WriteFailedError, isWriteRefusal } from '../errors.js'
 
 /** Mode bits a new note gets (before the umask), like any file the user's editor would create. */
@@ -18,7 +18,7 @@ export async function writeFileAtomic(file: string, content: string | Uint8Array
   const dir = dirname(file)
   await makeFolder(dir)
   const mode = await writableMode(file)
-  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomHex(4)}.tmp`)
   try {
     const handle = await open(temp, 'wx', mode ?? NEW_FILE_MODE)
     try {

@@ -1,9 +1,9 @@
 // The workspace lock: one dream at a time per notes/ tree, across processes; stale locks are reaped.
-import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { readFileSync } from 'node:fs'
 import { link, mkdir, open, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { randomHex } from '../random-hex.js'
 import type { Clock } from '../clock.js'
 import type { ResolvedConfig } from '../config/schema.js'
 import { LockHeldError, WriteFailedError, isWriteRefusal } from '../errors.js'
@@ -79,10 +79,7 @@ export async function acquireLock(options: LockOptions): Promise<HeldLock & { re
     runId: options.runId,
     startedAt: options.clock.now().toISOString(),
   }
-  const temp = join(
-    dirname(options.file),
-    `.${basename(options.file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-  )
+  const temp = join(dirname(options.file), `.${basename(options.file)}.${process.pid}.${randomHex(4)}.tmp`)
   try {
     await writeLockFile(temp, info)
     let reaped: LockInfo | null = null

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { recordRecall } from '../../src/recall/events.js'
 import { promoteMemory } from '../../src/recall/promote.js'
-import { describeMemoryCounts, memoryCounts, type MemoryCounts } from '../../src/recall/status.js'
+import {
+  describeMemoryCounts,
+  formatCount,
+  memoryCounts,
+  type MemoryCounts,
+} from '../../src/recall/status.js'
 import { makeRecallWorld } from './world.js'
 
 describe('memoryCounts', () => {
@@ -79,5 +84,27 @@ describe('describeMemoryCounts', () => {
       'Recall: 12 short-term (2 ready, core), 0 promoted, 1,234 events stored + 7 compacted chunks.',
     )
     expect(line.includes('\n')).toBe(false)
+  })
+})
+
+describe('formatCount', () => {
+  it('groups thousands as toLocaleString("en-US") does', () => {
+    const values = [
+      0,
+      -0,
+      7,
+      999,
+      1000,
+      12_345,
+      999_999,
+      1_000_000,
+      123_456_789,
+      -1234,
+      2 ** 53 - 1,
+      2 ** 53,
+      1.5,
+      NaN,
+    ]
+    for (const value of values) expect(formatCount(value), String(value)).toBe(value.toLocaleString('en-US'))
   })
 })

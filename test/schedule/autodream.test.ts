@@ -78,3 +78,28 @@ describe('AutoDream schedule', () => {
     ])
   })
 })
+
+describe('next fire times in UTC (a fixed offset, no Intl formatter)', () => {
+  it('are the times croner gives with the UTC zone, for each pattern and start', async () => {
+    const { Cron } = await import('croner')
+    const patterns = [
+      '0 1 * * *',
+      '0 3 * * *',
+      '0 5 * * 0',
+      '*/7 * * * *',
+      '30 2 * * 1-5',
+      '0 0 29 2 *',
+      '0 0 L * *',
+    ]
+    for (const pattern of patterns) {
+      for (let ms = Date.UTC(2024, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 86_400_000 * 9.37) {
+        const from = new Date(ms)
+        const reference = new Cron(pattern, { timezone: 'UTC', paused: true }).nextRuns(3, from)
+        for (const zone of ['UTC', 'Etc/UTC'])
+          expect(nextFireTimes(pattern, zone, from, 3).map(String), `${pattern} ${zone}`).toEqual(
+            reference.map(String),
+          )
+      }
+    }
+  })
+})

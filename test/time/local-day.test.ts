@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   addDays,
   dayWindow,
+  isValidTimeZone,
   localDayOf,
   localTimeOf,
   longDateTitle,
@@ -77,6 +78,57 @@ describe('local days and times from cached quarter-hour offsets', () => {
       expect(`${localDayOf(instant, timeZone)} ${localTimeOf(instant, timeZone)}`).toBe(
         formatted(instant, timeZone),
       )
+    }
+  })
+})
+
+describe('UTC without Intl, and zone names', () => {
+  it('gives UTC days and times from the instant itself, the same as Intl, for UTC and Etc/UTC', () => {
+    const format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'UTC',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    for (let ms = Date.UTC(1899, 11, 31, 23); ms < Date.UTC(2100, 0, 1); ms += 86_400_000 * 37.3 + 59_000) {
+      const instant = new Date(ms)
+      const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]))
+      const expected = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+      for (const zone of ['UTC', 'Etc/UTC'])
+        expect(`${localDayOf(instant, zone)} ${localTimeOf(instant, zone)}`).toBe(expected)
+    }
+    expect(() => localDayOf(new Date(NaN), 'UTC')).toThrow(RangeError)
+  })
+
+  it('knows a zone name exactly when Intl.DateTimeFormat accepts it', () => {
+    const names = [
+      'UTC',
+      'Etc/UTC',
+      'utc',
+      'Europe/Berlin',
+      'europe/berlin',
+      'Asia/Kolkata',
+      'Asia/Calcutta',
+      'US/Eastern',
+      'GMT',
+      'Etc/GMT+5',
+      'EST5EDT',
+      'Nowhere/City',
+      'Europe/Berlin ',
+      '',
+      '+01:00',
+    ]
+    for (const name of names) {
+      let accepted = true
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: name })
+      } catch {
+        accepted = false
+      }
+      expect(isValidTimeZone(name), name).toBe(accepted)
     }
   })
 })
