@@ -5,3 +5,13 @@ import type * as Commander from 'commander'
 const commander = createRequire(import.meta.url)('commander') as typeof Commander
 
 export const { Command, CommanderError, InvalidArgumentError, Option } = commander
+
+/** Parses a positive integer option or throws a usage error naming the flag. */
+export function parseCount(flag: string, min = 1): (raw: string) => number {
+  return (raw) => {
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < min)
+      throw new InvalidArgumentError(`${flag} expects an integer ≥ ${min}, got "${raw}"`)
+    return value
+  }
+}

@@ -1,10 +1,10 @@
 // Shared CLI plumbing: global options → resolved config and paths, output in text or JSON, progress lines.
 import type { Command } from 'commander'
-import { InvalidArgumentError } from './commander.js'
 import type { Logger } from 'pino'
 import type { DbWait } from '../db/busy.js'
 import type { ConfigFile, ResolvedConfig } from '../config/schema.js'
 import { workspacePaths, type WorkspacePaths } from '../notes/paths.js'
+import { ignoreClosedReaders } from './std-streams.js'
 
 export interface GlobalOptions {
   workspace?: string
@@ -44,8 +44,19 @@ export function flagsOf(options: GlobalOptions): ConfigFile {
  * run's (config/cache.ts), so `--help` never pays for it and a repeated command seldom does.
  */
 export async function cliContext(command: Command, extra: ConfigFile = {}): Promise<CliContext> {
+  return cliContextFor(globalOptions(command), extra)
+}
+
+/**
+ * cliContext from global options already parsed (a command run without commander, `cli/plain-args.ts`); `out`
+ * writes each printed result (a line and its newline) to stdout.
+ */
+export async function cliContextFor(
+  options: GlobalOptions,
+  extra: ConfigFile = {},
+  out: (text: string) => void = (text) => console.log(text),
+): Promise<CliContext> {
   const { resolveConfigCached } = await import('../config/cache.js')
-  const options = globalOptions(command)
   const config = await resolveConfigCached({ env: process.env, flags: { ...flagsOf(options), ...extra } })
   const json = Boolean(options.json)
   return {
@@ -53,19 +64,25 @@ export async function cliContext(command: Command, extra: ConfigFile = {}): Prom
     paths: workspacePaths(config),
     json,
     print(data, text) {
-      console.log(json ? JSON.stringify(data, null, 2) : text())
+      out(json ? JSON.stringify(data, null, 2) : text())
     },
     progress(message) {
-      if (!json) process.stderr.write(`${message}\n`)
+      if (!json) stderrLine(message)
     },
     dbWait: {
       ...dbWaitMsFromEnv(),
       onWait: ({ waitedMs, holder }) =>
-        process.stderr.write(
-          `dreamlane: the messages DB is locked by ${holder ?? 'another process'}; waiting (${Math.round(waitedMs / 1000)} s)…\n`,
+        stderrLine(
+          `dreamlane: the messages DB is locked by ${holder ?? 'another process'}; waiting (${Math.round(waitedMs / 1000)} s)…`,
         ),
     },
   }
+}
+
+/** A line on stderr; the stream is created (and guarded against a reader that went away) only when needed. */
+function stderrLine(message: string): void {
+  ignoreClosedReaders()
+  process.stderr.write(`${message}\n`)
 }
 
 /** DREAMLANE_DB_WAIT_MS: how long to wait on a locked messages DB (default 5000). */
@@ -73,16 +90,6 @@ function dbWaitMsFromEnv(): { waitMs?: number } {
   const raw = process.env.DREAMLANE_DB_WAIT_MS
   const value = raw === undefined ? NaN : Number(raw)
   return Number.isFinite(value) && value >= 0 ? { waitMs: value } : {}
-}
-
-/** Parses a positive integer option or throws a usage error naming the flag. */
-export function parseCount(flag: string, min = 1): (raw: string) => number {
-  return (raw) => {
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < min)
-      throw new InvalidArgumentError(`${flag} expects an integer ≥ ${min}, got "${raw}"`)
-    return value
-  }
 }
 
 /**

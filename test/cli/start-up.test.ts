@@ -51,12 +51,12 @@ describe('start-up', () => {
     }
   })
 
-  it('status checks the settings with zod once: later runs with the same settings load neither zod nor pino', async () => {
+  it('status checks the settings with zod once: later runs with the same settings load neither zod, pino nor commander', async () => {
     const dir = makeTempDir()
     expect((await runCli(['--workspace', dir, 'init'])).code).toBe(0)
     expect([...(await packagesLoadedBy(['--workspace', dir, 'status']))]).toContain('zod')
     const loaded = await packagesLoadedBy(['--workspace', dir, 'status'])
-    expect([...loaded].sort()).toEqual(['better-sqlite3', 'commander', 'croner'])
+    expect([...loaded].sort()).toEqual(['better-sqlite3', 'croner'])
     writeFileSync(join(dir, '.dreamlane', 'config.json'), '{"backups": {"keep": 0}}')
     const refused = await runCli(['--workspace', dir, 'status'])
     expect(refused.code).not.toBe(0)

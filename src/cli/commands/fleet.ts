@@ -2,7 +2,8 @@
 import type { Command } from 'commander'
 import type { Queue } from 'bullmq'
 import { fleetCliContext, withFleetOptions, type FleetCliContext } from '../fleet-context.js'
-import { cliLogger, parseCount } from '../context.js'
+import { cliLogger } from '../context.js'
+import { parseCount } from '../commander.js'
 
 /** Opens the queue, runs `work`, always closes it; bullmq loads only here, never for `--help`. */
 async function withQueue<T>(ctx: FleetCliContext, work: (queue: Queue) => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 // `dreamlane index refresh|search <query>`: the full-text index over the search roots.
 import type { Command } from 'commander'
-import { cliContext, parseCount } from '../context.js'
+import { cliContext } from '../context.js'
+import { parseCount } from '../commander.js'
 
 export function registerIndex(program: Command): void {
   const index = program.command('index').description('the full-text search index over notes/ and skills/')

@@ -1,13 +1,13 @@
 // `dreamlane memory promote|status`: recall candidates with their signals and gates; promotion into MEMORY.md.
 import type { Command } from 'commander'
-import { InvalidArgumentError } from '../commander.js'
+import { InvalidArgumentError, parseCount } from '../commander.js'
 import { relative } from 'node:path'
 import { systemClock } from '../../clock.js'
 import { RECALL_PRESET_NAMES, RECALL_SIGNALS, type RecallPresetName } from '../../config/recall-names.js'
 import { RECALL_GATES } from '../../recall/gates.js'
 import type { ApplyResult, PromotionPlan } from '../../app/promote.js'
 import type { ScoredCandidate } from '../../recall/score.js'
-import { cliContext, parseCount } from '../context.js'
+import { cliContext } from '../context.js'
 
 /** Text output lists at most this many candidates; --json has them all. */
 const TEXT_ROWS = 40

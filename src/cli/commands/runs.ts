@@ -6,7 +6,8 @@ import type { RunRecord } from '../../dream/types.js'
 import { systemClock } from '../../clock.js'
 import type { ReviewDeps } from '../../review/deps.js'
 import { EXIT } from '../exit-codes.js'
-import { cliLogger, cliContext, parseCount, type CliContext } from '../context.js'
+import { cliLogger, cliContext, type CliContext } from '../context.js'
+import { parseCount } from '../commander.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 
 type Render = typeof import('../../ledger/render.js')

@@ -1,6 +1,7 @@
 // `dreamlane sample`: writes the synthetic demo messages DB (several chats, branches, planted facts).
 import type { Command } from 'commander'
-import { cliContext, parseCount } from '../context.js'
+import { cliContext } from '../context.js'
+import { parseCount } from '../commander.js'
 
 export function registerSample(program: Command): void {
   program

@@ -3,7 +3,8 @@ import { relative } from 'node:path'
 import type { Command } from 'commander'
 import { systemClock } from '../../clock.js'
 import { dayWindow } from '../../time/local-day.js'
-import { cliContext, parseCount } from '../context.js'
+import { cliContext } from '../context.js'
+import { parseCount } from '../commander.js'
 
 export function registerSeed(program: Command): void {
   program

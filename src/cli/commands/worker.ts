@@ -1,7 +1,8 @@
 // `dreamlane worker`: takes dream jobs from the fleet's Redis queue and runs them through the usual lifecycle.
 import type { Command } from 'commander'
 import { fleetCliContext, withFleetOptions } from '../fleet-context.js'
-import { cliLogger, parseCount } from '../context.js'
+import { cliLogger } from '../context.js'
+import { parseCount } from '../commander.js'
 
 export function registerWorker(program: Command): void {
   withFleetOptions(
