@@ -39,7 +39,7 @@ function gatherRange(task: SeedThreadTask, post: (message: SeedThreadMessage) =>
   try {
     const own = new DayAggregator(plan, ranges[index] as DayRange)
     const read = readBoundsOf(plan, ranges[index] as DayRange)
-    for (const message of messages.iterateWindow(new Date(read.start), new Date(read.end))) {
+    for (const message of messages.iterateLongWindow(new Date(read.start), new Date(read.end))) {
       const ms = Date.parse(message.timestamp)
       if (own.covers(ms)) own.add(message, ms)
       else if (isInWindow(plan, ms) && !isReadByOwner(plan, ranges, ms, message.timestamp))
