@@ -42,7 +42,7 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
   const { state } = stores
   const lanes = new LaneManager()
   const { provider, fallback, selected } = selectDreamProviders(config, env, options.provider, {
-    clock,
+    ...{ clock, engineIdleMs: options.engineIdleMs },
     onRetry: options.onModelRetry ?? ((attempt) => log.warn(attempt, 'model request retry')),
     modelSlot: (call, m) => lanes.withModelSlot('dream', () => options.modelGate?.(call, m) ?? call()),
   })

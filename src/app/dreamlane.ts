@@ -56,6 +56,11 @@ export interface DreamlaneOptions {
   modelGate?: ModelSlot
   /** Told of every model request retry, e.g. a 429 with its retry-after. @default logged at warn */
   onModelRetry?: (attempt: RetryAttempt) => void
+  /**
+   * How long the offline engine's thread is kept after a dream for the next one; `Infinity` keeps it for the
+   * process's life (a fleet worker). A new thread loads and compiles the engine again. @default 30000
+   */
+  engineIdleMs?: number
 }
 
 /** One workspace's operations, as a host embeds them (the library surface). */

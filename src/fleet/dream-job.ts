@@ -12,6 +12,13 @@ import type { DreamJob } from './jobs.js'
 import type { FleetModelLimiter } from './model-rate-limit.js'
 import type { FleetWorkspace } from './registry.js'
 
+/**
+ * A worker exists to dream, so its offline engine's thread is kept between jobs however far apart they come:
+ * a new thread loads and compiles the engine again, about 1.4 s of CPU, four times a small dream's whole cost
+ * (measured on the fleet bench's workspaces; the default 30 s would end it between a night's waves of jobs).
+ */
+const ENGINE_IDLE_MS = Number.POSITIVE_INFINITY
+
 export interface DreamJobDeps {
   log: Logger
   clock: Clock
@@ -37,6 +44,7 @@ export async function runDreamJob(
     env: deps.env,
     clock: deps.clock,
     modelGate: deps.limiter.gate,
+    engineIdleMs: ENGINE_IDLE_MS,
     onModelRetry: (attempt) => {
       deps.log.warn({ workspace: workspace.id, ...attempt }, 'model request retry')
       deps.limiter.onRetry(attempt)

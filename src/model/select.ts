@@ -23,6 +23,8 @@ export interface SelectProviderOptions {
   sleep?: Sleep
   /** The global cap on concurrent model calls. */
   modelSlot?: ModelSlot
+  /** How long the offline engine's idle thread is kept for the next dream (threaded.ts). @default 30000 */
+  engineIdleMs?: number | undefined
 }
 
 type Env = Record<string, string | undefined>
@@ -50,7 +52,7 @@ function build(
     ...(options.modelSlot ? { modelSlot: options.modelSlot } : {}),
   }
   const model = chosen.model as string // set for every provider but the offline engine
-  if (chosen.name === 'offline') return offlineProvider(config)
+  if (chosen.name === 'offline') return offlineProvider(config, options.engineIdleMs)
   if (chosen.name === 'anthropic') {
     const settings = config.providers.anthropic
     const baseUrl = anthropicBaseUrl(config, env)
@@ -85,9 +87,10 @@ function build(
  * The offline engine, each turn in a worker thread: its NLP libraries (compromise, chrono-node) load there, on
  * the first dream, and its CPU work never holds up chat turns or `/api/status` on the main thread.
  */
-function offlineProvider(config: ResolvedConfig): ModelProvider {
+function offlineProvider(config: ResolvedConfig, idleMs: number | undefined): ModelProvider {
   return threadedProvider({
     name: 'offline',
+    ...(idleMs !== undefined ? { idleMs } : {}),
     entry: threadModule(import.meta.url, './offline/worker'),
     options: { memoryBudgetBytes: config.memory.indexBudgetBytes, freshness: config.memory.freshness },
     traits: { messagePageMax: OFFLINE_PAGE_SIZE },
@@ -112,7 +115,7 @@ export function selectDreamProviders(
   injected: ModelProvider | undefined,
   options: SelectProviderOptions = {},
 ): DreamProviders {
-  const fallback = offlineProvider(config)
+  const fallback = offlineProvider(config, options.engineIdleMs)
   const selected = injected ? null : selectProvider(config, env, options)
   const chosen = selected && selected.name !== 'offline' ? selected.provider : fallback
   return { provider: injected ?? chosen, fallback, selected }

@@ -25,14 +25,18 @@ export interface ThreadedProviderOptions {
   /** Plain data handed to the worker with each turn (structured-cloned). */
   options?: unknown
   traits?: Pick<ModelProvider, 'messagePageMax'>
+  /**
+   * How long a worker that finished its turn is kept for the next one (its libraries loaded, its code
+   * compiled), then ended; `Infinity` keeps it until the process exits. @default 30000
+   */
+  idleMs?: number
 }
 
-/** An idle worker is kept this long for the next turn (its libraries stay loaded), then ended. */
-const IDLE_MS = 30_000
+const DEFAULT_IDLE_MS = 30_000
 
 interface Idle {
   worker: Worker
-  timer: NodeJS.Timeout
+  timer: NodeJS.Timeout | undefined
 }
 
 // Idle workers by entry. Unreferenced, so an idle worker never keeps the process alive.
@@ -46,15 +50,17 @@ function takeWorker(entry: URL): Worker {
   return parked.worker
 }
 
-function park(entry: URL, worker: Worker): void {
+function park(entry: URL, worker: Worker, idleMs: number): void {
   worker.unref()
   const list = idle.get(entry.href) ?? []
+  const end = (): void => {
+    list.splice(list.indexOf(entryIdle), 1)
+    void worker.terminate()
+  }
+  // setTimeout would clamp Infinity to 1 ms: a worker kept for good gets no timer at all.
   const entryIdle: Idle = {
     worker,
-    timer: setTimeout(() => {
-      list.splice(list.indexOf(entryIdle), 1)
-      void worker.terminate()
-    }, IDLE_MS).unref(),
+    timer: Number.isFinite(idleMs) ? setTimeout(end, idleMs).unref() : undefined,
   }
   list.push(entryIdle)
   idle.set(entry.href, list)
@@ -82,7 +88,7 @@ function runInWorker(
       settled = true
       signal.removeEventListener('abort', onAbort)
       worker.off('message', onMessage).off('error', onError).off('exit', onExit)
-      if (reusable) park(settings.entry, worker)
+      if (reusable) park(settings.entry, worker, settings.idleMs ?? DEFAULT_IDLE_MS)
       else void worker.terminate()
       finish()
     }

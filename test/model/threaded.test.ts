@@ -1,4 +1,5 @@
 // The threaded provider: turns run on a worker thread, every tool call on the main thread's real ToolSet.
+import { setTimeout as sleep } from 'node:timers/promises'
 import { threadId } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { selectProvider } from '../../src/model/select.js'
@@ -6,17 +7,15 @@ import { threadedProvider } from '../../src/model/threaded.js'
 import type { ToolSet } from '../../src/tools/types.js'
 import { makeDreamWorld } from './offline/world.js'
 
-const fixture = threadedProvider({
-  name: 'fixture',
-  entry: new URL('../fixtures/threaded-worker.ts', import.meta.url),
-})
+const FIXTURE_ENTRY = new URL('../fixtures/threaded-worker.ts', import.meta.url)
+const fixture = threadedProvider({ name: 'fixture', entry: FIXTURE_ENTRY })
 
 /** One fixture turn over a real dream world; `prompt` names what the worker does. */
-async function fixtureTurn(prompt: string, signal?: AbortSignal) {
+async function fixtureTurn(prompt: string, signal?: AbortSignal, provider = fixture) {
   const world = await makeDreamWorld({ days: 2 })
   let tools: ToolSet | undefined
   const turn = world.turn({
-    provider: { ...fixture, runTurn: (input, set, s) => fixture.runTurn({ ...input, prompt }, set, s) },
+    provider: { ...provider, runTurn: (input, set, s) => provider.runTurn({ ...input, prompt }, set, s) },
     wrapTools: (real) => (tools = real),
     ...(signal ? { signal } : {}),
   })
@@ -67,6 +66,20 @@ describe('threadedProvider', () => {
     await expect((await fixtureTurn('exit')).turn).rejects.toThrow(/worker exited \(code 3\) mid-turn/)
     const after = JSON.parse((await (await fixtureTurn('busy')).turn).text) as { threadId: number }
     expect(after.threadId).not.toBe(first.threadId)
+  })
+
+  it('ends an idle worker after idleMs, and keeps it for good with Infinity (not a timer clamped to 1 ms)', async () => {
+    const threadOf = async (provider: typeof fixture) =>
+      (JSON.parse((await (await fixtureTurn('busy', undefined, provider)).turn).text) as { threadId: number })
+        .threadId
+    const brief = threadedProvider({ name: 'fixture', entry: FIXTURE_ENTRY, idleMs: 50 })
+    const kept = threadedProvider({ name: 'fixture', entry: FIXTURE_ENTRY, idleMs: Infinity })
+    const first = await threadOf(brief)
+    await sleep(300)
+    const second = await threadOf(kept)
+    expect(second).not.toBe(first)
+    await sleep(300)
+    expect(await threadOf(kept)).toBe(second)
   })
 
   it('rejects with the engine’s own error message', async () => {
