@@ -215,14 +215,17 @@ function stepRecorder(runId: string, deps: DreamDeps): StepRunner {
 }
 
 /**
- * Seeding reads on its own connection so a chat turn writing meanwhile never meets a busy statement, and in a
- * worker thread even for a small window, so a chat turn never waits behind its reads either.
+ * Seeding reads on its own connection so a chat turn writing meanwhile never meets a busy statement; a window of
+ * 2,000 messages or more is read on the message reader thread, so a chat turn never waits behind the reads either.
  */
 async function seedWindow(window: DayWindow, deps: DreamDeps) {
   const reader = openMessagesDb(deps.paths.messagesDb, { readonly: true })
+  const { paths, config, messageReader } = deps
   try {
-    const { paths, config } = deps
-    return await seedDailyNotes({ paths, config, messages: reader, window, isOffThread: true })
+    return await seedDailyNotes({
+      ...{ paths, config, messages: reader, window },
+      ...(messageReader ? { gatherElsewhere: (plan) => messageReader.seedDays(plan) } : {}),
+    })
   } finally {
     reader.close()
   }

@@ -17,7 +17,7 @@ import type { SeedThreadMessage, SeedThreadOutcome, SeedThreadTask } from './see
 
 /** Below this many messages a window is gathered on the calling thread: starting a thread costs more. */
 export const THREAD_MIN_MESSAGES = 20_000
-/** With isOffThread, a window of fewer messages still reads here: it takes a few time slices, less than a thread's start. */
+/** With gatherElsewhere, a window of fewer messages still reads here: it takes only a few time slices. */
 export const OFF_THREAD_MIN_MESSAGES = 2_000
 /** Threads for the largest windows (reading the rows is most of the work, and it splits by days). */
 const MAX_THREADS = 2
@@ -32,10 +32,10 @@ export interface GatherInput {
   /** Threads to gather in: 0 gathers on this thread. Default: by the window's size (0 below THREAD_MIN_MESSAGES). */
   threads?: number
   /**
-   * With `threads` unset: gather in at least one thread from OFF_THREAD_MIN_MESSAGES on, so this thread stays free
-   * for chat turns (a dream's seeding).
+   * With `threads` unset, a window of OFF_THREAD_MIN_MESSAGES up to THREAD_MIN_MESSAGES is gathered by this instead
+   * of on this thread (a dream's: on its long-lived reader thread, so chat turns never wait behind the reads).
    */
-  isOffThread?: boolean
+  gatherElsewhere?: (plan: GatherPlan) => Promise<GatheredDay[]>
   /** How long a thread waits on a DB locked by another process, and where it says so. */
   dbWait?: DbWait
 }
@@ -48,7 +48,14 @@ export async function gatherDays(input: GatherInput): Promise<GatheredDay[]> {
   const isCounted = input.threads === undefined || input.threads > 1
   const counts = isCounted ? await input.messages.countWindowInSegments(segmentBounds(plan, segments)) : []
   const total = counts.reduce((sum, count) => sum + count, 0)
-  const threads = Math.min(plan.days.length, input.threads ?? threadsFor(total, input.isOffThread === true))
+  const threads = Math.min(plan.days.length, input.threads ?? threadsFor(total))
+  if (
+    threads === 0 &&
+    input.gatherElsewhere &&
+    input.threads === undefined &&
+    total >= OFF_THREAD_MIN_MESSAGES
+  )
+    return input.gatherElsewhere(plan)
   if (threads === 0) return gatherHere(input.messages, plan)
   const whole: DayRange = { from: 0, to: plan.days.length }
   return (
@@ -58,12 +65,13 @@ export async function gatherDays(input: GatherInput): Promise<GatheredDay[]> {
   )
 }
 
-function threadsFor(total: number, isOffThread: boolean): number {
-  if (total < THREAD_MIN_MESSAGES) return isOffThread && total >= OFF_THREAD_MIN_MESSAGES ? 1 : 0
+function threadsFor(total: number): number {
+  if (total < THREAD_MIN_MESSAGES) return 0
   return Math.max(1, Math.min(MAX_THREADS, availableParallelism(), Math.floor(total / THREAD_MIN_MESSAGES)))
 }
 
-async function gatherHere(messages: MessagesDb, plan: GatherPlan): Promise<GatheredDay[]> {
+/** The window's days read on this thread, yielding every time slice. */
+export async function gatherHere(messages: MessagesDb, plan: GatherPlan): Promise<GatheredDay[]> {
   const aggregator = new DayAggregator(plan)
   const { startMs, endMs } = boundsOf(plan, { from: 0, to: plan.days.length })
   const slicer = new TimeSlicer()

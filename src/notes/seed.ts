@@ -9,7 +9,7 @@ import { readDailyNoteFile } from './daily-files.js'
 import { dayStateOf, parseDailyNote, renderDailyNote, type DailyNote, type DayState } from './daily-note.js'
 import { gatherPlanOf, type GatheredDay } from './day-aggregator.js'
 import { dailyNotePath, type WorkspacePaths } from './paths.js'
-import { gatherDays } from './seed-gather.js'
+import { gatherDays, type GatherInput } from './seed-gather.js'
 import { buildSeededNote, watermarkOf } from './seed-note.js'
 
 export interface SeedInput {
@@ -25,8 +25,8 @@ export interface SeedInput {
    * this thread, yielding every few ms. Default: 0 for a window under 20,000 messages, else up to 2.
    */
   threads?: number
-  /** With `threads` unset: one thread even under 20,000 messages (from 2,000; a dream's, beside chat turns). */
-  isOffThread?: boolean
+  /** With `threads` unset, gathers a window of 2,000 to 20,000 messages instead of this thread (see GatherInput). */
+  gatherElsewhere?: GatherInput['gatherElsewhere']
   /** How long a thread waits on a messages DB another process holds, and where it says so. */
   dbWait?: DbWait
 }
@@ -94,7 +94,7 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
     messages: input.messages,
     plan,
     ...(input.threads !== undefined ? { threads: input.threads } : {}),
-    ...(input.isOffThread ? { isOffThread: true } : {}),
+    ...(input.gatherElsewhere ? { gatherElsewhere: input.gatherElsewhere } : {}),
     ...(input.dbWait ? { dbWait: input.dbWait } : {}),
   })
   for (const day of gathered) aggregates.set(day.day, day)

@@ -1,8 +1,10 @@
 // Where the message tools read: on the calling thread, or on a reader thread with its own read-only connection.
 // A dream's offline engine reads pages of up to 2,000 messages; read and turned into JSON on the main thread, those
-// were what chat turns waited behind. The tools still check every call against the window here, on the calling
+// were what chat turns waited behind (and its seeding's read of the window, which the reader thread also serves). The tools still check every call against the window here, on the calling
 // thread, and hand the reader only a query they resolved; the reader returns the same text either way.
 import type { MessagesDb } from '../db/messages.js'
+import type { GatheredDay, GatherPlan } from '../notes/day-aggregator.js'
+import { gatherHere } from '../notes/seed-gather.js'
 import { threadService } from '../threads/thread-service.js'
 import { threadModule } from '../threads/thread-task.js'
 import { readChatsJson, readPageJson } from './message-json.js'
@@ -15,12 +17,16 @@ export interface MessageReader {
   page(query: MessageQuery, notes: readonly string[]): Promise<string>
   /** list_chats' JSON for [start, end). */
   chats(start: Date, end: Date): Promise<string>
+  /** The days a dream's seeding gathers (counts and cues), as seedDailyNotes would on the calling thread. */
+  seedDays(plan: GatherPlan): Promise<GatheredDay[]>
   close(): Promise<void>
 }
 
 /** A request to the reader thread. */
 export type ReaderRequest =
-  { kind: 'page'; query: MessageQuery; notes: readonly string[] } | { kind: 'chats'; start: Date; end: Date }
+  | { kind: 'page'; query: MessageQuery; notes: readonly string[] }
+  | { kind: 'chats'; start: Date; end: Date }
+  | { kind: 'seed'; plan: GatherPlan }
 
 /** Reads on the calling thread, through `messages`' own connection. */
 export function readOnThisThread(messages: MessagesDb): MessageReader {
@@ -28,6 +34,7 @@ export function readOnThisThread(messages: MessagesDb): MessageReader {
     onThread: false,
     page: (query, notes) => readPageJson(messages, query, notes),
     chats: (start, end) => readChatsJson(messages, start, end),
+    seedDays: (plan) => gatherHere(messages, plan),
     close: async () => {},
   }
 }
@@ -44,6 +51,7 @@ export function openMessageReader(messages: MessagesDb): MessageReader {
     onThread: true,
     page: (query, notes) => service.request<string>({ kind: 'page', query, notes } satisfies ReaderRequest),
     chats: (start, end) => service.request<string>({ kind: 'chats', start, end } satisfies ReaderRequest),
+    seedDays: (plan) => service.request<GatheredDay[]>({ kind: 'seed', plan } satisfies ReaderRequest),
     close: () => service.close(),
   }
 }

@@ -145,31 +145,4 @@ describe('seeding in worker threads', () => {
     // Timers ran while the threads started and read (before the first note was written).
     expect(gatheredAt).toBeGreaterThan(5)
   })
-
-  it('a dream’s seeding (isOffThread) reads a small window in a thread from 2,000 messages, the same notes', async () => {
-    const small = chat('a@g', '2026-11-15T00:00:00Z', 1_500, 5)
-    const larger = [...small, ...chat('b@g', '2026-11-16T00:00:00Z', 900, 6)]
-    for (const [messages, readsHere] of [
-      [small, true],
-      [larger, false],
-    ] as const) {
-      const seeded: Record<string, string>[] = []
-      for (const isOffThread of [false, true]) {
-        const ws = makeWorkspace()
-        const db = makeMessagesDb(ws.paths, [...messages])
-        let readHere = 0
-        // Counts the calling thread's window reads; the counts and writes still happen here.
-        const read = db.iterateWindow.bind(db)
-        db.iterateWindow = (start, end) => (readHere++, read(start, end))
-        const window = dayWindow(NOW, 14, 'UTC')
-        await seedDailyNotes({ paths: ws.paths, config: ws.config, messages: db, window, isOffThread })
-        expect(readHere, `${messages.length} messages, isOffThread ${isOffThread}`).toBe(
-          isOffThread && !readsHere ? 0 : 1,
-        )
-        seeded.push(notesOf(ws.paths.daily))
-      }
-      expect(Object.keys(seeded[0] ?? {}).length).toBeGreaterThan(1)
-      expect(seeded[1]).toEqual(seeded[0])
-    }
-  })
 })

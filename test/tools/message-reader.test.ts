@@ -1,7 +1,10 @@
 // The message reader: a dream's message tools read on a reader thread with the same results, refusals and errors.
-import { renameSync } from 'node:fs'
+import { readdirSync, readFileSync, renameSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { MessagesDb } from '../../src/db/messages.js'
+import type { GatherPlan } from '../../src/notes/day-aggregator.js'
+import { seedDailyNotes } from '../../src/notes/seed.js'
 import { MESSAGE_PAGE_CEILING } from '../../src/tools/message-tools.js'
 import { openMessageReader } from '../../src/tools/message-reader.js'
 import { createToolSet } from '../../src/tools/tool-set.js'
@@ -155,5 +158,49 @@ describe('openMessageReader', () => {
     world.messages.db.pragma('journal_mode = DELETE')
     const reader = openMessageReader(world.messages)
     expect(reader.onThread).toBe(false)
+  })
+
+  it('gathers a dream’s seeding of 2,000+ messages on its thread, the same notes as on the calling thread', async () => {
+    const day = (chat: string, start: string, count: number, stepMinutes: number): MessageSpec[] =>
+      Array.from({ length: count }, (_, i) => ({
+        chatJid: chat,
+        content: `note ${i} on the garden, the ferry and invoice ${i % 13}`,
+        timestamp: new Date(Date.parse(start) + i * stepMinutes * 60_000).toISOString(),
+        isBotMessage: i % 3 === 0,
+      }))
+    const small = day('chat:a', '2026-11-21T00:00:00Z', 1_500, 2)
+    const larger = [...small, ...day('chat:c', '2026-11-22T00:00:00Z', 900, 3)]
+    for (const [messages, readsHere] of [
+      [small, true],
+      [larger, false],
+    ] as const) {
+      const seeded: Record<string, string>[] = []
+      for (const elsewhere of [false, true]) {
+        const world = makeToolWorld({}, { messages: [...messages] })
+        const reader = openMessageReader(world.messages)
+        onTestFinished(() => reader.close())
+        let readHere = 0
+        // Counts the calling thread's reads of the window; its counts and the note writes stay here.
+        const read = world.messages.iterateWindow.bind(world.messages)
+        world.messages.iterateWindow = (start, end) => (readHere++, read(start, end))
+        await seedDailyNotes({
+          ...{ paths: world.paths, config: world.config, messages: world.messages, window: world.window },
+          ...(elsewhere ? { gatherElsewhere: (plan: GatherPlan) => reader.seedDays(plan) } : {}),
+        })
+        expect(readHere, `${messages.length} messages, elsewhere ${elsewhere}`).toBe(
+          elsewhere && !readsHere ? 0 : 1,
+        )
+        seeded.push(
+          Object.fromEntries(
+            readdirSync(world.paths.daily).map((name) => [
+              name,
+              readFileSync(join(world.paths.daily, name), 'utf8'),
+            ]),
+          ),
+        )
+      }
+      expect(Object.keys(seeded[0] ?? {}).length).toBeGreaterThan(1)
+      expect(seeded[1]).toEqual(seeded[0])
+    }
   })
 })
