@@ -107,29 +107,80 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
         'converts epoch seconds/milliseconds)',
     )
   const seededDays = window.days.filter((day) => aggregates.has(day))
-  for (const [position, day] of seededDays.entries()) {
-    const aggregate = aggregates.get(day) as GatheredDay
-    const path = dailyNotePath(paths, day)
+  const seeded: SeededNote[] = []
+  let reported = 0
+  await forEachAtMost(seededDays, WRITES_AT_ONCE, async (day, position) => {
     const before = existing.get(day) ?? null
-    const row = { day, path, messages: aggregate.counts.total }
-    if (before && 'problem' in before) {
-      result.problems.push({ path, reason: before.problem })
-      result.days.push({ ...row, state: 'unsummarised', outcome: 'skipped' })
-    } else {
-      const note = buildSeededNote(day, window.timeZone, aggregate, before?.note ?? null)
-      const text = renderDailyNote(note)
-      const outcome = await writeIfChanged(path, before?.text ?? null, text)
-      if (outcome === 'skipped') {
-        result.problems.push({
-          path,
-          reason: 'the note changed while seeding; left as it is for the next run',
-        })
-      } else if (outcome !== 'unchanged') result.changed.push(path)
-      result.days.push({ ...row, state: outcome === 'skipped' ? 'unsummarised' : dayStateOf(note), outcome })
-    }
-    input.onProgress?.(day, position + 1, seededDays.length)
+    seeded[position] = await seedNote(paths, window.timeZone, aggregates.get(day) as GatheredDay, before)
+    // Progress in window order, as the notes before this one are done too.
+    for (; seeded[reported] !== undefined; reported++)
+      input.onProgress?.(seededDays[reported] as string, reported + 1, seededDays.length)
+  })
+  for (const { day, problem, isChanged } of seeded) {
+    result.days.push(day)
+    if (problem) result.problems.push(problem)
+    if (isChanged) result.changed.push(day.path)
   }
   return result
+}
+
+/** Notes written at once: their reads, writes and fsyncs overlap on libuv's pool instead of queueing one by one. */
+const WRITES_AT_ONCE = 8
+
+interface SeededNote {
+  day: SeededDay
+  problem?: SeedProblem
+  isChanged: boolean
+}
+
+async function seedNote(
+  paths: WorkspacePaths,
+  timeZone: string,
+  aggregate: GatheredDay,
+  before: Existing,
+): Promise<SeededNote> {
+  const day = aggregate.day
+  const path = dailyNotePath(paths, day)
+  const row = { day, path, messages: aggregate.counts.total }
+  if (before && 'problem' in before) {
+    return {
+      day: { ...row, state: 'unsummarised', outcome: 'skipped' },
+      problem: { path, reason: before.problem },
+      isChanged: false,
+    }
+  }
+  const note = buildSeededNote(day, timeZone, aggregate, before?.note ?? null)
+  const outcome = await writeIfChanged(path, before?.text ?? null, renderDailyNote(note))
+  if (outcome === 'skipped') {
+    return {
+      day: { ...row, state: 'unsummarised', outcome },
+      problem: { path, reason: 'the note changed while seeding; left as it is for the next run' },
+      isChanged: false,
+    }
+  }
+  return { day: { ...row, state: dayStateOf(note), outcome }, isChanged: outcome !== 'unchanged' }
+}
+
+/** Runs `task` on every item, at most `limit` at a time; the first error is thrown once none is running. */
+async function forEachAtMost<Item>(
+  items: readonly Item[],
+  limit: number,
+  task: (item: Item, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  let failure: { error: unknown } | undefined
+  const worker = async (): Promise<void> => {
+    while (next < items.length && !failure) {
+      const index = next++
+      try {
+        await task(items[index] as Item, index)
+      } catch (error) {
+        failure ??= { error }
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  if (failure) throw failure.error
 }
 
 async function writeIfChanged(path: string, before: string | null, text: string): Promise<SeedOutcome> {

@@ -362,15 +362,21 @@ describe('seedDailyNotes', () => {
     await seedDailyNotes({ paths: ws.paths, config: ws.config, messages: db, window })
     db.insertMessages([{ id: 'n1', chatJid: 'a@g', content: 'new', timestamp: '2026-11-21T09:00:00.000Z' }])
     const edited = read('2026-11-21').replace('<!-- NEEDS_SUMMARY -->', 'Typed by hand just now.')
-    const result = await seedDailyNotes({
-      paths: ws.paths,
-      config: ws.config,
-      messages: db,
-      window,
-      onProgress: (day) => {
-        if (day === '2026-11-20') writeFileSync(dailyNotePath(ws.paths, '2026-11-21'), edited)
+    // Saved after seeding read the notes, while it reads the window (on this thread): before any note is written.
+    let isSaved = false
+    const reader = Object.create(db, {
+      iterateWindow: {
+        value: function* (start: Date, end: Date) {
+          for (const row of db.iterateWindow(start, end)) {
+            if (!isSaved) writeFileSync(dailyNotePath(ws.paths, '2026-11-21'), edited)
+            isSaved = true
+            yield row
+          }
+        },
       },
-    })
+    }) as typeof db
+    const input = { paths: ws.paths, config: ws.config, messages: reader, window, threads: 0 }
+    const result = await seedDailyNotes(input)
     expect(result.days.map((day) => day.outcome)).toEqual(['unchanged', 'skipped'])
     expect(result.problems[0]?.reason).toMatch(/changed while seeding/)
     expect(read('2026-11-21')).toBe(edited)
