@@ -1,11 +1,16 @@
+import { execFile } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
 import { crc32, inflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { PackPool, type PackedNote } from '../../src/backup/pack-pool.js'
 import { ZIP_DEFLATED, ZIP_STORED } from '../../src/backup/prepared-entry.js'
 import { makeTempDir } from '../helpers/workspace.js'
 import { sha256 } from '../helpers/zip.js'
+
+const run = promisify(execFile)
 
 const OPTIONS = { workers: 2, batchFiles: 3, batchesPerWorker: 2, wholeReadBytes: 512, level: 6 }
 
@@ -57,6 +62,42 @@ describe('PackPool', () => {
     } finally {
       await pool.close()
     }
+  })
+
+  it('hands its idle thread to the next pool (no thread start per backup), which packs as a new one would', async () => {
+    const dir = makeTempDir()
+    writeFileSync(join(dir, 'a.md'), 'a\n')
+    const note = { file: join(dir, 'a.md'), path: 'notes/daily/a.md' }
+    const first = new PackPool({ ...OPTIONS, workers: 1 })
+    await packAll(first, [note])
+    await first.close()
+    const second = new PackPool({ ...OPTIONS, workers: 2 })
+    try {
+      expect(second.threadIds).toContain(first.threadIds[0])
+      expect(new Set(second.threadIds).size).toBe(2)
+      const packed = await packAll(second, [note, note, note, note])
+      expect(packed.map((p) => p.kind === 'packed' && p.digest.sha256)).toEqual(Array(4).fill(sha256('a\n')))
+      // The first pool is closed for good, though its thread now packs for the second.
+      await expect(packAll(first, [note])).rejects.toThrow(/closed/)
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('never keeps a process alive with its idle threads', async () => {
+    const module = pathToFileURL(join(process.cwd(), 'dist/backup/pack-pool.js')).href
+    const dir = makeTempDir()
+    writeFileSync(join(dir, 'a.md'), 'a\n')
+    const script = `
+      const { PackPool } = await import(${JSON.stringify(module)})
+      const pool = new PackPool(${JSON.stringify(OPTIONS)})
+      for await (const batch of pool.pack([{ file: ${JSON.stringify(join(dir, 'a.md'))}, path: 'a.md' }]));
+      await pool.close()
+      globalThis.closedAt = performance.now()
+      process.on('exit', () => console.log(Math.round(performance.now() - globalThis.closedAt)))`
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script])
+    // Parked threads are held for 30 s; unreferenced, they let the process end at once.
+    expect(Number(stdout.trim())).toBeLessThan(5_000)
   })
 
   it('refuses work once closed instead of waiting forever', async () => {
