@@ -22,4 +22,9 @@ export function buildIfStale(bench: string): void {
     stdio: 'inherit',
   })
   if (built.status !== 0) throw new Error(`${bench} bench: building dist/ failed`)
+  // As `npm run build` does: what `status` loads becomes one module (scripts/bundle-status.mjs).
+  const bundled = spawnSync(process.execPath, [join(ROOT, 'scripts', 'bundle-status.mjs')], {
+    stdio: 'inherit',
+  })
+  if (bundled.status !== 0) throw new Error(`${bench} bench: bundling dist/cli/status-deps.js failed`)
 }

@@ -27,6 +27,7 @@ if (existsSync(STAMP) && statSync(STAMP).mtimeMs >= inputs) {
     [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')],
     { stdio: 'inherit' },
   )
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'bundle-status.mjs')], { stdio: 'inherit' })
   writeFileSync(STAMP, new Date().toISOString())
   console.error(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -32,6 +32,8 @@ export default function setup(): void {
         stdio: 'inherit',
       },
     )
+    // As `npm run build` does: what `status` loads becomes one module, so CLI tests run what ships.
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'bundle-status.mjs')], { stdio: 'inherit' })
     writeFileSync(STAMP, new Date().toISOString())
   } catch {
     // `npm test` typechecks first, so this only happens mid-edit: the CLI tests then fail on their own.

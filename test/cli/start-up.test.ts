@@ -20,6 +20,17 @@ async function packagesLoadedBy(
   env: Record<string, string> = {},
   input?: string,
 ): Promise<Set<string>> {
+  const urls = await modulesLoadedBy(args, env, input)
+  const names = urls.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+  return new Set(names.filter((name) => name !== undefined))
+}
+
+/** The URL of every module a CLI run loaded (repeated as often as it was resolved). */
+async function modulesLoadedBy(
+  args: string[],
+  env: Record<string, string> = {},
+  input?: string,
+): Promise<string[]> {
   const log = join(makeTempDir(), 'modules.log')
   const result = await runCli(args, {
     nodeArgs: ['--import', TRACE],
@@ -29,9 +40,7 @@ async function packagesLoadedBy(
   })
   if (input !== undefined) expect(result.stdout).toContain('"serverInfo"')
   expect(result.stderr).not.toMatch(/Error/)
-  const urls = (await readFile(log, 'utf8')).split('\n')
-  const names = urls.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
-  return new Set(names.filter((name) => name !== undefined))
+  return (await readFile(log, 'utf8')).split('\n')
 }
 
 describe('start-up', () => {
@@ -61,6 +70,19 @@ describe('start-up', () => {
     const refused = await runCli(['--workspace', dir, 'status'])
     expect(refused.code).not.toBe(0)
     expect(refused.stderr).toContain('backups.keep')
+  })
+
+  it("status loads a dozen of dreamlane's own modules: what it reads and prints is one bundled module", async () => {
+    const dir = makeTempDir()
+    expect((await runCli(['--workspace', dir, 'init'])).code).toBe(0)
+    await runCli(['--workspace', dir, 'status']) // the first run after init checks the settings with zod
+    const own = new Set(
+      (await modulesLoadedBy(['--workspace', dir, 'status'])).filter((url) => url.includes('/dist/')),
+    )
+    expect([...own].some((url) => url.endsWith('/dist/cli/status-deps.js'))).toBe(true)
+    for (const url of own)
+      expect(url).not.toMatch(/\/dist\/(read-only|app\/status|db\/state|recall\/status)\.js$/)
+    expect(own.size).toBeLessThanOrEqual(15)
   })
 
   it('a dream with the offline engine loads the NLP libraries, and still not the SDK', async () => {

@@ -16,8 +16,7 @@ export function registerStatus(program: Command): void {
  */
 export async function runStatus(options: GlobalOptions): Promise<void> {
   const ctx = await cliContextFor(options, {}, printLine)
-  const { readWorkspaceStatus } = await import('../../read-only.js')
-  const { describeStatus } = await import('../../chat/describe-status.js')
+  const { readWorkspaceStatus, describeStatus } = await import('../status-deps.js')
   const status = await readWorkspaceStatus({ config: ctx.config, messagesDbWait: ctx.dbWait })
   ctx.print(status, () => `workspace: ${status.workspace}\n${describeStatus(status)}`)
 }
