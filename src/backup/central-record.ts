@@ -66,6 +66,8 @@ export class CentralRecord implements ZipEngineEntry {
   readonly #platform: number
   #minVersion: number
   readonly #flags: SharedFlags
+  /** The general purpose bits as the headers record them. */
+  readonly flagBits: number
   readonly #method: number
   readonly #timeDos: number
   readonly #crc: number
@@ -87,6 +89,7 @@ export class CentralRecord implements ZipEngineEntry {
     let flags = sharedFlags.get(bits)
     if (!flags) sharedFlags.set(bits, (flags = new SharedFlags(bits)))
     this.#flags = flags
+    this.flagBits = bits
     this.#method = entry.getMethod()
     this.#timeDos = entry.getTimeDos()
     this.#crc = entry.getCrc()

@@ -1,6 +1,7 @@
 // Lets archiver's zip engine take entries that were compressed beforehand, instead of deflating each itself.
 import type { ZipArchive } from 'archiver'
 import { CentralRecord, type ZipEngineEntry } from './central-record.js'
+import { centralHeaderBytes, localHeaderBytes } from './header-bytes.js'
 import { ZIP_DEFLATED, type PreparedEntry } from './prepared-entry.js'
 
 /**
@@ -11,6 +12,7 @@ import { ZIP_DEFLATED, type PreparedEntry } from './prepared-entry.js'
 interface ZipEngine {
   _appendBuffer(entry: ZipArchiveEntry, source: Buffer, callback: EntryCallback): void
   _writeLocalFileHeader(entry: ZipArchiveEntry): void
+  _writeCentralFileHeader(entry: ZipEngineEntry): void
   _afterAppend(entry: ZipEngineEntry): void
   write(chunk: Buffer | string, callback?: () => void): boolean
   end(...args: unknown[]): unknown
@@ -18,6 +20,7 @@ interface ZipEngine {
   offset: number
 }
 interface ZipArchiveEntry extends ZipEngineEntry {
+  _offsets: { file: number; data: number; contents: number }
   setMethod(method: number): void
   setCrc(crc: number): void
   setSize(size: number): void
@@ -35,8 +38,10 @@ const VERSION_DEFLATE = 20
  * An archiver zip whose `appendPrepared` writes a PreparedEntry's body as is, with its method, CRC-32
  * and sizes in the local header. archiver still queues the entry, writes every header, the central
  * directory and the end record; only its per-entry zlib stream (and JS CRC) is skipped, and what the
- * engine keeps for the central directory is a CentralRecord instead of the whole entry object. Other
- * entries (`append` of a stream, say) go through archiver unchanged.
+ * engine keeps for the central directory is a CentralRecord instead of the whole entry object. Plain headers
+ * (ASCII name, no extra field, comment, data descriptor or zip64) are written in one buffer each, the same
+ * bytes as archiver's field-by-field writers. Other entries (`append` of a stream, say) go through archiver
+ * unchanged.
  */
 export class PreparedZip {
   readonly archive: ZipArchive
@@ -46,6 +51,12 @@ export class PreparedZip {
     this.archive = archive
     const engine = zipEngineOf(archive)
     joinWrites(engine, joinWritesBytes)
+    const writeCentralHeader = engine._writeCentralFileHeader.bind(engine)
+    engine._writeCentralFileHeader = (entry) => {
+      const header = entry instanceof CentralRecord ? centralHeaderBytes(entry, entry.flagBits) : undefined
+      if (header) engine.write(header)
+      else writeCentralHeader(entry)
+    }
     const appendBuffer = engine._appendBuffer.bind(engine)
     engine._appendBuffer = (entry, source, callback) => {
       const queued = this.#prepared.get(source)
@@ -58,7 +69,7 @@ export class PreparedZip {
       entry.setCrc(prepared.crc32)
       entry.setSize(prepared.size)
       entry.setCompressedSize(prepared.body.length)
-      engine._writeLocalFileHeader(entry)
+      writeLocalHeader(engine, entry)
       engine.write(prepared.body)
       // The engine keeps what it is given here until the central directory: a compact record, not the entry.
       engine._afterAppend(new CentralRecord(entry, queued.name))
@@ -72,6 +83,17 @@ export class PreparedZip {
     this.#prepared.set(prepared.body, { entry: prepared, name })
     this.archive.append(prepared.body, { name, date })
   }
+}
+
+/** The local header in one write where header-bytes can encode it, else archiver's own field by field. */
+function writeLocalHeader(engine: ZipEngine, entry: ZipArchiveEntry): void {
+  const header = localHeaderBytes(entry, entry.getGeneralPurposeBit().encode().readUInt16LE(0))
+  if (!header) return engine._writeLocalFileHeader(entry)
+  // The offsets compress-commons' writer records as it goes: header start, after the time field, body start.
+  entry._offsets.file = engine.offset
+  entry._offsets.data = engine.offset + 14
+  engine.write(header)
+  entry._offsets.contents = engine.offset
 }
 
 /**
@@ -114,7 +136,14 @@ function joinWrites(engine: ZipEngine, bytes: number): void {
 /** archiver exposes no hook for pre-compressed data: find its engine, and fail loudly if it has changed. */
 function zipEngineOf(archive: ZipArchive): ZipEngine {
   const engine = (archive as unknown as { _module?: { engine?: Partial<ZipEngine> } })._module?.engine
-  const needed = ['_appendBuffer', '_writeLocalFileHeader', '_afterAppend', 'write', 'end'] as const
+  const needed = [
+    '_appendBuffer',
+    '_writeLocalFileHeader',
+    '_writeCentralFileHeader',
+    '_afterAppend',
+    'write',
+    'end',
+  ] as const
   if (
     !engine ||
     needed.some((name) => typeof engine[name] !== 'function') ||

@@ -17,7 +17,10 @@ import { PackPool } from './pack-pool.js'
  * batches, and archiver only writes the prepared bodies with their headers.
  */
 export interface ZipTuning {
-  /** zlib level for deflated entries (zip's default). @default 6 */
+  /**
+   * zlib level for deflated entries. 4, not zip's 6: on the bench's notes its archive was 0.1% larger and its
+   * deflate took 15% less CPU (levels 1-3 cost 3-4% in size). @default 4
+   */
   level: number
   /** Files below this size are packed whole by a worker; larger ones stream through archiver. @default 65536 */
   wholeReadBytes: number
@@ -39,7 +42,7 @@ export interface ZipTuning {
 }
 
 export const DEFAULT_ZIP_TUNING: ZipTuning = {
-  level: 6,
+  level: 4,
   wholeReadBytes: 64 * 1024,
   packWorkers: 1,
   batchFiles: 32,
