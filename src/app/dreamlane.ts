@@ -61,6 +61,12 @@ export interface DreamlaneOptions {
    * process's life (a fleet worker). A new thread loads and compiles the engine again. @default 30000
    */
   engineIdleMs?: number
+  /**
+   * Read a dream's message pages and seeding window on a reader thread, so chat turns in this process never wait
+   * behind them; false reads them on the calling thread (a fleet worker: no chat, and no thread to start per
+   * workspace). @default true (a rollback-journal messages DB is always read on the calling thread)
+   */
+  messagesOnThread?: boolean
 }
 
 /** One workspace's operations, as a host embeds them (the library surface). */

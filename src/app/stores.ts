@@ -3,7 +3,7 @@
 import { openMessagesDb, type MessagesDb } from '../db/messages.js'
 import { openStateDb, type StateDb } from '../db/state.js'
 import type { WorkspacePaths } from '../notes/paths.js'
-import { openMessageReader, type MessageReader } from '../tools/message-reader.js'
+import { openMessageReader, readOnThisThread, type MessageReader } from '../tools/message-reader.js'
 import type { DreamlaneOptions } from './dreamlane.js'
 
 export interface WorkspaceStores {
@@ -15,14 +15,15 @@ export interface WorkspaceStores {
 
 export function openWorkspaceStores(
   paths: WorkspacePaths,
-  options: Pick<DreamlaneOptions, 'messagesDbWait' | 'createMessagesDb'>,
+  options: Pick<DreamlaneOptions, 'messagesDbWait' | 'createMessagesDb' | 'messagesOnThread'>,
 ): WorkspaceStores {
   const state = openStateDb(paths.stateDb)
   const messages = openMessagesDb(paths.messagesDb, {
     ...options.messagesDbWait,
     create: options.createMessagesDb ?? false,
   })
-  const messageReader = openMessageReader(messages)
+  const messageReader =
+    options.messagesOnThread === false ? readOnThisThread(messages) : openMessageReader(messages)
   return {
     state,
     messages,
