@@ -120,6 +120,8 @@ export class DayAggregator {
   /** Messages arrive oldest first, so the current day is remembered and searched for only when left behind. */
   #current: DayState | undefined
   #currentEndMs = 0
+  /** Messages before this instant are on days already handed out. */
+  #handedOutEndMs = -Infinity
 
   constructor(plan: GatherPlan, range: DayRange = { from: 0, to: plan.days.length }) {
     this.#plan = plan
@@ -131,6 +133,27 @@ export class DayAggregator {
   /** Whether `ms` falls on one of the range's days. */
   covers(ms: number): boolean {
     return ms >= this.#startMs && ms < this.#endMs
+  }
+
+  /** Whether the day holding `ms` (one of the range's) was handed out already by takeDaysEndingBy. */
+  isHandedOut(ms: number): boolean {
+    return ms < this.#handedOutEndMs
+  }
+
+  /**
+   * The days of the range that end by `ms`, gathered (those with messages, in window order), and forgotten: a
+   * message for one of them later on is the caller's to refuse (isHandedOut).
+   */
+  takeDaysEndingBy(ms: number): GatheredDay[] {
+    const taken: DayState[] = []
+    for (const state of this.#days.values()) if (this.#endOf(state.index) <= ms) taken.push(state)
+    for (const state of taken) this.#days.delete(state.index)
+    if (this.#current && this.#endOf(this.#current.index) <= ms) this.#current = undefined
+    // Up to the start of the day holding `ms`: that day is still open.
+    const openFromMs =
+      ms >= this.#endMs ? this.#endMs : (this.#plan.starts[dayIndexOf(this.#plan, ms)] as number)
+    this.#handedOutEndMs = Math.max(this.#handedOutEndMs, openFromMs)
+    return taken.sort((a, b) => a.index - b.index).map(gatheredOf(this.#plan))
   }
 
   /** `ms` is the message's instant, when the caller parsed it already. */
@@ -149,17 +172,13 @@ export class DayAggregator {
     if (ms > state.watermarkMs) state.cues.add(message, iso)
   }
 
-  /** The days that had messages, in window order. */
+  /** The days that had messages (and were not handed out), in window order. */
   gathered(): GatheredDay[] {
-    return [...this.#days.values()]
-      .sort((a, b) => a.index - b.index)
-      .map((state) => ({
-        day: this.#plan.days[state.index] as string,
-        counts: countsOf(state.watermarkMs === null ? state.cues.tally : state.tally),
-        slice: { total: state.cues.tally.total, first: state.cues.tally.first },
-        cues: state.cues.render(),
-        watermarkMs: state.watermarkMs,
-      }))
+    return [...this.#days.values()].sort((a, b) => a.index - b.index).map(gatheredOf(this.#plan))
+  }
+
+  #endOf(index: number): number {
+    return (this.#plan.starts[index + 1] as number | undefined) ?? this.#plan.endMs
   }
 
   #stateAt(index: number): DayState {
@@ -171,6 +190,16 @@ export class DayAggregator {
     }
     return state
   }
+}
+
+function gatheredOf(plan: GatherPlan): (state: DayState) => GatheredDay {
+  return (state) => ({
+    day: plan.days[state.index] as string,
+    counts: countsOf(state.watermarkMs === null ? state.cues.tally : state.tally),
+    slice: { total: state.cues.tally.total, first: state.cues.tally.first },
+    cues: state.cues.render(),
+    watermarkMs: state.watermarkMs,
+  })
 }
 
 function countsOf(tally: MessageTally): DayCounts {

@@ -36,6 +36,11 @@ export interface GatherInput {
    * of on this thread (a dream's: on its long-lived reader thread, so chat turns never wait behind the reads).
    */
   gatherElsewhere?: (plan: GatherPlan) => Promise<GatheredDay[]>
+  /**
+   * Told of each day as soon as a thread has gathered it, in no set order, before gatherDays resolves; a day may be
+   * told again from a second gathering (a split window read again whole). What gatherDays returns is final.
+   */
+  onDay?: (day: GatheredDay) => void
   /** How long a thread waits on a DB locked by another process, and where it says so. */
   dbWait?: DbWait
 }
@@ -59,9 +64,10 @@ export async function gatherDays(input: GatherInput): Promise<GatheredDay[]> {
   if (threads === 0) return gatherHere(input.messages, plan)
   const whole: DayRange = { from: 0, to: plan.days.length }
   return (
-    (await gatherInThreads(input, splitRanges(segments, counts, threads))) ??
-    // A timestamp whose text is a day or more from its instant cannot be placed by a split window: read it whole.
-    ((await gatherInThreads(input, [whole])) as GatheredDay[])
+    (await gatherInThreads(input, splitRanges(segments, counts, threads), true)) ??
+    // A timestamp whose text is a day or more from its instant cannot be placed by a split window, nor by days
+    // handed out early: read it whole, each day handed out at the end.
+    ((await gatherInThreads(input, [whole], false)) as GatheredDay[])
   )
 }
 
@@ -83,7 +89,11 @@ export async function gatherHere(messages: MessagesDb, plan: GatherPlan): Promis
 }
 
 /** Each thread's days, gathered and concatenated in window order; null when a thread met an escaped timestamp. */
-async function gatherInThreads(input: GatherInput, ranges: DayRange[]): Promise<GatheredDay[] | null> {
+async function gatherInThreads(
+  input: GatherInput,
+  ranges: DayRange[],
+  isEarly: boolean,
+): Promise<GatheredDay[] | null> {
   const gathered = ranges.map((): GatheredDay[] => [])
   const stop = new AbortController()
   const onWait = input.dbWait?.onWait
@@ -94,11 +104,14 @@ async function gatherInThreads(input: GatherInput, ranges: DayRange[]): Promise<
       plan: input.plan,
       ranges,
       index,
+      isEarly,
     }
     const onMessage = (value: unknown): void => {
       const message = value as SeedThreadMessage
-      if (message.type === 'day') gathered[index]?.push(message.day)
-      else onWait?.({ waitedMs: message.waitedMs, holder: message.holder })
+      if (message.type === 'day') {
+        gathered[index]?.push(message.day)
+        input.onDay?.(message.day)
+      } else onWait?.({ waitedMs: message.waitedMs, holder: message.holder })
     }
     return runThreadTask<SeedThreadOutcome>(SEED_THREAD, task, { onMessage, signal: stop.signal }).catch(
       (error: unknown) => {

@@ -4,6 +4,7 @@ import { openMessagesDb } from '../db/messages.js'
 import { serveThreadTask } from '../threads/thread-task.js'
 import {
   DayAggregator,
+  boundsOf,
   dayIndexOf,
   readBoundsOf,
   type DayRange,
@@ -18,6 +19,8 @@ export interface SeedThreadTask {
   /** Every thread's run of days, in window order; this thread gathers `ranges[index]`. */
   ranges: DayRange[]
   index: number
+  /** Post each day as soon as no later row can fall on it, not all at the end. */
+  isEarly?: boolean
 }
 
 /** Posted on the way: a gathered day, or a progress note while the DB is locked by someone else. */
@@ -37,13 +40,19 @@ function gatherRange(task: SeedThreadTask, post: (message: SeedThreadMessage) =>
     onWait: (info) => post({ type: 'wait', ...info }),
   })
   try {
-    const own = new DayAggregator(plan, ranges[index] as DayRange)
-    const read = readBoundsOf(plan, ranges[index] as DayRange)
+    const range = ranges[index] as DayRange
+    const own = new DayAggregator(plan, range)
+    const read = readBoundsOf(plan, range)
+    const handOut = task.isEarly ? new EarlyHandOut(plan, range) : null
     for (const message of messages.iterateLongWindow(new Date(read.start), new Date(read.end))) {
       const ms = Date.parse(message.timestamp)
-      if (own.covers(ms)) own.add(message, ms)
-      else if (isInWindow(plan, ms) && !isReadByOwner(plan, ranges, ms, message.timestamp))
+      if (own.covers(ms)) {
+        if (own.isHandedOut(ms)) return { escaped: true } // its day was posted already
+        own.add(message, ms)
+      } else if (isInWindow(plan, ms) && !isReadByOwner(plan, ranges, ms, message.timestamp))
         return { escaped: true }
+      if (handOut && message.timestamp >= handOut.nextText)
+        for (const day of own.takeDaysEndingBy(handOut.passed(message.timestamp))) post({ type: 'day', day })
     }
     for (const day of own.gathered()) post({ type: 'day', day })
     return { escaped: false }
@@ -51,6 +60,40 @@ function gatherRange(task: SeedThreadTask, post: (message: SeedThreadMessage) =>
     messages.close()
   }
 }
+
+/**
+ * When days can be handed out early. Rows come in timestamp-text order, and a text's instant is within a day of
+ * the text read as UTC (larger gaps are escapes), so once the text reaches a day's end plus two days, no later row
+ * falls on that day.
+ */
+class EarlyHandOut {
+  readonly #ends: number[]
+  #next = 0
+  /** Text that, once reached, hands out the next day. */
+  nextText: string
+
+  constructor(plan: GatherPlan, range: DayRange) {
+    this.#ends = Array.from(
+      { length: range.to - range.from },
+      (_, k) => boundsOf(plan, { from: range.from + k, to: range.from + k + 1 }).endMs,
+    )
+    this.nextText = this.#textFor(0)
+  }
+
+  /** The instant up to which days can be handed out now that the text has reached `text`. */
+  passed(text: string): number {
+    while (this.#next < this.#ends.length && text >= this.nextText)
+      this.nextText = this.#textFor(++this.#next)
+    return this.#next === 0 ? -Infinity : (this.#ends[this.#next - 1] as number)
+  }
+
+  #textFor(index: number): string {
+    const end = this.#ends[index]
+    return end === undefined ? '\uffff' : new Date(end + HAND_OUT_AFTER_MS).toISOString()
+  }
+}
+
+const HAND_OUT_AFTER_MS = 2 * 86_400_000
 
 function isInWindow(plan: GatherPlan, ms: number): boolean {
   return ms >= (plan.starts[0] as number) && ms < plan.endMs

@@ -4,13 +4,15 @@ import type { DbWait } from '../db/busy.js'
 import type { MessagesDb } from '../db/messages.js'
 import { NoteMalformedError } from '../errors.js'
 import type { DayWindow } from '../time/local-day.js'
-import { writeFileAtomic } from './atomic-write.js'
 import { readDailyNoteFile } from './daily-files.js'
-import { dayStateOf, parseDailyNote, renderDailyNote, type DailyNote, type DayState } from './daily-note.js'
-import { gatherPlanOf, type GatheredDay } from './day-aggregator.js'
+import { parseDailyNote } from './daily-note.js'
+import { gatherPlanOf } from './day-aggregator.js'
 import { dailyNotePath, type WorkspacePaths } from './paths.js'
 import { gatherDays, type GatherInput } from './seed-gather.js'
-import { buildSeededNote, watermarkOf } from './seed-note.js'
+import { watermarkOf } from './seed-note.js'
+import { SeedWriter, type Existing, type SeededDay, type SeedProblem } from './seed-writer.js'
+
+export type { SeedOutcome, SeededDay, SeedProblem } from './seed-writer.js'
 
 export interface SeedInput {
   paths: WorkspacePaths
@@ -31,23 +33,6 @@ export interface SeedInput {
   dbWait?: DbWait
 }
 
-export type SeedOutcome = 'created' | 'updated' | 'unchanged' | 'skipped'
-
-export interface SeededDay {
-  day: string
-  path: string
-  /** The state the note is left in (a skipped note is reported as unsummarised). */
-  state: DayState
-  /** Messages on that local day. */
-  messages: number
-  outcome: SeedOutcome
-}
-
-export interface SeedProblem {
-  path: string
-  reason: string
-}
-
 export interface SeedResult {
   days: SeededDay[]
   /** Absolute paths written. */
@@ -56,8 +41,6 @@ export interface SeedResult {
   /** Things about the messages DB worth knowing that stop nothing (say epoch-number timestamps). */
   warnings: string[]
 }
-
-type Existing = { text: string; note: DailyNote } | { problem: string } | null
 
 /** The note on disk for `day`: null when there is none, a problem when it cannot be trusted. */
 async function loadExisting(path: string, day: string): Promise<Existing> {
@@ -89,15 +72,22 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
     watermarks.set(day, loaded && 'note' in loaded ? watermarkOf(loaded.note) : null)
   }
   const plan = gatherPlanOf(window, watermarks, input.config.seeding)
-  const aggregates = new Map<string, GatheredDay>()
-  const gathered = await gatherDays({
-    messages: input.messages,
-    plan,
-    ...(input.threads !== undefined ? { threads: input.threads } : {}),
-    ...(input.gatherElsewhere ? { gatherElsewhere: input.gatherElsewhere } : {}),
-    ...(input.dbWait ? { dbWait: input.dbWait } : {}),
-  })
-  for (const day of gathered) aggregates.set(day.day, day)
+  // Each day's note is written as soon as its day is gathered, while threads still read the rest of the window.
+  const writer = new SeedWriter(paths, window.timeZone, existing)
+  let gathered
+  try {
+    gathered = await gatherDays({
+      messages: input.messages,
+      plan,
+      onDay: (day) => writer.write(day),
+      ...(input.threads !== undefined ? { threads: input.threads } : {}),
+      ...(input.gatherElsewhere ? { gatherElsewhere: input.gatherElsewhere } : {}),
+      ...(input.dbWait ? { dbWait: input.dbWait } : {}),
+    })
+  } catch (error) {
+    await writer.settle() // nothing is written after this rejects
+    throw error
+  }
   const result: SeedResult = { days: [], changed: [], problems: [], warnings: [] }
   const unreadable = input.messages.countNonIsoTimestamps()
   if (unreadable > 0)
@@ -106,94 +96,11 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
         'numbers?) and fall outside every window; dreamlane reads ISO 8601 UTC text (`dreamlane import` ' +
         'converts epoch seconds/milliseconds)',
     )
-  const seededDays = window.days.filter((day) => aggregates.has(day))
-  const seeded: SeededNote[] = []
-  let reported = 0
-  await forEachAtMost(seededDays, WRITES_AT_ONCE, async (day, position) => {
-    const before = existing.get(day) ?? null
-    seeded[position] = await seedNote(paths, window.timeZone, aggregates.get(day) as GatheredDay, before)
-    // Progress in window order, as the notes before this one are done too.
-    for (; seeded[reported] !== undefined; reported++)
-      input.onProgress?.(seededDays[reported] as string, reported + 1, seededDays.length)
-  })
-  for (const { day, problem, isChanged } of seeded) {
+  const onDone = (day: string, done: number) => input.onProgress?.(day, done, gathered.length)
+  for (const { day, problem, isChanged } of await writer.finish(gathered, onDone)) {
     result.days.push(day)
     if (problem) result.problems.push(problem)
     if (isChanged) result.changed.push(day.path)
   }
   return result
-}
-
-/** Notes written at once: their reads, writes and fsyncs overlap on libuv's pool instead of queueing one by one. */
-const WRITES_AT_ONCE = 8
-
-interface SeededNote {
-  day: SeededDay
-  problem?: SeedProblem
-  isChanged: boolean
-}
-
-async function seedNote(
-  paths: WorkspacePaths,
-  timeZone: string,
-  aggregate: GatheredDay,
-  before: Existing,
-): Promise<SeededNote> {
-  const day = aggregate.day
-  const path = dailyNotePath(paths, day)
-  const row = { day, path, messages: aggregate.counts.total }
-  if (before && 'problem' in before) {
-    return {
-      day: { ...row, state: 'unsummarised', outcome: 'skipped' },
-      problem: { path, reason: before.problem },
-      isChanged: false,
-    }
-  }
-  const note = buildSeededNote(day, timeZone, aggregate, before?.note ?? null)
-  const outcome = await writeIfChanged(path, before?.text ?? null, renderDailyNote(note))
-  if (outcome === 'skipped') {
-    return {
-      day: { ...row, state: 'unsummarised', outcome },
-      problem: { path, reason: 'the note changed while seeding; left as it is for the next run' },
-      isChanged: false,
-    }
-  }
-  return { day: { ...row, state: dayStateOf(note), outcome }, isChanged: outcome !== 'unchanged' }
-}
-
-/** Runs `task` on every item, at most `limit` at a time; the first error is thrown once none is running. */
-async function forEachAtMost<Item>(
-  items: readonly Item[],
-  limit: number,
-  task: (item: Item, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0
-  let failure: { error: unknown } | undefined
-  const worker = async (): Promise<void> => {
-    while (next < items.length && !failure) {
-      const index = next++
-      try {
-        await task(items[index] as Item, index)
-      } catch (error) {
-        failure ??= { error }
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  if (failure) throw failure.error
-}
-
-async function writeIfChanged(path: string, before: string | null, text: string): Promise<SeedOutcome> {
-  if (before === text) return 'unchanged'
-  // Someone (a person, an editor) may have saved the note since it was read: their bytes win.
-  let current: string | null
-  try {
-    current = await readDailyNoteFile(path)
-  } catch (error) {
-    if (error instanceof NoteMalformedError) return 'skipped'
-    throw error
-  }
-  if (current !== before) return 'skipped'
-  await writeFileAtomic(path, text)
-  return before === null ? 'created' : 'updated'
 }

@@ -7,7 +7,7 @@ import { openMessagesDb } from '../../src/db/messages.js'
 import { DreamlaneError } from '../../src/errors.js'
 import { gatherPlanOf } from '../../src/notes/day-aggregator.js'
 import { seedDailyNotes } from '../../src/notes/seed.js'
-import type { SeedThreadOutcome } from '../../src/notes/seed-thread.js'
+import type { SeedThreadMessage, SeedThreadOutcome } from '../../src/notes/seed-thread.js'
 import { runThreadTask, threadModule } from '../../src/threads/thread-task.js'
 import { dayWindow } from '../../src/time/local-day.js'
 import { holdExclusiveLock } from '../helpers/faults.js'
@@ -39,7 +39,7 @@ describe('seeding in worker threads', () => {
     ]
     const seeded: Record<string, string>[] = []
     const counts: [string, number][][] = []
-    for (const threads of [0, 2, 3]) {
+    for (const threads of [0, 1, 2, 3]) {
       const ws = makeWorkspace()
       const db = makeMessagesDb(ws.paths, messages)
       const window = dayWindow(NOW, 14, 'UTC')
@@ -50,10 +50,10 @@ describe('seeding in worker threads', () => {
     }
     expect(seeded[0]).toMatchObject({ '2026-11-08.md': expect.stringContaining('legacy clock') })
     expect(counts[0]).toContainEqual(['2026-11-08', 1])
-    expect(counts[1]).toEqual(counts[0])
-    expect(counts[2]).toEqual(counts[0])
-    expect(seeded[1]).toEqual(seeded[0])
-    expect(seeded[2]).toEqual(seeded[0])
+    for (const k of [1, 2, 3]) {
+      expect(counts[k]).toEqual(counts[0])
+      expect(seeded[k]).toEqual(seeded[0])
+    }
   })
 
   it('a thread whose split cannot place a message says so instead of dropping or double-counting it', async () => {
@@ -81,6 +81,31 @@ describe('seeding in worker threads', () => {
       index: 0,
     })
     expect(whole).toEqual({ escaped: false })
+  })
+
+  it('hands each day out as soon as no later row can fall on it, and says so when one still does', async () => {
+    const ws = makeWorkspace()
+    const messages = [
+      ...chat('a@g', '2026-11-08T00:00:00Z', 200, 90),
+      // Read by text on the 17th, its instant on the 13th: within the one range, but after the 13th was handed out.
+      { chatJid: 'a@g', content: 'legacy clock', timestamp: '2026-11-17 10:00:00 +9900' },
+    ]
+    makeMessagesDb(ws.paths, messages).close()
+    const window = dayWindow(NOW, 14, 'UTC')
+    const plan = gatherPlanOf(window, new Map(), ws.config.seeding)
+    const days: string[] = []
+    const run = (isEarly: boolean) =>
+      runThreadTask<SeedThreadOutcome>(
+        SEED_THREAD,
+        { file: ws.paths.messagesDb, plan, ranges: [{ from: 0, to: 14 }], index: 0, isEarly },
+        { onMessage: (message) => days.push((message as SeedThreadMessage & { type: 'day' }).day.day) },
+      )
+    expect(await run(true)).toEqual({ escaped: true })
+    // Posted before the thread met the row: each day that ends two days before the text read by then (the 16th).
+    expect(days).toEqual(['2026-11-08', '2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13'])
+    days.length = 0
+    expect(await run(false)).toEqual({ escaped: false })
+    expect(days).toContain('2026-11-13')
   })
 
   it('fails as the main thread would when the DB is gone by the time a thread opens it', async () => {
