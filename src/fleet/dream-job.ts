@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises'
 import type { Logger } from 'pino'
 import { autoChatJid } from '../app/schedule.js'
 import type { Clock } from '../clock.js'
-import { openDreamlane } from '../create.js'
+import { openDreamlane, type DreamlaneOptions } from '../create.js'
 import type { RunRecord } from '../dream/types.js'
 import { describeLock, readLock } from '../notes/lock.js'
 import { workspacePaths } from '../notes/paths.js'
@@ -12,18 +12,20 @@ import type { DreamJob } from './jobs.js'
 import type { FleetModelLimiter } from './model-rate-limit.js'
 import type { FleetWorkspace } from './registry.js'
 
-/**
- * A worker exists to dream, so its offline engine's thread is kept between jobs however far apart they come:
- * a new thread loads and compiles the engine again, about 1.4 s of CPU, four times a small dream's whole cost
- * (measured on the fleet bench's workspaces; the default 30 s would end it between a night's waves of jobs).
- */
-const ENGINE_IDLE_MS = Number.POSITIVE_INFINITY
-
-/**
- * The reader thread keeps chat turns from waiting behind a dream's message reads; a worker has no chat, and the
- * thread, started anew for each workspace it opens, cost ~49 ms of CPU per job, 13% of a small dream's.
- */
-const MESSAGES_ON_THREAD = false
+/** How a worker opens each workspace it dreams, beyond its config (the fleet bench's in-process baseline too). */
+export const FLEET_DREAM_OPTIONS = {
+  /**
+   * A worker exists to dream, so its offline engine's thread is kept between jobs however far apart they come: a
+   * new thread loads and compiles the engine again, about 1.4 s of CPU, four times a small dream's whole cost
+   * (measured on the fleet bench's workspaces; the default 30 s would end it between a night's waves of jobs).
+   */
+  engineIdleMs: Number.POSITIVE_INFINITY,
+  /**
+   * The reader thread keeps chat turns from waiting behind a dream's message reads; a worker has no chat, and
+   * the thread, started anew for each workspace it opens, cost ~49 ms of CPU per job, 13% of a small dream's.
+   */
+  messagesOnThread: false,
+} as const satisfies Pick<DreamlaneOptions, 'engineIdleMs' | 'messagesOnThread'>
 
 export interface DreamJobDeps {
   log: Logger
@@ -50,8 +52,7 @@ export async function runDreamJob(
     env: deps.env,
     clock: deps.clock,
     modelGate: deps.limiter.gate,
-    engineIdleMs: ENGINE_IDLE_MS,
-    messagesOnThread: MESSAGES_ON_THREAD,
+    ...FLEET_DREAM_OPTIONS,
     onModelRetry: (attempt) => {
       deps.log.warn({ workspace: workspace.id, ...attempt }, 'model request retry')
       deps.limiter.onRetry(attempt)
