@@ -2,7 +2,7 @@
 import { Cron } from 'croner'
 import type { Clock } from '../clock.js'
 import { ConfigError } from '../errors.js'
-import { isUtcZone } from '../time/local-day.js'
+import { isHostZone, isUtcZone } from '../time/local-day.js'
 import { MAX_TIMER_MS, type Timers } from './timers.js'
 
 export interface AutoDreamOptions {
@@ -18,8 +18,9 @@ export interface AutoDreamOptions {
 
 function parsePattern(cron: string, timeZone: string, key: string): Cron {
   try {
-    // In UTC a fixed offset gives the same times without croner's Intl formatter (ICU set-up, ~12 ms at start).
-    const zone = isUtcZone(timeZone) ? { utcOffset: 0 } : { timezone: timeZone }
+    // In UTC a fixed offset, and in the process's own zone (see setHostZone) its local time, give the same times
+    // without croner's Intl formatter (ICU set-up, ~12 ms of a start).
+    const zone = isUtcZone(timeZone) ? { utcOffset: 0 } : isHostZone(timeZone) ? {} : { timezone: timeZone }
     return new Cron(cron, { ...zone, paused: true })
   } catch (error) {
     throw new ConfigError(

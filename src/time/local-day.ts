@@ -86,8 +86,47 @@ export function isUtcZone(timeZone: string): boolean {
   return UTC_ZONES.has(timeZone)
 }
 
+let hostZone: string | null = null
+
+/**
+ * True when `timeZone` can be made this process's own zone by setting TZ to it: ICU reads a name from TZ as it
+ * is only when it has no digits (`Etc/GMT+5` is taken for a POSIX rule), and only names in Intl's list are
+ * spelt as ICU stores them.
+ */
+export function canBeHostZone(timeZone: string): boolean {
+  if (/\d/.test(timeZone)) return false
+  if (UTC_ZONES.has(timeZone)) return true
+  availableZones ??= new Set(Intl.supportedValuesOf('timeZone'))
+  return availableZones.has(timeZone)
+}
+
+/**
+ * Declares that this process's Date methods compute local time in `timeZone` (its caller set TZ to it, see
+ * canBeHostZone): wall clocks in that zone then come from Date's local fields, which read the same ICU zone data
+ * as Intl without setting up an Intl formatter (about 12 ms of a start). For a process that works in one zone;
+ * null goes back to Intl.
+ */
+export function setHostZone(timeZone: string | null): void {
+  hostZone = timeZone
+}
+
+/** True when `timeZone` is the zone declared by setHostZone. */
+export function isHostZone(timeZone: string): boolean {
+  return timeZone === hostZone
+}
+
 function wallClock(instant: Date, timeZone: string): WallClock {
   const ms = instant.getTime()
+  if (timeZone === hostZone && Number.isFinite(ms)) {
+    return {
+      year: instant.getFullYear(),
+      month: instant.getMonth() + 1,
+      day: instant.getDate(),
+      hour: instant.getHours(),
+      minute: instant.getMinutes(),
+      second: instant.getSeconds(),
+    }
+  }
   const offset = Number.isFinite(ms) ? (UTC_ZONES.has(timeZone) ? 0 : quarterOffset(ms, timeZone)) : null
   if (offset === null) return formattedWallClock(instant, timeZone)
   const wall = new Date(ms + offset)

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { plainInvocation } from '../../src/cli/plain-args.js'
+import { resolveConfig } from '../../src/config/resolve.js'
+import { readWorkspaceStatus } from '../../src/read-only.js'
 import { runCli } from '../helpers/cli.js'
 import { makeTempDir } from '../helpers/workspace.js'
 
@@ -89,5 +91,21 @@ describe('status run without commander', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
     expect(stderr).toBe('')
     expect(code).toBe(0)
+  })
+
+  it('prints the local times the library computes with Intl, in a zone with DST made the process zone', async () => {
+    const dir = makeTempDir()
+    expect((await runCli(['--workspace', dir, 'init'])).code).toBe(0)
+    for (const zone of ['Europe/Berlin', 'America/Santiago', 'Asia/Calcutta']) {
+      const cli = await runCli(['--workspace', dir, '--json', 'status'], { env: { TZ: zone } })
+      expect(cli.code, cli.stderr).toBe(0)
+      const printed = JSON.parse(cli.stdout) as Awaited<ReturnType<typeof readWorkspaceStatus>>
+      const config = resolveConfig({ env: { TZ: zone }, flags: { workspace: dir } })
+      const library = await readWorkspaceStatus({ config, env: {} })
+      expect(printed.autoDream).toEqual(library.autoDream)
+      expect(printed.sweeps).toEqual(library.sweeps)
+      expect(printed.backlog).toEqual(library.backlog)
+      expect(printed.autoDream.nextRunLocal).toContain(zone)
+    }
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AutoDreamScheduler, nextFireTimes, retryDelayMs } from '../../src/schedule/autodream.js'
 import { ConfigError } from '../../src/errors.js'
+import { setHostZone } from '../../src/time/local-day.js'
 import { fakeTimers } from '../helpers/fake-timers.js'
 
 const LA = 'America/Los_Angeles'
@@ -102,4 +103,32 @@ describe('next fire times in UTC (a fixed offset, no Intl formatter)', () => {
       }
     }
   })
+})
+
+describe('next fire times in the host zone (croner on local time)', () => {
+  it.each(['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'America/Santiago'])(
+    'are the times croner gives with the zone named, across DST changes in %s',
+    async (zone) => {
+      const { Cron } = await import('croner')
+      const saved = process.env.TZ
+      process.env.TZ = zone
+      setHostZone(zone)
+      try {
+        for (const pattern of ['0 1 * * *', '30 2 * * *', '0 3 * * *', '0 5 * * 0', '15 */3 * * *']) {
+          for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 3_600_000 * 13.7) {
+            const from = new Date(ms)
+            const reference = new Cron(pattern, { timezone: zone, paused: true }).nextRuns(2, from)
+            expect(
+              nextFireTimes(pattern, zone, from, 2).map(String),
+              `${pattern} ${from.toISOString()}`,
+            ).toEqual(reference.map(String))
+          }
+        }
+      } finally {
+        setHostZone(null)
+        if (saved === undefined) delete process.env.TZ
+        else process.env.TZ = saved
+      }
+    },
+  )
 })

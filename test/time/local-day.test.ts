@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   addDays,
+  canBeHostZone,
   dayWindow,
   isValidTimeZone,
   localDayOf,
   localTimeOf,
   longDateTitle,
+  setHostZone,
   startOfLocalDay,
 } from '../../src/time/local-day.js'
 
@@ -130,5 +132,67 @@ describe('UTC without Intl, and zone names', () => {
       }
       expect(isValidTimeZone(name), name).toBe(accepted)
     }
+  })
+})
+
+describe('wall clocks in the host zone (TZ set to it), from Date instead of Intl', () => {
+  const ZONES = [
+    ['Europe/Berlin', '2026-03-29T01:00:00Z'],
+    ['America/New_York', '2026-11-01T06:00:00Z'],
+    ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+    ['America/Santiago', '2026-09-06T04:00:00Z'],
+    ['Asia/Calcutta', '2026-06-01T00:00:00Z'],
+    ['Pacific/Chatham', '2026-04-04T14:00:00Z'],
+    ['Europe/Amsterdam', '1920-01-01T00:00:00Z'],
+  ] as const
+
+  function formatted(instant: Date, timeZone: string): string {
+    const format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]))
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+  }
+
+  it.each(ZONES)(
+    'agree with Intl in %s around %s and across a year, days starting where Intl says',
+    (zone, around) => {
+      const saved = process.env.TZ
+      process.env.TZ = zone
+      setHostZone(zone)
+      try {
+        expect(canBeHostZone(zone)).toBe(true)
+        const start = Date.parse(around) - 6 * 3_600_000
+        const instants: number[] = []
+        for (let ms = start; ms < start + 12 * 3_600_000; ms += 433_000) instants.push(ms)
+        for (let ms = start; ms < start + 366 * 86_400_000; ms += 86_400_000 / 7 + 1_000) instants.push(ms)
+        for (const ms of instants) {
+          const instant = new Date(ms)
+          expect(`${localDayOf(instant, zone)} ${localTimeOf(instant, zone)}`).toBe(formatted(instant, zone))
+        }
+        const day = localDayOf(new Date(start), zone)
+        setHostZone(null)
+        const byIntl = startOfLocalDay(day, zone).toISOString()
+        setHostZone(zone)
+        expect(startOfLocalDay(day, zone).toISOString()).toBe(byIntl)
+      } finally {
+        setHostZone(null)
+        if (saved === undefined) delete process.env.TZ
+        else process.env.TZ = saved
+      }
+    },
+  )
+
+  it('is offered only for names ICU takes from TZ as they are', () => {
+    for (const zone of ['UTC', 'Etc/UTC', 'Europe/Berlin', 'Asia/Tokyo'])
+      expect(canBeHostZone(zone), zone).toBe(true)
+    for (const zone of ['Etc/GMT+5', 'EST5EDT', 'europe/berlin', 'Nowhere/City', 'US/Eastern', ''])
+      expect(canBeHostZone(zone), zone).toBe(false)
   })
 })

@@ -2,6 +2,7 @@
 import type { Command } from 'commander'
 import { cliContextFor, globalOptions, type GlobalOptions } from '../context.js'
 import { printLine } from '../std-streams.js'
+import { workInZone } from '../work-in-zone.js'
 
 export function registerStatus(program: Command): void {
   program
@@ -16,6 +17,7 @@ export function registerStatus(program: Command): void {
  */
 export async function runStatus(options: GlobalOptions): Promise<void> {
   const ctx = await cliContextFor(options, {}, printLine)
+  workInZone(ctx.config.timezone)
   const { readWorkspaceStatus, describeStatus } = await import('../status-deps.js')
   const status = await readWorkspaceStatus({ config: ctx.config, messagesDbWait: ctx.dbWait })
   ctx.print(status, () => `workspace: ${status.workspace}\n${describeStatus(status)}`)
