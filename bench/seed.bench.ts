@@ -11,6 +11,7 @@ import { openMessagesDb } from '../src/db/messages.js'
 import { workspacePaths } from '../src/notes/paths.js'
 import { seedDailyNotes } from '../src/notes/seed.js'
 import { dayWindow } from '../src/time/local-day.js'
+import { buildIfStale } from './build.js'
 import { ensureDb, ensurePiclawDb, NOW, ROOT, WINDOW_DAYS } from './fixtures/seed-db.js'
 import type { BenchRow } from './run.js'
 
@@ -94,8 +95,25 @@ interface YearReport {
   idle: { maxMs: number; p99Ms: number }
 }
 
+/** Where the year child loads dreamlane from: the built code users run, or src/ through tsx. */
+type Code = 'dist' | 'src'
+
+/** The modules the year child runs, from dist/ or src/ (dist's seed threads start without tsx, as users' do). */
+async function codeOf(code: Code) {
+  const from = (path: string) =>
+    new URL(`../${code}/${path}.${code === 'dist' ? 'js' : 'ts'}`, import.meta.url).href
+  return {
+    ...((await import(from('config/resolve'))) as typeof import('../src/config/resolve.js')),
+    ...((await import(from('db/messages'))) as typeof import('../src/db/messages.js')),
+    ...((await import(from('notes/paths'))) as typeof import('../src/notes/paths.js')),
+    ...((await import(from('notes/seed'))) as typeof import('../src/notes/seed.js')),
+    ...((await import(from('time/local-day'))) as typeof import('../src/time/local-day.js')),
+  }
+}
+
 /** Runs in a fresh process: the bare window read, then a seed of the same 365 days, each timed; loop waits too. */
-async function measureYearChild(dbFile: string): Promise<YearReport> {
+async function measureYearChild(dbFile: string, code: Code): Promise<YearReport> {
+  const { resolveConfig, workspacePaths, openMessagesDb, dayWindow, seedDailyNotes } = await codeOf(code)
   const workspace = mkdtempSync(join(tmpdir(), 'dreamlane-seed-year-'))
   try {
     const flags = { workspace, timezone: 'UTC', messagesDb: dbFile }
@@ -135,10 +153,10 @@ async function measureYearChild(dbFile: string): Promise<YearReport> {
   }
 }
 
-function inChild<Report>(mode: '--child' | '--year', dbFile: string): Report {
+function inChild<Report>(mode: '--child' | '--year', dbFile: string, code: Code = 'src'): Report {
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), mode, dbFile],
+    ['--import', 'tsx', fileURLToPath(import.meta.url), mode, dbFile, code],
     {
       cwd: ROOT,
       encoding: 'utf8',
@@ -156,17 +174,21 @@ export async function run(): Promise<BenchRow[]> {
   return [
     compare('seed 7-day window, DB dreamlane created', ours, '≤ 1.5'),
     compare('seed 7-day window, PiClaw-indexed DB (no dreamlane index)', piclaw, '≤ 1.2'),
-    ...year(piclaw[1]),
+    ...year(piclaw[1], 'dist'),
+    ...year(piclaw[1], 'src'),
   ]
 }
 
-function year(file: string): BenchRow[] {
-  const report = inChild<YearReport>('--year', file)
+function year(file: string, code: Code): BenchRow[] {
+  if (code === 'dist') buildIfStale('seed')
+  const report = inChild<YearReport>('--year', file, code)
   const ms = (value: number): string => `${value.toFixed(1)} ms`
   const subject = `${YEAR_DAYS}-day window of a PiClaw-indexed 1M-message DB (${report.messages} messages, ${report.days} days)`
+  const how =
+    code === 'dist' ? 'built code (dist/)' : 'src/ under tsx (each seed thread loads tsx: ~0.3 s CPU more)'
   return [
     {
-      name: `seed ${YEAR_DAYS}-day window`,
+      name: `seed ${YEAR_DAYS}-day window, ${how}`,
       subject,
       baseline: `${ms(report.readMs)} (CPU ${ms(report.readCpuMs)}) reading the same rows and nothing else`,
       measured: `${ms(report.seedMs)} (CPU ${ms(report.seedCpuMs)}) seeding`,
@@ -175,7 +197,7 @@ function year(file: string): BenchRow[] {
       notes: 'ratio of CPU times; wall times include whatever else the machine runs',
     },
     {
-      name: `event loop wait while seeding ${YEAR_DAYS} days`,
+      name: `event loop wait while seeding ${YEAR_DAYS} days, ${how}`,
       subject,
       baseline: `max ${ms(report.idle.maxMs)}, p99 ${ms(report.idle.p99Ms)} idle, same process and length`,
       measured: `max ${ms(report.seeding.maxMs)}, p99 ${ms(report.seeding.p99Ms)} seeding`,
@@ -212,5 +234,6 @@ function compare(name: string, files: readonly [string, string], target: string)
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [mode, dbFile] = [process.argv[2], process.argv[3] as string]
   if (mode === '--child') process.stdout.write(`${JSON.stringify(await measureChild(dbFile))}\n`)
-  if (mode === '--year') process.stdout.write(`${JSON.stringify(await measureYearChild(dbFile))}\n`)
+  if (mode === '--year')
+    process.stdout.write(`${JSON.stringify(await measureYearChild(dbFile, process.argv[4] as Code))}\n`)
 }
