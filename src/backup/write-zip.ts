@@ -1,4 +1,5 @@
 // Streams note files into a zip on disk with archiver, compressed ahead by workers; the manifest goes last.
+import { once } from 'node:events'
 import { createWriteStream, type WriteStream } from 'node:fs'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -90,6 +91,8 @@ export async function writeBackupZip(
     manifestText.abort()
     feed.abort(error)
     await done.catch(() => undefined)
+    // The pipeline can settle while the file is still being opened; the caller removes it only once it is closed.
+    if (!output.closed) await once(output, 'close')
     throw error
   } finally {
     await pool.close()
