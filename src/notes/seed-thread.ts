@@ -1,6 +1,7 @@
 // Worker thread: gathers one run of a window's days on its own read-only connection to the messages DB, and
 // posts each day as it is done; the main thread only writes the notes.
 import { openMessagesDb } from '../db/messages.js'
+import { lowerThreadPriority } from '../threads/thread-priority.js'
 import { serveThreadTask } from '../threads/thread-task.js'
 import {
   DayAggregator,
@@ -108,4 +109,6 @@ function isReadByOwner(plan: GatherPlan, ranges: DayRange[], ms: number, timesta
   return timestamp >= read.start && timestamp < read.end
 }
 
+// The event loop's thread comes first: with both cores reading, its timers would otherwise wait their turn.
+lowerThreadPriority()
 serveThreadTask((data, post) => gatherRange(data as SeedThreadTask, post))
