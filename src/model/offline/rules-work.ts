@@ -2,7 +2,7 @@
 import type { DateMention } from './dates.js'
 import type { Draft, SentenceView } from './types.js'
 import { nounPhrases } from './noun-phrases.js'
-import { anyWord, contentWords, slugOf } from './text.js'
+import { anyWord, contentWords, foldCase, slugOf } from './text.js'
 
 const DECISION = new RegExp(
   [
@@ -79,14 +79,30 @@ const isDatePhrase = (phrase: string, mentions: readonly DateMention[]): boolean
     (mention) => mention.text.includes(phrase.replace(/[.!?,]+$/, '')) || phrase.includes(mention.text),
   )
 
-// The noun phrase holding the event word wins ("my talk" over "the Women in Tech meetup").
-function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string {
-  const phrases = nounPhrases(view.text)
+// The subject's words from noun phrases that are not the date itself.
+function subjectWords(text: string, mentions: readonly DateMention[]): string[][] {
+  return nounPhrases(text)
     .filter((phrase) => !isDatePhrase(phrase, mentions))
     .map((phrase) => contentWords(phrase))
     .filter((words) => words.length > 0)
-  const event = phrases.find((words) => PLAN_CUE.test(words.join(' ')))
-  return (event ?? phrases[0])?.join(' ') ?? PLAN_CUE.exec(view.lower)?.[0] ?? 'plan'
+}
+
+const eventPhrase = (phrases: readonly string[][]): string[] | undefined =>
+  phrases.find((words) => PLAN_CUE.test(words.join(' ')))
+
+// Clauses as the phrases end: at a comma, semicolon or colon.
+const CLAUSE_END = /(?<=[,;:])\s+/
+
+// The noun phrase holding the event word wins ("my talk" over "the Women in Tech meetup").
+function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string {
+  // Tagging is the costly part, so the clause with the first event word is tagged alone first: no phrase before
+  // it can hold an event word, and phrases end where clauses do.
+  const clauses = view.text.split(CLAUSE_END)
+  const cueClause = clauses.length > 1 ? clauses.find((clause) => PLAN_CUE.test(foldCase(clause))) : undefined
+  const early = cueClause === undefined ? undefined : eventPhrase(subjectWords(cueClause, mentions))
+  if (early) return early.join(' ')
+  const phrases = subjectWords(view.text, mentions)
+  return (eventPhrase(phrases) ?? phrases[0])?.join(' ') ?? PLAN_CUE.exec(view.lower)?.[0] ?? 'plan'
 }
 
 interface PlanValue {
