@@ -1,5 +1,6 @@
 // Reads a time window chat by chat over the (chat_jid, timestamp) index every host DB has, merged oldest first,
 // so a window costs what is in it whatever the history, with no timestamp index of dreamlane's own.
+import { Heap } from '../collections/heap.js'
 import type { Db } from './open.js'
 
 /**
@@ -116,37 +117,18 @@ export function* iterateChatWindows(
     page.all({ jid, from, end, afterId, limit }) as WindowRow[]
   // A min-heap of cursors on (timestamp, chat rank). Timestamps are ISO text, whose JS and SQLite orders agree;
   // the rank is SQLite's chat_jid order, and within one chat the query already orders by id.
-  const heap: ChatCursor[] = []
   // Every cursor in the heap has been peeked since its last take(), so its head is current.
   const before = (a: ChatCursor, b: ChatCursor): boolean =>
     a.head < b.head || (a.head === b.head && a.rank < b.rank)
-  const siftDown = (index: number): void => {
-    for (let i = index; ;) {
-      const left = 2 * i + 1
-      const right = left + 1
-      let least = i
-      if (left < heap.length && before(heap[left]!, heap[least]!)) least = left
-      if (right < heap.length && before(heap[right]!, heap[least]!)) least = right
-      if (least === i) return
-      const moved = heap[i]!
-      heap[i] = heap[least]!
-      heap[least] = moved
-      i = least
-    }
-  }
+  const cursors: ChatCursor[] = []
   jids.forEach((jid, rank) => {
     const cursor = new ChatCursor(rank, jid, start, read, Math.max(FIRST_PAGE_ROWS, pageRows))
-    if (cursor.peek()) heap.push(cursor)
+    if (cursor.peek()) cursors.push(cursor)
   })
-  for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(i)
-  while (heap.length > 0) {
-    const top = heap[0]!
+  const heap = new Heap(before, cursors)
+  for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
     yield { jid: top.jid, row: top.take() }
-    if (!top.peek()) {
-      const last = heap.pop()!
-      if (heap.length === 0) break
-      heap[0] = last
-    }
-    siftDown(0)
+    if (top.peek()) heap.topChanged()
+    else heap.pop()
   }
 }
