@@ -55,7 +55,7 @@ export function startSummaryThread(
   if (offloaded.length === 0) return null
   const stopped = new AbortController()
   const task: SummaryTask = {
-    days: offloaded.map(({ day, messages }) => ({ day, messages })),
+    days: offloaded,
     timeZone: input.timeZone,
     counts: input.weights.counts(),
   }
