@@ -8,8 +8,27 @@ import { BACKUP_ROOTS } from './manifest.js'
 
 /** A file to back up: absolute location and its workspace-relative POSIX path (the zip entry name). */
 export interface NoteFile {
-  file: string
-  path: string
+  readonly file: string
+  readonly path: string
+}
+
+/**
+ * A listed note that keeps only its folder (shared by the folder's notes) and its path; the absolute location
+ * is joined when asked for. A backup holds the whole list until it ends: two path strings per note were 227
+ * bytes of heap each (4.5 MiB at 20,000 notes), enough on their own to make V8 grow its young generation.
+ */
+class ListedNote implements NoteFile {
+  readonly path: string
+  readonly #dir: string
+
+  constructor(dir: string, path: string) {
+    this.#dir = dir
+    this.path = path
+  }
+
+  get file(): string {
+    return `${this.#dir}${sep}${this.path.slice(this.path.lastIndexOf('/') + 1)}`
+  }
 }
 
 /**
@@ -36,13 +55,13 @@ async function walk(dir: string, prefix: string, skip: Set<string>, found: NoteF
     throw error
   }
   for (const entry of entries) {
-    // Not path.join: its result is a tree of string pieces (~600 bytes a name, kept for the whole backup);
-    // `dir` is already resolved and a name from readdir has no separator, so this is the same path.
+    // Not path.join: `dir` is already resolved and a name from readdir has no separator, so this is the same
+    // path, without path.join's work; it is only compared here, not kept.
     const file = `${dir}${sep}${entry.name}`
     if (isTempOrHidden(entry.name) || skip.has(file)) continue
     const path = `${prefix}/${entry.name}`
     if (entry.isDirectory()) await walk(file, path, skip, found)
-    else if (entry.isFile()) found.push({ file, path })
+    else if (entry.isFile()) found.push(new ListedNote(dir, path))
   }
 }
 

@@ -1,5 +1,6 @@
 // Lets archiver's zip engine take entries that were compressed beforehand, instead of deflating each itself.
 import type { ZipArchive } from 'archiver'
+import { CentralHeaderChunk, CentralHeaderChunks } from './central-chunks.js'
 import { CentralRecord, type ZipEngineEntry } from './central-record.js'
 import { centralHeaderBytes, localHeaderBytes } from './header-bytes.js'
 import { ZIP_DEFLATED, type PreparedEntry } from './prepared-entry.js'
@@ -12,8 +13,8 @@ import { ZIP_DEFLATED, type PreparedEntry } from './prepared-entry.js'
 interface ZipEngine {
   _appendBuffer(entry: ZipArchiveEntry, source: Buffer, callback: EntryCallback): void
   _writeLocalFileHeader(entry: ZipArchiveEntry): void
-  _writeCentralFileHeader(entry: ZipEngineEntry): void
-  _afterAppend(entry: ZipEngineEntry): void
+  _writeCentralFileHeader(entry: ZipEngineEntry | CentralHeaderChunk): void
+  _afterAppend(entry: ZipEngineEntry | CentralHeaderChunk): void
   write(chunk: Buffer | string, callback?: () => void): boolean
   end(...args: unknown[]): unknown
   /** Bytes written so far; the header writers read it between writes to record entry offsets. */
@@ -38,7 +39,8 @@ const VERSION_DEFLATE = 20
  * An archiver zip whose `appendPrepared` writes a PreparedEntry's body as is, with its method, CRC-32
  * and sizes in the local header. archiver still queues the entry, writes every header, the central
  * directory and the end record; only its per-entry zlib stream (and JS CRC) is skipped, and what the
- * engine keeps for the central directory is a CentralRecord instead of the whole entry object. Plain headers
+ * engine keeps for the central directory is the header's bytes in a CentralHeaderChunk (or, where they
+ * can't be encoded here, a CentralRecord) instead of the whole entry object. Plain headers
  * (ASCII name, no extra field, comment, data descriptor or zip64) are written in one buffer each, the same
  * bytes as archiver's field-by-field writers. Other entries (`append` of a stream, say) go through archiver
  * unchanged.
@@ -51,11 +53,18 @@ export class PreparedZip {
     this.archive = archive
     const engine = zipEngineOf(archive)
     joinWrites(engine, joinWritesBytes)
+    const central = new CentralHeaderChunks()
+    const afterAppend = engine._afterAppend.bind(engine)
+    engine._afterAppend = (entry) => {
+      // An entry kept as an object (archiver's own, or a CentralRecord) ends the run of encoded headers.
+      if (!(entry instanceof CentralHeaderChunk)) central.endRun()
+      afterAppend(entry)
+    }
     const writeCentralHeader = engine._writeCentralFileHeader.bind(engine)
     engine._writeCentralFileHeader = (entry) => {
-      const header = entry instanceof CentralRecord ? centralHeaderBytes(entry, entry.flagBits) : undefined
-      if (header) engine.write(header)
-      else writeCentralHeader(entry)
+      if (!(entry instanceof CentralHeaderChunk)) return writeCentralHeader(entry)
+      const run = entry.takeBytes()
+      if (run) engine.write(run)
     }
     const appendBuffer = engine._appendBuffer.bind(engine)
     engine._appendBuffer = (entry, source, callback) => {
@@ -69,10 +78,13 @@ export class PreparedZip {
       entry.setCrc(prepared.crc32)
       entry.setSize(prepared.size)
       entry.setCompressedSize(prepared.body.length)
-      writeLocalHeader(engine, entry)
+      const flags = entry.getGeneralPurposeBit().encode().readUInt16LE(0)
+      writeLocalHeader(engine, entry, flags)
       engine.write(prepared.body)
-      // The engine keeps what it is given here until the central directory: a compact record, not the entry.
-      engine._afterAppend(new CentralRecord(entry, queued.name))
+      // The engine keeps what it is given here until the central directory: the header's bytes where
+      // header-bytes can encode it (offsets are final now), else a compact record, never the entry itself.
+      const header = centralHeaderBytes(entry, flags)
+      engine._afterAppend(header ? central.add(header) : new CentralRecord(entry, queued.name))
       callback(null, entry)
     }
   }
@@ -86,8 +98,8 @@ export class PreparedZip {
 }
 
 /** The local header in one write where header-bytes can encode it, else archiver's own field by field. */
-function writeLocalHeader(engine: ZipEngine, entry: ZipArchiveEntry): void {
-  const header = localHeaderBytes(entry, entry.getGeneralPurposeBit().encode().readUInt16LE(0))
+function writeLocalHeader(engine: ZipEngine, entry: ZipArchiveEntry, flags: number): void {
+  const header = localHeaderBytes(entry, flags)
   if (!header) return engine._writeLocalFileHeader(entry)
   // The offsets compress-commons' writer records as it goes: header start, after the time field, body start.
   entry._offsets.file = engine.offset
