@@ -108,7 +108,7 @@ async function appendNotes(
   manifest: ManifestStream,
 ): Promise<ManifestEntry[]> {
   // Only digests are kept, never contents: memory stays at the batches in flight, not the tree.
-  const entries = new ManifestEntries(manifest)
+  const entries = new ManifestEntries(manifest, notes.length)
   try {
     for await (const batch of pool.pack(notes)) {
       for (const packed of batch) {

@@ -74,6 +74,29 @@ describe('ManifestEntries', () => {
     expect(await inflated(stream)).toBe(`${JSON.stringify(buildManifest(META, files), null, 2)}\n`)
   })
 
+  it('keeps every entry, in order, past the room it was given at first', async () => {
+    const stream = new ManifestStream(META, 6)
+    const entries = new ManifestEntries(stream, 2)
+    const files = Array.from({ length: 300 }, (_, i) => ({
+      path: `notes/daily/${i}.md`,
+      size: i,
+      sha256: hex(i),
+    }))
+    const big = streamedNote('notes/memory/big.md')
+    for (const [i, file] of files.entries()) {
+      if (i === 100) entries.addStreamed(big)
+      entries.add(file)
+    }
+    big.end()
+    const listed = entries.finish()
+    expect(listed).toEqual([
+      ...files.slice(0, 100),
+      { path: 'notes/memory/big.md', size: 9, sha256: hex(9) },
+      ...files.slice(100),
+    ])
+    expect(await inflated(stream)).toBe(`${JSON.stringify(buildManifest(META, listed), null, 2)}\n`)
+  })
+
   it('fails instead of writing a manifest without a streamed note that never ended', () => {
     const entries = new ManifestEntries(new ManifestStream(META, 6))
     entries.addStreamed(streamedNote('notes/memory/big.md'))
