@@ -124,6 +124,11 @@ class PackWorker {
     this.#worker.unref()
   }
 
+  /** Hands a reply's body back for the thread's next replies to reuse. */
+  recycle(body: ArrayBuffer): void {
+    if (this.#failure === undefined) this.#worker.postMessage({ recycle: body }, [body])
+  }
+
   run(id: number, request: object): Promise<WorkerReply> {
     if (this.#failure !== undefined) return Promise.reject(this.#failure)
     return new Promise((resolve, reject) => {
@@ -147,6 +152,8 @@ class PackWorker {
 export class PackPool {
   readonly #options: PackPoolOptions
   readonly #workers: PackWorker[]
+  /** Each yielded batch's body and the thread it came from, until the batch is recycled. */
+  readonly #bodies = new WeakMap<readonly PackedNote[], { worker: PackWorker; body: ArrayBuffer }>()
   #nextId = 0
   /** Set by close(): the threads may already pack for another pool. */
   #closed = false
@@ -184,6 +191,17 @@ export class PackPool {
     }
   }
 
+  /**
+   * Gives a batch's memory back to the thread that packed it: call once nothing will read the batch's entry
+   * bodies again (they are empty afterwards). A batch never recycled is simply left to garbage collection.
+   */
+  recycle(batch: readonly PackedNote[]): void {
+    const owner = this.#bodies.get(batch)
+    if (!owner) return
+    this.#bodies.delete(batch)
+    owner.worker.recycle(owner.body)
+  }
+
   /** Hands healthy idle threads on to the next pool (for IDLE_MS) and ends the rest. */
   async close(): Promise<void> {
     if (this.#closed) return
@@ -215,6 +233,7 @@ export class PackPool {
       }
       packed.push({ kind: 'packed', note, digest: { size: result.size, sha256: result.sha256 }, entry })
     })
+    this.#bodies.set(packed, { worker, body: reply.body })
     return packed
   }
 }

@@ -111,21 +111,23 @@ function writeLocalHeader(engine: ZipEngine, entry: ZipArchiveEntry, flags: numb
 /**
  * The engine writes every header field as its own few-byte Buffer (about 40 per entry with the central
  * directory); each then crosses two streams and, while queued there, survives garbage collections, which
- * made memory grow with the tree. Joined here into `bytes`-sized chunks before they enter any stream.
- * `offset` stays exact at every write, as the header writers read it.
+ * made memory grow with the tree. Copied here into `bytes`-sized chunks before they enter any stream; the copy
+ * also means no chunk written here is referenced once `write` returns, so the pack pool can reuse the memory
+ * a prepared body came in as soon as its entry is written. `offset` stays exact at every write, as the header
+ * writers read it.
  */
 function joinWrites(engine: ZipEngine, bytes: number): void {
   const write = engine.write.bind(engine)
   const end = engine.end.bind(engine)
-  let parts: Buffer[] = []
+  let staged = Buffer.allocUnsafeSlow(bytes)
   let size = 0
   const flush = (): boolean => {
     if (size === 0) return true
-    const joined = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, size)
-    parts = []
+    const full = staged.subarray(0, size)
+    staged = Buffer.allocUnsafeSlow(bytes) // the stream keeps `full` until it is written out
     size = 0
-    engine.offset -= joined.length // write() counts these bytes again
-    return write(joined)
+    engine.offset -= full.length // write() counts these bytes again
+    return write(full)
   }
   engine.write = (chunk, callback) => {
     if (callback) {
@@ -133,11 +135,16 @@ function joinWrites(engine: ZipEngine, bytes: number): void {
       return write(chunk, callback)
     }
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
-    parts.push(buffer)
-    size += buffer.length
     engine.offset += buffer.length
     // true while joining: a streamed entry piped in here sees the stream's real backpressure at each flush.
-    return size < bytes || flush()
+    let ready = true
+    for (let at = 0; at < buffer.length;) {
+      const copied = buffer.copy(staged, size, at)
+      size += copied
+      at += copied
+      if (size === bytes) ready = flush()
+    }
+    return ready
   }
   engine.end = (...args) => {
     flush()

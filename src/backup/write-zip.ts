@@ -10,7 +10,7 @@ import { prepareEntry, type PreparedEntry } from './prepared-entry.js'
 import { PreparedZip } from './prepared-zip.js'
 import { ManifestEntries, ManifestStream } from './manifest-stream.js'
 import { openNoteSource } from './read-source.js'
-import { PackPool } from './pack-pool.js'
+import { PackPool, type PackedNote } from './pack-pool.js'
 
 /**
  * Knobs measured in bench/backup.bench.ts against `zip -r`. archiver's own per-entry cost is a zlib stream
@@ -111,24 +111,10 @@ async function appendNotes(
   const entries = new ManifestEntries(manifest, notes.length)
   try {
     for await (const batch of pool.pack(notes)) {
-      for (const packed of batch) {
-        const { path } = packed.note
-        if (packed.kind === 'packed') {
-          entries.add({ path, ...packed.digest })
-          if (!feed.tryAppend(packed.entry, path, date)) await feed.append(packed.entry, path, date)
-          continue
-        }
-        const source = await openNoteSource(packed.note, Buffer.allocUnsafe(tuning.wholeReadBytes))
-        if (!source) continue // vanished since the worker looked
-        if (source.kind === 'whole') {
-          entries.add({ path, ...source.digest }) // shrank since the worker looked
-          await feed.append(prepareEntry(source.data, tuning.level), path, date)
-        } else {
-          entries.addStreamed(source)
-          feed.watch(source.stream)
-          await feed.append(source.stream, path, date)
-        }
-      }
+      await appendBatch(batch, feed, entries, date, tuning)
+      // Once archiver has written this batch's entries (their bytes copied into its output), the pack thread
+      // can reuse the batch's memory.
+      feed.afterWritten(() => pool.recycle(batch))
     }
     // Streamed digests are final only once archiver has consumed those streams.
     await feed.idle()
@@ -137,6 +123,33 @@ async function appendNotes(
     throw error
   }
   return entries.finish()
+}
+
+async function appendBatch(
+  batch: readonly PackedNote[],
+  feed: ArchiveFeed,
+  entries: ManifestEntries,
+  date: Date,
+  tuning: ZipTuning,
+): Promise<void> {
+  for (const packed of batch) {
+    const { path } = packed.note
+    if (packed.kind === 'packed') {
+      entries.add({ path, ...packed.digest })
+      if (!feed.tryAppend(packed.entry, path, date)) await feed.append(packed.entry, path, date)
+      continue
+    }
+    const source = await openNoteSource(packed.note, Buffer.allocUnsafe(tuning.wholeReadBytes))
+    if (!source) continue // vanished since the worker looked
+    if (source.kind === 'whole') {
+      entries.add({ path, ...source.digest }) // shrank since the worker looked
+      await feed.append(prepareEntry(source.data, tuning.level), path, date)
+    } else {
+      entries.addStreamed(source)
+      feed.watch(source.stream)
+      await feed.append(source.stream, path, date)
+    }
+  }
 }
 
 /** Appends entries one at a time with backpressure: waits while archiver's queue or the disk is behind. */
@@ -150,6 +163,8 @@ class ArchiveFeed {
   #failure: unknown = undefined
   #failed = false
   #wake: (() => void) | undefined
+  /** Run once archiver has written `entries` entries, in order. */
+  readonly #whenWritten: { entries: number; run: () => void }[] = []
 
   constructor(zip: PreparedZip, output: WriteStream, maxQueued: number) {
     const archive = zip.archive
@@ -159,6 +174,7 @@ class ArchiveFeed {
     this.#maxQueued = Math.max(1, maxQueued)
     archive.on('entry', () => {
       this.#processed++
+      while ((this.#whenWritten[0]?.entries ?? Infinity) <= this.#processed) this.#whenWritten.shift()?.run()
       this.#notify()
     })
     // archiver only warns about stat failures of paths it globbed; we never glob, so a warning is a bug.
@@ -194,6 +210,12 @@ class ArchiveFeed {
     if ('body' in source) this.#zip.appendPrepared(source, name, date)
     else this.#archive.append(source, { name, date })
     this.#appended++
+  }
+
+  /** Runs `run` once every entry appended so far has been written into the archive stream (now, if it has). */
+  afterWritten(run: () => void): void {
+    if (this.#processed >= this.#appended) run()
+    else this.#whenWritten.push({ entries: this.#appended, run })
   }
 
   /** Resolves when every appended entry has been written into the archive stream. */

@@ -100,6 +100,33 @@ describe('PackPool', () => {
     expect(Number(stdout.trim())).toBeLessThan(5_000)
   })
 
+  it('takes a batch back once used and packs later batches into the reused memory, every byte right', async () => {
+    const dir = makeTempDir()
+    const contents = Array.from({ length: 60 }, (_, i) => Buffer.from(`note ${i} `.repeat(1 + (i % 9) * 4)))
+    const notes = contents.map((_, i) => ({ file: join(dir, `${i}.md`), path: `notes/daily/${i}.md` }))
+    contents.forEach((data, i) => writeFileSync(notes[i]!.file, data))
+    const pool = new PackPool({ ...OPTIONS, workers: 1 })
+    try {
+      let index = 0
+      for await (const batch of pool.pack(notes)) {
+        for (const packed of batch) {
+          if (packed.kind !== 'packed') throw new Error(`${packed.note.path} was not packed`)
+          const data = contents[index++]!
+          const body =
+            packed.entry.method === ZIP_DEFLATED ? inflateRawSync(packed.entry.body) : packed.entry.body
+          expect(body.equals(data), packed.note.path).toBe(true)
+        }
+        const first = batch[0] as PackedNote & { kind: 'packed' }
+        pool.recycle(batch)
+        expect(first.entry.body.length).toBe(0) // handed back to the thread: the batch's bodies are gone here
+        pool.recycle(batch) // a second call is harmless
+      }
+      expect(index).toBe(contents.length)
+    } finally {
+      await pool.close()
+    }
+  })
+
   it('refuses work once closed instead of waiting forever', async () => {
     const dir = makeTempDir()
     writeFileSync(join(dir, 'a.md'), 'a\n')
