@@ -2,6 +2,7 @@
 // date parsing) never hold up chat turns or HTTP requests on the main thread. The tools stay here: every call
 // the worker makes is proxied back and goes through the same enforced ToolSet as an in-process turn.
 import { parentPort, type Worker } from 'node:worker_threads'
+import { lowerThreadPriority } from '../threads/thread-priority.js'
 import { startThread } from '../threads/thread-task.js'
 import type { ToolCallRecord, ToolResult, ToolSet } from '../tools/types.js'
 import type { ModelProvider, TurnInput, TurnResult } from './provider.js'
@@ -137,6 +138,8 @@ export function threadedProvider(settings: ThreadedProviderOptions): ModelProvid
 export function serveTurnsInWorker(create: (options: unknown) => ModelProvider): void {
   const port = parentPort
   if (!port) throw new Error('serveTurnsInWorker must run in a worker thread')
+  // An engine computes for the whole turn: on two cores it would otherwise hold back the event loop's thread.
+  lowerThreadPriority()
   const pending = new Map<number, (result: ToolResult) => void>()
   let nextId = 0
   let abort = new AbortController()

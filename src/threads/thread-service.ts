@@ -3,6 +3,7 @@
 // request is pending, and a thread that died is started anew by the next request.
 import { parentPort, workerData, type Worker } from 'node:worker_threads'
 import { receivedError, sentError, type SentError } from './thread-errors.js'
+import { lowerThreadPriority } from './thread-priority.js'
 import { startThread } from './thread-task.js'
 
 /** Parent → thread. */
@@ -88,6 +89,8 @@ export function threadService(entry: URL, data?: unknown): ThreadService {
 export function serveThreadRequests(open: (data: unknown) => (value: unknown) => unknown): void {
   const port = parentPort
   if (!port) throw new Error('serveThreadRequests runs only inside a worker thread')
+  // Background work: the event loop's thread comes first (see thread-priority.ts).
+  lowerThreadPriority()
   let answer: ((value: unknown) => unknown) | null = null
   port.on('message', (request: Request) => {
     Promise.resolve()

@@ -2,6 +2,7 @@
 import { threadId } from 'node:worker_threads'
 import { DreamlaneError } from '../../src/errors.js'
 import { serveThreadRequests } from '../../src/threads/thread-service.js'
+import { niceOfThisThread } from './nice.js'
 
 export type EchoServiceRequest =
   | { kind: 'echo'; value: unknown; delayMs?: number }
@@ -9,6 +10,7 @@ export type EchoServiceRequest =
   | { kind: 'coded' }
   | { kind: 'library' }
   | { kind: 'exit' }
+  | { kind: 'nice' }
 
 /** `failOpens`: how many times opening fails (with a coded error) before it succeeds. */
 export interface EchoServiceData {
@@ -31,6 +33,7 @@ serveThreadRequests((data) => {
       return { echoed: request.value, openedAt }
     }
     if (request.kind === 'thread') return threadId
+    if (request.kind === 'nice') return niceOfThisThread()
     if (request.kind === 'coded') throw new DreamlaneError('MESSAGES_DB_BUSY', 'the DB is locked by pid 1')
     if (request.kind === 'library')
       throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
