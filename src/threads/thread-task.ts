@@ -9,11 +9,8 @@ type FromThread =
   | { type: 'done'; result: unknown }
   | { type: 'failed'; error: SentError }
 
-/** Parent → worker: the data of a task started early (startThreadTask). */
-interface ToThread {
-  type: 'data'
-  data: unknown
-}
+/** Parent → worker: the data of a task started early (startThreadTask), or a stream's items and end. */
+type ToThread = { type: 'data'; data: unknown } | { type: 'item'; value: unknown } | { type: 'end' }
 
 export interface ThreadTaskOptions {
   /** Called with each value the task posts before it finishes (in order, on the parent's event loop). */
@@ -79,6 +76,30 @@ export function startThreadTask<Result>(
   }
 }
 
+/** A task fed a stream of values: its thread works on each as it arrives, until the parent ends the stream. */
+export interface ThreadStream<Result> {
+  /** Hands the task its next value. */
+  send(value: unknown): void
+  /** Says no more values follow; the task finishes what it has and reports its result. */
+  end(): void
+  /** The task's result, as runThreadTask's. */
+  result: Promise<Result>
+}
+
+/** Starts the thread for `entry`, a task served by serveThreadStream, and feeds it values as `send` is called. */
+export function startThreadStream<Result>(entry: URL, options: ThreadTaskOptions = {}): ThreadStream<Result> {
+  if (options.signal?.aborted) {
+    return { send: () => undefined, end: () => undefined, result: Promise.reject(options.signal.reason) }
+  }
+  const worker = startThread(entry, undefined, { awaitsData: true })
+  const post = (message: ToThread): void => worker.postMessage(message)
+  return {
+    send: (value) => post({ type: 'item', value }),
+    end: () => post({ type: 'end' }),
+    result: settledBy<Result>(worker, entry, options),
+  }
+}
+
 function settledBy<Result>(worker: Worker, entry: URL, options: ThreadTaskOptions): Promise<Result> {
   const { signal, onMessage } = options
   return new Promise<Result>((resolve, reject) => {
@@ -117,10 +138,50 @@ export function serveThreadTask(task: (data: unknown, post: (value: unknown) => 
   const post = (value: unknown): void => send({ type: 'message', value })
   const shared = workerData as { data: unknown; awaitsData: boolean }
   const data = shared.awaitsData
-    ? new Promise<unknown>((resolve) => port.once('message', (message: ToThread) => resolve(message.data)))
+    ? new Promise<unknown>((resolve) =>
+        port.once('message', (message: ToThread) =>
+          resolve(message.type === 'data' ? message.data : undefined),
+        ),
+      )
     : Promise.resolve(shared.data)
   data
     .then((value) => task(value, post))
+    .then(
+      (result) => send({ type: 'done', result }),
+      (error: unknown) => send({ type: 'failed', error: sentError(error) }),
+    )
+}
+
+/**
+ * The worker side of startThreadStream: `task` reads the values the parent sends, in order, until it ends the
+ * stream. Call it once, at the top level of the thread's entry module.
+ */
+export function serveThreadStream(
+  task: (values: AsyncIterable<unknown>, post: (value: unknown) => void) => unknown,
+): void {
+  const port = parentPort
+  if (!port) throw new Error('serveThreadStream runs only inside a worker thread')
+  const send = (message: FromThread): void => port.postMessage(message)
+  const arrived: ToThread[] = []
+  let wake: (() => void) | null = null
+  port.on('message', (message: ToThread) => {
+    arrived.push(message)
+    wake?.()
+  })
+  async function* values(): AsyncGenerator<unknown> {
+    for (;;) {
+      const next = arrived.shift()
+      if (next === undefined) {
+        await new Promise<void>((resolve) => (wake = resolve))
+        wake = null
+        continue
+      }
+      if (next.type === 'end') return
+      if (next.type === 'item') yield next.value
+    }
+  }
+  Promise.resolve()
+    .then(() => task(values(), (value) => send({ type: 'message', value })))
     .then(
       (result) => send({ type: 'done', result }),
       (error: unknown) => send({ type: 'failed', error: sentError(error) }),

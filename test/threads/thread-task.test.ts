@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DreamlaneError } from '../../src/errors.js'
-import { runThreadTask, startThreadTask, threadModule } from '../../src/threads/thread-task.js'
+import {
+  runThreadTask,
+  startThreadStream,
+  startThreadTask,
+  threadModule,
+} from '../../src/threads/thread-task.js'
 import type { EchoRequest } from './echo-task.js'
 
 const ECHO = threadModule(import.meta.url, './echo-task')
@@ -68,5 +73,37 @@ describe('startThreadTask', () => {
     const task = startThreadTask(ECHO)
     task.send({ kind: 'coded' } satisfies EchoRequest)
     await expect(task.result).rejects.toMatchObject({ code: 'MESSAGES_DB_BUSY' })
+  })
+})
+
+describe('startThreadStream', () => {
+  const SUM = threadModule(import.meta.url, './sum-stream')
+
+  it('works on each value as it is sent, in order, and reports its result once the stream ends', async () => {
+    const totals: unknown[] = []
+    const stream = startThreadStream<number>(SUM, { onMessage: (total: unknown) => totals.push(total) })
+    // Sent before the thread has loaded anything, then more after it has answered.
+    stream.send(1)
+    stream.send(2)
+    await vi.waitFor(() => expect(totals).toEqual([1, 3]), { timeout: 10_000 })
+    stream.send(4)
+    stream.end()
+    await expect(stream.result).resolves.toBe(7)
+    expect(totals).toEqual([1, 3, 7])
+  })
+
+  it('passes on the error of a value the task cannot take', async () => {
+    const stream = startThreadStream<number>(SUM)
+    stream.send(1)
+    stream.send('two')
+    await expect(stream.result).rejects.toThrow('not a number: "two"')
+  })
+
+  it('ends a thread still waiting for values when the signal aborts', async () => {
+    const stop = new AbortController()
+    const stream = startThreadStream<number>(SUM, { signal: stop.signal })
+    stream.send(1)
+    setTimeout(() => stop.abort(new Error('no more needed')), 50)
+    await expect(stream.result).rejects.toThrow('no more needed')
   })
 })

@@ -278,13 +278,22 @@ export async function weightsOf(messages: Iterable<WindowMessage>): Promise<Word
   return weights
 }
 
-/** Markdown for a `## Summary` section; '' when there are no messages. Same input, same bytes. */
-export async function buildDaySummary(input: DaySummaryInput): Promise<string> {
-  const trees = groupTrees(input.messages)
-  if (trees.length === 0) return ''
-  const weights = input.weights ?? (await weightsOf(input.messages))
-  const sourceBytes = input.messages.reduce((total, message) => total + Buffer.byteLength(message.content), 0)
-  const budget = Math.max(MIN_BUDGET_BYTES, sourceBytes * (input.ratio ?? DEFAULT_RATIO))
+/**
+ * A day's summary as far as it goes without the window's word weights: its conversations and candidate sentences
+ * (condensed and date-resolved, the costly part). composeDaySummary finishes it once the weights are known.
+ */
+export interface DayDraft {
+  trees: Tree[]
+  candidates: Candidate[]
+  sourceBytes: number
+}
+
+export async function draftDaySummary(
+  messages: readonly WindowMessage[],
+  timeZone: string,
+): Promise<DayDraft> {
+  const trees = groupTrees(messages)
+  const sourceBytes = messages.reduce((total, message) => total + Buffer.byteLength(message.content), 0)
   const candidates: Candidate[] = []
   for (const tree of trees) {
     for (const [index, message] of tree.messages.entries()) {
@@ -292,9 +301,21 @@ export async function buildDaySummary(input: DaySummaryInput): Promise<string> {
       const previous = tree.messages[index - 1]
       const answers =
         previous !== undefined && previous.sender !== message.sender && /\?/.test(previous.content)
-      candidates.push(...candidatesOf(message, tree.root, input.timeZone, candidates.length, answers))
+      candidates.push(...candidatesOf(message, tree.root, timeZone, candidates.length, answers))
     }
   }
+  return { trees, candidates, sourceBytes }
+}
+
+/** Markdown for a `## Summary` section from a day's draft; '' when it has no messages. */
+export async function composeDaySummary(
+  draft: DayDraft,
+  input: { timeZone: string; weights: WordWeights; ratio?: number },
+): Promise<string> {
+  const { trees, candidates, sourceBytes } = draft
+  if (trees.length === 0) return ''
+  const { weights } = input
+  const budget = Math.max(MIN_BUDGET_BYTES, sourceBytes * (input.ratio ?? DEFAULT_RATIO))
   const chosen = withEveryTree(await select(candidates, weights, budget), candidates, weights)
   const blocks: string[] = []
   for (const tree of trees) {
@@ -303,4 +324,12 @@ export async function buildDaySummary(input: DaySummaryInput): Promise<string> {
     blocks.push(lines.length > 0 ? lines.join('\n') : '- (small talk only)')
   }
   return blocks.join('\n\n')
+}
+
+/** Markdown for a `## Summary` section; '' when there are no messages. Same input, same bytes. */
+export async function buildDaySummary(input: DaySummaryInput): Promise<string> {
+  if (input.messages.length === 0) return ''
+  const weights = input.weights ?? (await weightsOf(input.messages))
+  const draft = await draftDaySummary(input.messages, input.timeZone)
+  return composeDaySummary(draft, { ...input, weights })
 }

@@ -24,27 +24,30 @@ import {
 import { gatherWindow, PAGE_SIZE } from './gather.js'
 import { dayPointers, filePointers, type IndexSources } from './index-input.js'
 import { renderMemoryIndex, type IndexResult } from './memory-index.js'
-import { weightsOf } from './daily-summary.js'
 import { warmDayTopics } from './day-topics.js'
 import { yieldToLoop } from './yield.js'
 import { MEMORY_DIR, orient, type Orientation } from './orient.js'
 import { RECENT_DAYS, renderRecentContext } from './recent-context.js'
 import { describeDream, type DreamReport } from './report.js'
 import { MEMORY_SKELETONS } from './skeletons.js'
-import { pendingDays, summariseDays, type DayOutcome } from './summarise-days.js'
+import { pendingDays, prepareSummaries, type DaySummariser, type DayOutcome } from './summarise-days.js'
 import { ToolBudgetSpent, ToolClient, TurnAbortedSignal } from './tool-client.js'
 import type { Fact, FactFile, MergeOutcome, WindowMessage } from './types.js'
+import type { WordWeights } from './word-weights.js'
 
 export interface OfflineProviderOptions {
   /** MEMORY.md size budget in bytes. @default DEFAULTS.memory.indexBudgetBytes (6000) */
   memoryBudgetBytes?: number
   /** How keyed facts fade and move to `## Archive`. @default DEFAULTS.memory.freshness */
   freshness?: FreshnessParams
+  /** Messages to summarise from which days are summarised on a thread of their own too. @default 50,000 */
+  threadedSummariesMin?: number
 }
 
 interface EngineSettings {
   budgetBytes: number
   freshness: FreshnessParams
+  threadedSummariesMin?: number
 }
 
 // Facts merged per step between yields; each step parses a file again only after a fact changed it.
@@ -85,24 +88,33 @@ function startingTexts(orientation: Orientation): MemoryTexts {
 interface Signal {
   messagesByDay: Map<string, WindowMessage[]>
   messages: WindowMessage[]
+  /** Word weights over every gathered message. */
+  weights: WordWeights
   /** The window's facts, being extracted (partly in a thread of their own for a large window). */
   facts: FactExtraction
+}
+
+/** What runs beside the reading of a window: its fact extraction and its day summaries. */
+interface WindowWork {
+  extractor: FactExtractor
+  summaries: DaySummariser
 }
 
 async function gatherSignal(
   client: ToolClient,
   context: TurnContext,
   orientation: Orientation,
-  extractor: FactExtractor,
+  work: WindowWork,
 ): Promise<Signal> {
   // Enough calls stay free for every write that may follow: one per existing daily note (its summary) and the
   // memory files. Counting every window day would starve long windows.
   const reserve = orientation.dailyNotes.size + MEMORY_FILES.length + 3
   const pending = pendingDays(orientation.dailyNotes)
-  const gathered = await gatherWindow(client, { timeZone: context.timeZone, pending, reserve })
+  const plan = { timeZone: context.timeZone, pending, reserve }
+  const gathered = await gatherWindow(client, plan, (day, messages) => work.summaries.offer(day, messages))
   const messages = context.days.flatMap((day) => gathered.byDay.get(day) ?? [])
-  const facts = extractor.start(messages)
-  return { messagesByDay: gathered.byDay, messages, facts }
+  const facts = work.extractor.start(messages)
+  return { messagesByDay: gathered.byDay, messages, weights: gathered.weights, facts }
 }
 
 function stateOf(
@@ -177,10 +189,17 @@ async function dream(
   // A large window's extraction thread starts now, loading its libraries while the messages are read.
   const expected = expectedUserMessages(orientation.dailyNotes.values())
   const extractor = prepareFactExtraction(expected, timeZone, client.signal)
+  // A long window's summary thread starts now too, drafting each day as soon as its messages are read.
+  const summaries = prepareSummaries(client, {
+    dailyNotes: orientation.dailyNotes,
+    timeZone,
+    ...(settings.threadedSummariesMin !== undefined ? { threadedMin: settings.threadedSummariesMin } : {}),
+  })
   try {
-    return await dreamOn(client, context, settings, orientation, extractor)
+    return await dreamOn(client, context, settings, orientation, { extractor, summaries })
   } finally {
     extractor.stop()
+    summaries.stop()
   }
 }
 
@@ -189,15 +208,13 @@ async function dreamOn(
   context: TurnContext,
   settings: EngineSettings,
   orientation: Orientation,
-  extractor: FactExtractor,
+  work: WindowWork,
 ): Promise<DreamReport> {
   const { days, timeZone } = context
-  const signal = await gatherSignal(client, context, orientation, extractor)
+  const signal = await gatherSignal(client, context, orientation, work)
   // Consolidate: daily notes first, then facts into the memory files.
-  const { messagesByDay } = signal
-  const weights = await weightsOf([...messagesByDay.values()].flat())
-  const summarising = { dailyNotes: orientation.dailyNotes, messagesByDay, timeZone, weights }
-  const dayOutcomes = await summariseDays(client, summarising)
+  const { messagesByDay, weights } = signal
+  const dayOutcomes = await work.summaries.finish(messagesByDay, weights)
   // A large window's facts were partly extracted in their own thread while the summaries were written.
   const windowFacts = await signal.facts.finish().catch((error: unknown) => {
     throw client.signal.aborted ? new TurnAbortedSignal() : error
@@ -294,6 +311,9 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Mod
   const settings: EngineSettings = {
     budgetBytes: options.memoryBudgetBytes ?? DEFAULTS.memory.indexBudgetBytes,
     freshness: options.freshness ?? DEFAULTS.memory.freshness,
+    ...(options.threadedSummariesMin !== undefined
+      ? { threadedSummariesMin: options.threadedSummariesMin }
+      : {}),
   }
   return {
     name: 'offline',

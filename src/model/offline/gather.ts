@@ -3,6 +3,8 @@
 import { OFFLINE_PAGE_SIZE } from './page-size.js'
 import { localDayOf } from '../../time/local-day.js'
 import type { ToolClient } from './tool-client.js'
+import type { ToolResult } from '../../tools/types.js'
+import { termsOf, WordWeights } from './word-weights.js'
 import { yieldToLoop } from './yield.js'
 import type { WindowMessage } from './types.js'
 
@@ -22,6 +24,8 @@ export interface GatherPlan {
 
 export interface Gathered {
   byDay: Map<string, WindowMessage[]>
+  /** Word weights over every gathered message, counted as the pages arrived. */
+  weights: WordWeights
   /** False when the budget allowed only the messages still to summarise. */
   isWhole: boolean
 }
@@ -76,45 +80,79 @@ function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | nu
 /** How a paged read ended: every page read, stopped early (budget or refusal), or pages too small to finish. */
 type PagesRead = 'all' | 'stopped' | 'pages-too-small'
 
+/** Where gathered messages go: grouped by day, each message once, every one counted into the word weights. */
+interface Collector {
+  byDay: Map<string, WindowMessage[]>
+  /** Chat and id of every message in byDay, shared by all reads so one day's pages never rebuild it. */
+  seen: Set<string>
+  weights: WordWeights
+  /** Called with each day whose messages are all read: the pages come oldest first, so a later day ends it. */
+  onDayRead: (day: string, messages: readonly WindowMessage[]) => void
+  /** The latest day read so far. */
+  latestDay: string | null
+}
+
+async function collectPage(rows: readonly MessageJson[], timeZone: string, into: Collector): Promise<void> {
+  for (const row of rows) {
+    const message = toWindowMessage(row, timeZone)
+    if (!message || into.seen.has(`${message.chat}\u0000${message.id}`)) continue
+    into.seen.add(`${message.chat}\u0000${message.id}`)
+    if (into.latestDay === null || message.day > into.latestDay) {
+      const ended = into.latestDay === null ? undefined : into.byDay.get(into.latestDay)
+      if (ended !== undefined) into.onDayRead(into.latestDay!, ended)
+      into.latestDay = message.day
+    }
+    const list = into.byDay.get(message.day) ?? []
+    list.push(message)
+    into.byDay.set(message.day, list)
+    into.weights.add(termsOf(message.content))
+    await yieldToLoop()
+  }
+}
+
 /**
- * Pages through one get_messages query into `byDay`. `fits`, when given, is asked after the first page whether
+ * Pages through one get_messages query into `into`. `fits`, when given, is asked after the first page whether
  * the rest still fits the budget at the page size the tools actually serve (they may cap below PAGE_SIZE).
+ * The next page is asked for before this one is taken apart, so the tools read it while the engine works.
  */
 async function readPages(
   client: ToolClient,
   query: Record<string, unknown>,
   plan: GatherPlan,
-  byDay: Map<string, WindowMessage[]>,
-  seen: Set<string>,
+  into: Collector,
   fits?: (pageSize: number) => boolean,
 ): Promise<PagesRead> {
-  let cursor: string | null = null
-  let isFirst = true
-  do {
-    if (client.remaining <= plan.reserve) return 'stopped'
-    const page = cursor === null ? { ...query, limit: PAGE_SIZE } : { ...query, limit: PAGE_SIZE, cursor }
+  const request = async (cursor: string | null): Promise<ToolResult | null> => {
+    if (client.remaining <= plan.reserve) return null
     await yieldToLoop()
-    const result = await client.call('get_messages', page)
+    return client.call(
+      'get_messages',
+      cursor === null ? { ...query, limit: PAGE_SIZE } : { ...query, limit: PAGE_SIZE, cursor },
+    )
+  }
+  let cursor: string | null = null
+  let result = await request(null)
+  for (let isFirst = true; ; isFirst = false) {
+    if (result === null) return 'stopped'
     if (!result.ok) {
       client.problems.push(`get_messages: ${result.content}`)
       return 'stopped'
     }
     const json = JSON.parse(result.content) as { messages?: MessageJson[]; next?: unknown }
-    for (const row of json.messages ?? []) {
-      const message = toWindowMessage(row, plan.timeZone)
-      if (!message || seen.has(`${message.chat}\u0000${message.id}`)) continue
-      seen.add(`${message.chat}\u0000${message.id}`)
-      const list = byDay.get(message.day) ?? []
-      list.push(message)
-      byDay.set(message.day, list)
-    }
+    const rows = json.messages ?? []
     const next: string | null = typeof json.next === 'string' ? json.next : null
     // A cursor that does not move would loop forever; the tool never returns one, but stop if it does.
     cursor = next !== null && next !== cursor ? next : null
-    if (isFirst && cursor !== null && fits && !fits(json.messages?.length ?? 0)) return 'pages-too-small'
-    isFirst = false
-  } while (cursor !== null)
-  return 'all'
+    if (cursor === null || (isFirst && fits && !fits(rows.length))) {
+      await collectPage(rows, plan.timeZone, into)
+      return cursor === null ? 'all' : 'pages-too-small'
+    }
+    const following = request(cursor)
+    // Ended however the turn goes: a turn stopped while this page is taken apart must not leave it unhandled.
+    following.catch(() => undefined)
+    await collectPage(rows, plan.timeZone, into)
+    result = await following
+  }
 }
 
 // Messages in the window, from list_chats; null when it cannot be counted.
@@ -125,11 +163,22 @@ async function countWindow(client: ToolClient): Promise<number | null> {
   return chats.reduce((total, chat) => total + (typeof chat.messages === 'number' ? chat.messages : 0), 0)
 }
 
-/** The window's messages by local day: all of them when the budget allows, else those still to summarise. */
-export async function gatherWindow(client: ToolClient, plan: GatherPlan): Promise<Gathered> {
-  const byDay = new Map<string, WindowMessage[]>()
-  // Chat and id of every message in byDay, shared by all reads so one day's pages never rebuild it.
-  const seen = new Set<string>()
+/**
+ * The window's messages by local day: all of them when the budget allows, else those still to summarise.
+ * `onDayRead` hears of each day as soon as its messages are read (a day read out of order may grow after it).
+ */
+export async function gatherWindow(
+  client: ToolClient,
+  plan: GatherPlan,
+  onDayRead: Collector['onDayRead'] = () => undefined,
+): Promise<Gathered> {
+  const into: Collector = {
+    byDay: new Map(),
+    seen: new Set(),
+    weights: new WordWeights(),
+    onDayRead,
+    latestDay: null,
+  }
   const total = await countWindow(client)
   const pagesAt = (size: number): number => (total === null ? 0 : Math.ceil(total / Math.max(size, 1)) + 1)
   let pages = pagesAt(PAGE_SIZE)
@@ -138,22 +187,17 @@ export async function gatherWindow(client: ToolClient, plan: GatherPlan): Promis
       pages = pagesAt(size)
       return pages - 1 + plan.reserve <= client.remaining
     }
-    const read = await readPages(client, {}, plan, byDay, seen, fits)
-    if (read !== 'pages-too-small') return { byDay, isWhole: read === 'all' }
+    const read = await readPages(client, {}, plan, into, fits)
+    if (read !== 'pages-too-small')
+      return { byDay: into.byDay, weights: into.weights, isWhole: read === 'all' }
   }
   for (const [day, watermark] of plan.pending) {
-    const read = await readPages(
-      client,
-      watermark === null ? { day } : { day, start: watermark },
-      plan,
-      byDay,
-      seen,
-    )
+    const read = await readPages(client, watermark === null ? { day } : { day, start: watermark }, plan, into)
     if (read !== 'all') break
   }
   client.problems.push(
     `the window's ${total} messages need ${pages} get_messages pages, more than the tool-call budget leaves; ` +
       'only messages still to summarise were read',
   )
-  return { byDay, isWhole: false }
+  return { byDay: into.byDay, weights: into.weights, isWhole: false }
 }

@@ -10,7 +10,7 @@ import {
   type DayState,
 } from '../../notes/daily-note.js'
 import { buildDaySummary } from './daily-summary.js'
-import { startSummaryThread, type SummaryThread } from './summary-thread.js'
+import { SummaryThread, THREADED_SUMMARIES_MIN } from './summary-thread.js'
 import { yieldToLoop } from './yield.js'
 import type { WordWeights } from './word-weights.js'
 import { DAILY_DIR } from './orient.js'
@@ -24,16 +24,6 @@ export interface DayOutcome {
   /** Messages the new summary text covers. */
   covered: number
   isWritten: boolean
-}
-
-export interface SummariseInput {
-  dailyNotes: ReadonlyMap<string, string>
-  messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>
-  timeZone: string
-  /** Word weights over the whole window, so a day's rare words are rare across the window. */
-  weights: WordWeights
-  /** Messages to summarise from which the later days go to a thread. @default THREADED_SUMMARIES_MIN */
-  threadedMin?: number
 }
 
 /** What one day's note needs: nothing, a stamped watermark, or a summary of its pending messages. */
@@ -89,39 +79,96 @@ interface PlannedDay {
   plan: DayPlan
 }
 
-/** Summarises every in-window daily note that is not complete; complete notes are not touched. */
-export async function summariseDays(client: ToolClient, input: SummariseInput): Promise<DayOutcome[]> {
-  const planned: PlannedDay[] = []
+interface ParsedNote {
+  day: string
+  path: string
+  text: string
+  note: DailyNote
+}
+
+export interface SummariesPlan {
+  dailyNotes: ReadonlyMap<string, string>
+  timeZone: string
+  /** Messages to summarise from which days go to a thread. @default THREADED_SUMMARIES_MIN */
+  threadedMin?: number
+}
+
+/** Summarises the window's days: some while the messages are still being read, the rest once they all are. */
+export interface DaySummariser {
+  /** A day whose messages are all read; a long window's thread may start on it now. */
+  offer(day: string, messages: readonly WindowMessage[]): void
+  /** Summarises every in-window daily note that is not complete and writes it; complete notes are not touched. */
+  finish(
+    messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>,
+    weights: WordWeights,
+  ): Promise<DayOutcome[]>
+  /** Ends the thread if it is still running (the turn stopped early). */
+  stop(): void
+}
+
+/** Messages the seeded notes of incomplete days count: a large window's thread can start before any is read. */
+function expectedToSummarise(notes: readonly ParsedNote[]): number {
+  return notes
+    .filter(({ note }) => dayStateOf(note) !== 'complete')
+    .reduce((total, { note }) => total + note.frontMatter.messages_total, 0)
+}
+
+/** Lets messages from the summary thread in between the engine's own days (a microtask would not). */
+const letMessagesIn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+export function prepareSummaries(client: ToolClient, input: SummariesPlan): DaySummariser {
+  const notes: ParsedNote[] = []
   for (const [day, text] of [...input.dailyNotes].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const path = `${DAILY_DIR}/${day}.md`
     try {
-      const note = parseDailyNote(text, path)
-      planned.push({ day, path, text, note, plan: planDay(note, input.messagesByDay.get(day) ?? []) })
+      notes.push({ day, path, text, note: parseDailyNote(text, path) })
     } catch (error) {
       if (!(error instanceof NoteMalformedError)) throw error
       client.problems.push(`${path}: ${error.message}; left as it is`)
     }
   }
-  const jobs = planned.flatMap(({ day, plan }) =>
-    plan.kind === 'summarise' ? [{ day, messages: plan.pending }] : [],
-  )
-  const thread = startSummaryThread(jobs, {
-    timeZone: input.timeZone,
-    weights: input.weights,
-    signal: client.signal,
-    ...(input.threadedMin !== undefined ? { minMessages: input.threadedMin } : {}),
-  })
-  try {
-    return await writeDays(client, input, planned, thread)
-  } finally {
-    thread?.stop()
+  const { timeZone } = input
+  const threadedMin = input.threadedMin ?? THREADED_SUMMARIES_MIN
+  const startThread = (): SummaryThread => new SummaryThread(timeZone, client.signal)
+  let thread = expectedToSummarise(notes) >= threadedMin ? startThread() : null
+  const noteOf = new Map(notes.map((parsed) => [parsed.day, parsed.note]))
+  return {
+    offer: (day, messages) => {
+      const note = noteOf.get(day)
+      const plan = note === undefined ? null : planDay(note, messages)
+      if (plan?.kind === 'summarise') thread?.offer({ day, messages: plan.pending })
+    },
+    finish: async (messagesByDay, weights) => {
+      const planned = notes.map((parsed) => ({
+        ...parsed,
+        plan: planDay(parsed.note, messagesByDay.get(parsed.day) ?? []),
+      }))
+      const jobs = planned.flatMap(({ day, plan }) =>
+        plan.kind === 'summarise' ? [{ day, messages: plan.pending }] : [],
+      )
+      const total = jobs.reduce((sum, job) => sum + job.messages.length, 0)
+      if (thread === null && total >= threadedMin) thread = startThread()
+      if (thread === null) return writeDays(client, { timeZone, weights }, planned, new Map(), null)
+      // Days the reading never saw end (the last one, or any read out of order) are offered now.
+      for (const job of jobs) if (!thread.holds(job.day, job.messages.length)) thread.offer(job)
+      thread.sendWeights(weights)
+      const own = new Map<string, string>()
+      for (let job = thread.takeLatest(); job !== null; job = thread.takeLatest()) {
+        own.set(job.day, await buildDaySummary({ messages: job.messages, timeZone, weights }))
+        await letMessagesIn()
+      }
+      thread.close()
+      return writeDays(client, { timeZone, weights }, planned, own, thread)
+    },
+    stop: () => thread?.stop(),
   }
 }
 
 async function writeDays(
   client: ToolClient,
-  input: SummariseInput,
+  input: { timeZone: string; weights: WordWeights },
   planned: readonly PlannedDay[],
+  own: ReadonlyMap<string, string>,
   thread: SummaryThread | null,
 ): Promise<DayOutcome[]> {
   const outcomes: DayOutcome[] = []
@@ -136,9 +183,15 @@ async function writeDays(
     let next = plan.note
     let covered = 0
     if (plan.kind === 'summarise') {
-      const summary = thread?.days.has(day)
-        ? ((await thread.summaries).get(day) ?? '')
-        : await buildDaySummary({ messages: plan.pending, timeZone: input.timeZone, weights: input.weights })
+      const summary =
+        own.get(day) ??
+        (thread?.holds(day, plan.pending.length)
+          ? await thread.summaryOf(day)
+          : await buildDaySummary({
+              messages: plan.pending,
+              timeZone: input.timeZone,
+              weights: input.weights,
+            }))
       next = summarisedNote(plan.note, plan.pending, summary)
       covered = plan.pending.length
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readBlock } from '../../../src/model/offline/block.js'
 import { parseEntries } from '../../../src/model/offline/memory-file.js'
 import { parseDayPointers } from '../../../src/model/offline/memory-index.js'
+import { createOfflineProvider } from '../../../src/model/offline/engine.js'
 import { MEMORY_SKELETONS } from '../../../src/model/offline/skeletons.js'
 import { dayStateOf, parseDailyNote } from '../../../src/notes/daily-note.js'
 import { MEMORY_FILES } from '../../../src/notes/paths.js'
@@ -64,6 +65,20 @@ describe('offline engine on the sample data (7-day window)', () => {
     const address = world.sample?.planted.find((fact) => fact.id === 'ref-home-address')
     expect(world.read(`notes/daily/${address?.day}.md`)).toContain('Rua de Cedofeita 212')
   })
+
+  it('writes the same notes when days are summarised on a thread alongside the reading', async () => {
+    const inline = await makeDreamWorld({ days: 14 })
+    await inline.dream()
+    const threaded = await makeDreamWorld({ days: 14 })
+    const provider = createOfflineProvider({ threadedSummariesMin: 1 })
+    const result = await threaded.dream({ provider, readsOnThread: true })
+    expect(result.stop).toBe('end')
+    const notes = (world: typeof inline): [string, string][] =>
+      [...world.snapshot()].filter(([path]) => path.startsWith('notes/daily/'))
+    expect(notes(threaded).length).toBeGreaterThanOrEqual(10)
+    expect(notes(threaded)).toEqual(notes(inline))
+    expect(threaded.snapshot()).toEqual(inline.snapshot())
+  }, 120_000)
 
   it('changes no byte on a second seed + dream over the same window', async () => {
     const world = await makeDreamWorld()

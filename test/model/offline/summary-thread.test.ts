@@ -1,7 +1,8 @@
-// A long window's later days summarised in a thread of their own read exactly as when summarised inline.
+// A long window's days summarised on a thread of their own, alongside the engine's thread, read exactly as when
+// summarised inline.
 import { describe, expect, it } from 'vitest'
 import { buildDaySummary, weightsOf } from '../../../src/model/offline/daily-summary.js'
-import { startSummaryThread, type DayJob } from '../../../src/model/offline/summary-thread.js'
+import { SummaryThread, type DayJob } from '../../../src/model/offline/summary-thread.js'
 import type { WindowMessage } from '../../../src/model/offline/types.js'
 import { Prng } from '../../../src/sample/prng.js'
 
@@ -40,45 +41,79 @@ function days(count: number, perDay: number): DayJob[] {
 
 const NEVER = new AbortController().signal
 
-describe('startSummaryThread', () => {
-  it('summarises the later days holding at most half the messages, as inline summaries would', async () => {
-    const jobs = days(8, 40)
-    const weights = await weightsOf(jobs.flatMap((job) => job.messages))
-    const thread = startSummaryThread(jobs, {
-      timeZone: 'Europe/Lisbon',
-      weights,
-      signal: NEVER,
-      minMessages: 10,
-    })
-    expect(thread).not.toBeNull()
-    const offloaded = jobs.filter((job) => thread!.days.has(job.day))
-    // The later days, contiguous, and no more than half of all messages.
-    expect(offloaded.map((job) => job.day)).toEqual(
-      jobs.slice(jobs.length - offloaded.length).map((job) => job.day),
-    )
-    const count = (list: DayJob[]): number => list.reduce((sum, job) => sum + job.messages.length, 0)
-    expect(count(offloaded)).toBeGreaterThan(0)
-    expect(count(offloaded)).toBeLessThanOrEqual(count(jobs) / 2)
-    const summaries = await thread!.summaries
-    expect([...summaries.keys()]).toEqual(offloaded.map((job) => job.day))
-    for (const job of offloaded) {
+/** Plays a window's reading: every day but the last offered as it is read, then the engine takes the latest. */
+async function summariseAlongside(jobs: DayJob[], timeZone: string) {
+  const weights = await weightsOf(jobs.flatMap((job) => job.messages))
+  const thread = new SummaryThread(timeZone, NEVER)
+  for (const job of jobs.slice(0, -1)) thread.offer(job)
+  thread.offer(jobs.at(-1)!)
+  thread.sendWeights(weights)
+  const own = new Map<string, string>()
+  for (let job = thread.takeLatest(); job !== null; job = thread.takeLatest()) {
+    own.set(job.day, await buildDaySummary({ messages: job.messages, timeZone, weights }))
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  thread.close()
+  return { thread, own, weights }
+}
+
+describe('SummaryThread', () => {
+  it('drafts the earliest days as they are offered while the engine takes the latest: every summary as inline', async () => {
+    const jobs = days(10, 40)
+    const { thread, own, weights } = await summariseAlongside(jobs, 'Europe/Lisbon')
+    const threaded = jobs.filter((job) => thread.holds(job.day, job.messages.length))
+    // Both sides worked, the thread on the oldest days and the engine on the latest, and no day on both.
+    expect(threaded.length).toBeGreaterThanOrEqual(3)
+    expect(own.size).toBeGreaterThan(0)
+    expect(threaded.length + own.size).toBe(jobs.length)
+    expect(threaded.map((job) => job.day)).toEqual(jobs.slice(0, threaded.length).map((job) => job.day))
+    for (const job of jobs) {
       const inline = await buildDaySummary({ messages: job.messages, timeZone: 'Europe/Lisbon', weights })
       expect(inline).not.toBe('')
-      expect(summaries.get(job.day)).toBe(inline)
+      const made = own.get(job.day) ?? (await thread.summaryOf(job.day))
+      expect(made, job.day).toBe(inline)
     }
   }, 120_000)
 
-  it('keeps a small window inline', async () => {
-    const jobs = days(3, 5)
+  it('lets a day offered again with more messages replace its offer, and holds only the count it was given', async () => {
+    const jobs = days(6, 20)
     const weights = await weightsOf(jobs.flatMap((job) => job.messages))
-    expect(startSummaryThread(jobs, { timeZone: 'UTC', weights, signal: NEVER })).toBeNull()
-  })
+    const thread = new SummaryThread('UTC', NEVER)
+    const first = jobs[0]!
+    thread.offer({ day: first.day, messages: first.messages.slice(0, 5) })
+    // The first three go straight to the thread; what waits behind them can still be replaced.
+    for (const job of jobs.slice(1, 3)) thread.offer(job)
+    const late = jobs[4]!
+    thread.offer({ day: late.day, messages: late.messages.slice(0, 3) })
+    thread.offer(late)
+    expect(thread.holds(first.day, 5)).toBe(true)
+    expect(thread.holds(first.day, first.messages.length)).toBe(false)
+    thread.sendWeights(weights)
+    const taken: string[] = []
+    for (let job = thread.takeLatest(); job !== null; job = thread.takeLatest()) {
+      taken.push(job.day)
+      expect(job.messages).toHaveLength(jobs.find((each) => each.day === job!.day)!.messages.length)
+    }
+    thread.close()
+    expect(taken.filter((day) => day === late.day).length).toBeLessThanOrEqual(1)
+    const partial = await buildDaySummary({ messages: first.messages.slice(0, 5), timeZone: 'UTC', weights })
+    expect(await thread.summaryOf(first.day)).toBe(partial)
+  }, 120_000)
 
-  it('ends the thread when the turn stops using it', async () => {
+  it('rejects every summary still to come when the turn stops using the thread', async () => {
     const jobs = days(6, 30)
-    const weights = await weightsOf(jobs.flatMap((job) => job.messages))
-    const thread = startSummaryThread(jobs, { timeZone: 'UTC', weights, signal: NEVER, minMessages: 10 })
-    thread!.stop()
-    await expect(thread!.summaries).rejects.toThrow('no longer needed')
+    const thread = new SummaryThread('UTC', NEVER)
+    for (const job of jobs) thread.offer(job)
+    thread.stop()
+    await expect(thread.summaryOf(jobs[0]!.day)).rejects.toThrow('no longer needed')
+    await expect(thread.summaryOf('2020-01-01')).rejects.toThrow('not given')
+  }, 120_000)
+
+  it('rejects the summaries of a thread that never gets the word weights', async () => {
+    const jobs = days(2, 10)
+    const thread = new SummaryThread('UTC', NEVER)
+    for (const job of jobs) thread.offer(job)
+    thread.close()
+    await expect(thread.summaryOf(jobs[0]!.day)).rejects.toThrow('never got the word weights')
   }, 120_000)
 })
