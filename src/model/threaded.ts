@@ -4,13 +4,17 @@
 import { parentPort, type Worker } from 'node:worker_threads'
 import { lowerThreadPriority } from '../threads/thread-priority.js'
 import { startThread } from '../threads/thread-task.js'
+import { takeBytes } from '../tools/encoded-text.js'
 import type { ToolCallRecord, ToolResult, ToolSet } from '../tools/types.js'
 import type { ModelProvider, TurnInput, TurnResult } from './provider.js'
+
+/** A tool result on its way to the worker: its content as text, or as UTF-8 bytes moved from the reader thread. */
+type SentResult = ToolResult | { ok: boolean; code?: string; utf8: Uint8Array }
 
 /** Parent → worker. One turn at a time per worker. */
 export type ToWorker =
   | { type: 'turn'; input: TurnInput; options: unknown }
-  | { type: 'result'; id: number; result: ToolResult }
+  | { type: 'result'; id: number; result: SentResult }
   | { type: 'abort' }
 
 /** Worker → parent. */
@@ -81,6 +85,14 @@ function runInWorker(
 ): Promise<TurnResult> {
   const worker = takeWorker(settings.entry)
   const send = (message: ToWorker): void => worker.postMessage(message)
+  // A message page arrives from the reader thread as bytes: they move on to the engine's thread untouched, so the
+  // main thread neither copies nor decodes up to ~700 KB per page (the call was checked and recorded here).
+  const sendResult = (id: number, result: ToolResult): void => {
+    const utf8 = takeBytes(result)
+    if (!utf8) return send({ type: 'result', id, result })
+    const sent: ToWorker = { type: 'result', id, result: { ok: result.ok, utf8 } }
+    worker.postMessage(sent, [utf8.buffer])
+  }
   return new Promise<TurnResult>((resolve, reject) => {
     let settled = false
     /** Ends the turn; a worker that finished its turn cleanly is parked for the next one. */
@@ -97,7 +109,7 @@ function runInWorker(
     const onMessage = (message: FromWorker): void => {
       if (message.type === 'call') {
         tools.call(message.name, message.input, signal).then(
-          (result) => send({ type: 'result', id: message.id, result }),
+          (result) => sendResult(message.id, result),
           (error: unknown) => send({ type: 'result', id: message.id, result: failedCall(error) }),
         )
       } else if (message.type === 'done') {
@@ -171,8 +183,14 @@ export function serveTurnsInWorker(create: (options: unknown) => ModelProvider):
     if (message.type === 'turn') void turn(message)
     else if (message.type === 'abort') abort.abort()
     else {
-      pending.get(message.id)?.(message.result)
+      pending.get(message.id)?.(receivedResult(message.result))
       pending.delete(message.id)
     }
   })
+}
+
+/** The result as the engine sees it: bytes moved from the reader thread are decoded here, on the engine's thread. */
+function receivedResult(result: SentResult): ToolResult {
+  if (!('utf8' in result)) return result
+  return { ok: result.ok, content: new TextDecoder().decode(result.utf8) }
 }

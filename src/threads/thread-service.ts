@@ -1,7 +1,7 @@
 // A long-lived worker thread that answers requests: the parent posts plain data and gets each answer, or the error
 // (its code kept), back by id. The thread starts with the first request, keeps the process alive only while a
 // request is pending, and a thread that died is started anew by the next request.
-import { parentPort, workerData, type Worker } from 'node:worker_threads'
+import { parentPort, workerData, type Transferable, type Worker } from 'node:worker_threads'
 import { receivedError, sentError, type SentError } from './thread-errors.js'
 import { lowerThreadPriority } from './thread-priority.js'
 import { startThread } from './thread-task.js'
@@ -81,6 +81,21 @@ export function threadService(entry: URL, data?: unknown): ThreadService {
   }
 }
 
+/** An answer whose `transfer` list (ArrayBuffers it holds) is moved to the parent instead of copied. */
+class Transferring {
+  readonly value: unknown
+  readonly transfer: readonly Transferable[]
+  constructor(value: unknown, transfer: readonly Transferable[]) {
+    this.value = value
+    this.transfer = transfer
+  }
+}
+
+/** Marks `value` as an answer whose `transfer` list is moved, not copied (the thread can no longer use it). */
+export function transferring(value: unknown, transfer: readonly Transferable[]): unknown {
+  return new Transferring(value, transfer)
+}
+
 /**
  * The thread's side: answers each request with `answer`, made by `open` from the parent's data on the first request
  * (and again on the next one when opening failed, so a DB that was busy is retried). Requests are answered as they
@@ -96,7 +111,10 @@ export function serveThreadRequests(open: (data: unknown) => (value: unknown) =>
     Promise.resolve()
       .then(() => (answer ??= open((workerData as { data: unknown }).data))(request.value))
       .then(
-        (result) => port.postMessage({ id: request.id, answer: result } satisfies Reply),
+        (result) =>
+          result instanceof Transferring
+            ? port.postMessage({ id: request.id, answer: result.value } satisfies Reply, [...result.transfer])
+            : port.postMessage({ id: request.id, answer: result } satisfies Reply),
         (error: unknown) => port.postMessage({ id: request.id, error: sentError(error) } satisfies Reply),
       )
   })

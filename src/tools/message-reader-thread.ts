@@ -2,7 +2,8 @@
 // queries with the JSON the tools return, and a dream's seeding with the window's gathered days.
 import { openMessagesDb } from '../db/messages.js'
 import { gatherHere } from '../notes/seed-gather.js'
-import { serveThreadRequests } from '../threads/thread-service.js'
+import { serveThreadRequests, transferring } from '../threads/thread-service.js'
+import { encodeText } from './encoded-text.js'
 import { readChatsJson, readPageJson } from './message-json.js'
 import type { ReaderRequest } from './message-reader.js'
 
@@ -10,7 +11,13 @@ serveThreadRequests((file) => {
   const messages = openMessagesDb(file as string, { readonly: true })
   return (value) => {
     const request = value as ReaderRequest
-    if (request.kind === 'page') return readPageJson(messages, request.query, request.notes)
+    if (request.kind === 'page') {
+      // A page is up to ~700 KB of JSON: its bytes are moved, not copied, to the main thread and on from there.
+      return readPageJson(messages, request.query, request.notes).then((json) => {
+        const encoded = encodeText(json)
+        return transferring(encoded, [encoded.utf8.buffer])
+      })
+    }
     if (request.kind === 'chats') return readChatsJson(messages, request.start, request.end)
     return gatherHere(messages, request.plan)
   }

@@ -8,13 +8,17 @@ import { gatherHere } from '../notes/seed-gather.js'
 import { threadService } from '../threads/thread-service.js'
 import { threadModule } from '../threads/thread-task.js'
 import { readChatsJson, readPageJson } from './message-json.js'
+import type { EncodedText } from './encoded-text.js'
 import type { MessageQuery } from './message-query.js'
 
 export interface MessageReader {
   /** True when pages are read on a reader thread, false on the calling thread. */
   readonly onThread: boolean
-  /** get_messages / search_messages' JSON for a query the tool already checked against the window. */
-  page(query: MessageQuery, notes: readonly string[]): Promise<string>
+  /**
+   * get_messages / search_messages' JSON for a query the tool already checked against the window; from a reader
+   * thread as its UTF-8 bytes, which the main thread hands on to an engine's thread without copying them.
+   */
+  page(query: MessageQuery, notes: readonly string[]): Promise<string | EncodedText>
   /** list_chats' JSON for [start, end). */
   chats(start: Date, end: Date): Promise<string>
   /** The days a dream's seeding gathers (counts and cues), as seedDailyNotes would on the calling thread. */
@@ -49,7 +53,8 @@ export function openMessageReader(messages: MessagesDb): MessageReader {
   const service = threadService(threadModule(import.meta.url, './message-reader-thread'), messages.file)
   return {
     onThread: true,
-    page: (query, notes) => service.request<string>({ kind: 'page', query, notes } satisfies ReaderRequest),
+    page: (query, notes) =>
+      service.request<EncodedText>({ kind: 'page', query, notes } satisfies ReaderRequest),
     chats: (start, end) => service.request<string>({ kind: 'chats', start, end } satisfies ReaderRequest),
     seedDays: (plan) => service.request<GatheredDay[]>({ kind: 'seed', plan } satisfies ReaderRequest),
     close: () => service.close(),

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Clock } from '../clock.js'
 import { DreamlaneError, errorMessage } from '../errors.js'
 import { dayWindow } from '../time/local-day.js'
+import { encodedResult, previewOf } from './encoded-text.js'
 import { MESSAGE_TOOLS } from './message-tools.js'
 import { NOTE_TOOLS } from './note-tools.js'
 import { SEARCH_TOOLS } from './search-tools.js'
@@ -36,8 +37,6 @@ export interface ToolSetOptions {
 /** Every tool the model may use, in offer order. None of them posts, deletes or moves messages. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [...NOTE_TOOLS, ...SEARCH_TOOLS, ...MESSAGE_TOOLS]
 
-/** Characters of a result kept in the call record. */
-const PREVIEW_CHARS = 200
 /** Longer strings in a recorded input are shortened, so a 200 KB write does not bloat the run record. */
 const RECORDED_STRING_CHARS = 500
 
@@ -101,7 +100,8 @@ export function createToolSet(context: ToolContext, options: ToolSetOptions = {}
       return refuse('TOOL_INPUT_INVALID', `invalid input for ${name}:\n${z.prettifyError(parsed.error)}`)
     }
     try {
-      return { ok: true, content: await tool.run(parsed.data, toolContext, signal) }
+      const output = await tool.run(parsed.data, toolContext, signal)
+      return typeof output === 'string' ? { ok: true, content: output } : encodedResult(output)
     } catch (error) {
       if (error instanceof DreamlaneError) return refuse(error.code, error.message)
       if (signal?.aborted) return refuse('TOOL_ABORTED', `${name} stopped: the turn was cancelled`)
@@ -124,7 +124,7 @@ export function createToolSet(context: ToolContext, options: ToolSetOptions = {}
         input: compactInput(input),
         ok: result.ok,
         ...(result.code === undefined ? {} : { code: result.code }),
-        preview: result.content.slice(0, PREVIEW_CHARS),
+        preview: previewOf(result),
         startedAt,
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       }

@@ -6,6 +6,7 @@ import type { MessagesDb } from '../db/messages.js'
 import type { StateDb } from '../db/state.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 import type { DayWindow } from '../time/local-day.js'
+import type { EncodedText } from './encoded-text.js'
 import type { MessageReader } from './message-reader.js'
 
 /** What a tool returns to the model. A refused call is `ok: false` with a specific, actionable message. */
@@ -59,7 +60,8 @@ export interface ToolDefinition<Input = unknown> {
   description: string
   /** Validates model input; a failure becomes a TOOL_INPUT_INVALID result, never a crash. */
   input: z.ZodType<Input>
-  run(input: Input, context: ToolContext, signal?: AbortSignal): Promise<string>
+  /** The text the model gets; a page read on another thread may come as its UTF-8 bytes (see encoded-text.ts). */
+  run(input: Input, context: ToolContext, signal?: AbortSignal): Promise<string | EncodedText>
 }
 
 /** One recorded call, kept in the run record. */

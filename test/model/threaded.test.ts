@@ -4,7 +4,7 @@ import { threadId } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { selectProvider } from '../../src/model/select.js'
 import { threadedProvider } from '../../src/model/threaded.js'
-import type { ToolSet } from '../../src/tools/types.js'
+import type { ToolResult, ToolSet } from '../../src/tools/types.js'
 import { makeDreamWorld } from './offline/world.js'
 
 const FIXTURE_ENTRY = new URL('../fixtures/threaded-worker.ts', import.meta.url)
@@ -80,6 +80,43 @@ describe('threadedProvider', () => {
     expect(second).not.toBe(first)
     await sleep(300)
     expect(await threadOf(kept)).toBe(second)
+  })
+
+  it('moves a page read on the reader thread on to the engine’s thread as bytes: the same text there, checked and recorded here', async () => {
+    const world = await makeDreamWorld({ days: 7 })
+    const pageTurn = async (readsOnThread: boolean) => {
+      const results: ToolResult[] = []
+      let tools: ToolSet | undefined
+      const turn = await world.turn({
+        provider: {
+          ...fixture,
+          runTurn: (input, set, s) => fixture.runTurn({ ...input, prompt: 'page' }, set, s),
+        },
+        readsOnThread,
+        wrapTools: (real) => {
+          tools = real
+          return {
+            ...real,
+            call: async (...args) => (results.push(await real.call(...args)), results.at(-1)!),
+          }
+        },
+      })
+      const { page } = JSON.parse(turn.text) as { page: ToolResult }
+      return { page, result: results[0] as ToolResult, record: tools?.calls()[0] }
+    }
+    const onMain = await pageTurn(false)
+    const moved = await pageTurn(true)
+    expect(onMain.page).toMatchObject({ ok: true })
+    expect(onMain.page.content.length).toBeGreaterThan(2000)
+    expect(moved.page).toEqual(onMain.page)
+    expect(moved.record).toMatchObject({
+      name: 'get_messages',
+      ok: true,
+      preview: onMain.page.content.slice(0, 200),
+    })
+    // The main thread handed the bytes on (transferred, not cloned): its own copy of the result is gone.
+    expect(() => moved.result.content).toThrow('handed to another thread')
+    expect(onMain.result.content).toBe(onMain.page.content)
   })
 
   it('rejects with the engine’s own error message', async () => {
