@@ -1,5 +1,6 @@
 // Date mentions in a sentence, resolved by chrono-node against the message's own local time: "next Friday" → a day.
-import * as chrono from 'chrono-node'
+import type * as chrono from 'chrono-node'
+import { parseDates } from './date-parser.js'
 import { addDays, localDayOf, localTimeOf } from '../../time/local-day.js'
 
 /** A calendar date the sentence names, resolved to local days. */
@@ -103,9 +104,7 @@ function parseBounded(
   forwardDate: boolean,
 ): { result: chrono.ParsedResult; index: number }[] {
   if (sentence.length <= MAX_PARSE_CHARS) {
-    return chrono
-      .parse(sentence, reference, { forwardDate })
-      .map((result) => ({ result, index: result.index }))
+    return parseDates(sentence, reference, { forwardDate }).map((result) => ({ result, index: result.index }))
   }
   const spans: [number, number][] = []
   for (const match of sentence.matchAll(new RegExp(DAY_WORD.source, 'gi'))) {
@@ -116,7 +115,7 @@ function parseBounded(
     else spans.push([from, to])
   }
   return spans.flatMap(([from, to]) =>
-    chrono.parse(sentence.slice(from, to), reference, { forwardDate }).map((result) => ({
+    parseDates(sentence.slice(from, to), reference, { forwardDate }).map((result) => ({
       result,
       index: result.index + from,
     })),
