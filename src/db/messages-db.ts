@@ -13,6 +13,7 @@ import {
   type RawMessage,
 } from './message-row.js'
 import { iterateChatWindows, listMessageChats } from './chat-window.js'
+import type Database from 'better-sqlite3'
 import type { Db } from './open.js'
 import { planWindowScan } from './window-scan.js'
 import { TimeSlicer } from '../time/slice.js'
@@ -31,6 +32,7 @@ export class MessagesDb {
   readonly #messageColumns: string
   /** The same, always eight of them (content_blocks or NULL), then the chat: what a table walk reads. */
   readonly #scanColumns: string
+  #insertStatements: { insert: Database.Statement; touch: Database.Statement } | undefined
 
   constructor(db: Db, file: string) {
     this.db = db
@@ -275,11 +277,15 @@ export class MessagesDb {
 
   /** Inserts messages (idempotent on (id, chat_jid)) in one transaction; returns how many were new. */
   insertMessages(messages: Iterable<NewMessage>): number {
-    const insert = this.db.prepare(`INSERT OR IGNORE INTO messages
+    // Prepared once per connection: every chat turn stores two messages, and preparing is most of a small insert.
+    this.#insertStatements ??= {
+      insert: this.db.prepare(`INSERT OR IGNORE INTO messages
       (id, chat_jid, sender, sender_name, content, timestamp, is_from_me, is_bot_message)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-    const touch = this.db.prepare(`UPDATE chats SET last_message_time = ? WHERE jid = ?
-      AND (last_message_time IS NULL OR last_message_time < ?)`)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+      touch: this.db.prepare(`UPDATE chats SET last_message_time = ? WHERE jid = ?
+      AND (last_message_time IS NULL OR last_message_time < ?)`),
+    }
+    const { insert, touch } = this.#insertStatements
     return this.db.transaction((rows: Iterable<NewMessage>) => {
       let added = 0
       for (const m of rows) {
