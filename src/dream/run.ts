@@ -59,6 +59,8 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
 
   let channel: DreamChannel | null = null
   let backupTaken: BackupInfo | null = null
+  // The model turn's engine (a worker thread loading its libraries) gets ready while the backup and seeding run.
+  deps.provider.prepare?.()
   try {
     const backup = await step(
       'backup',

@@ -78,6 +78,11 @@ export interface ModelProvider {
   readonly messagePageMax?: number
   /** One tool-use turn: calls `tools` until the model stops, a limit is hit, or `signal` aborts. */
   runTurn(input: TurnInput, tools: ToolSet, signal: AbortSignal): Promise<TurnResult>
+  /**
+   * Gets ready for a turn that is coming (a worker thread loads its libraries meanwhile), so a dream's backup and
+   * seeding overlap it. Optional; a turn never depends on it.
+   */
+  prepare?(): void
 }
 
 export function addUsage(a: TurnUsage, b: TurnUsage): TurnUsage {

@@ -42,6 +42,8 @@ const DEFAULT_IDLE_MS = 30_000
 interface Idle {
   worker: Worker
   timer: NodeJS.Timeout | undefined
+  /** Ends a parked worker that fails (one still loading its libraries can). */
+  onError: () => void
 }
 
 // Idle workers by entry. Unreferenced, so an idle worker never keeps the process alive.
@@ -51,6 +53,7 @@ function takeWorker(entry: URL): Worker {
   const parked = idle.get(entry.href)?.pop()
   if (!parked) return startThread(entry)
   clearTimeout(parked.timer)
+  parked.worker.off('error', parked.onError)
   parked.worker.ref()
   return parked.worker
 }
@@ -59,14 +62,19 @@ function park(entry: URL, worker: Worker, idleMs: number): void {
   worker.unref()
   const list = idle.get(entry.href) ?? []
   const end = (): void => {
-    list.splice(list.indexOf(entryIdle), 1)
+    const at = list.indexOf(entryIdle)
+    if (at >= 0) list.splice(at, 1)
+    clearTimeout(entryIdle.timer)
+    worker.off('error', end)
     void worker.terminate()
   }
   // setTimeout would clamp Infinity to 1 ms: a worker kept for good gets no timer at all.
   const entryIdle: Idle = {
     worker,
     timer: Number.isFinite(idleMs) ? setTimeout(end, idleMs).unref() : undefined,
+    onError: end,
   }
+  worker.on('error', end)
   list.push(entryIdle)
   idle.set(entry.href, list)
 }
@@ -140,6 +148,11 @@ export function threadedProvider(settings: ThreadedProviderOptions): ModelProvid
       ? { messagePageMax: settings.traits.messagePageMax }
       : {}),
     runTurn: (input, tools, signal) => runInWorker(settings, input, tools, signal),
+    // A worker started now waits parked, loading its libraries, until the turn takes it.
+    prepare: () => {
+      if ((idle.get(settings.entry.href)?.length ?? 0) === 0)
+        park(settings.entry, startThread(settings.entry), settings.idleMs ?? DEFAULT_IDLE_MS)
+    },
   }
 }
 

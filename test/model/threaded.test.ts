@@ -4,6 +4,7 @@ import { threadId } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { selectProvider } from '../../src/model/select.js'
 import { threadedProvider } from '../../src/model/threaded.js'
+import type { ModelProvider } from '../../src/model/provider.js'
 import type { ToolResult, ToolSet } from '../../src/tools/types.js'
 import { makeDreamWorld } from './offline/world.js'
 
@@ -66,6 +67,22 @@ describe('threadedProvider', () => {
     await expect((await fixtureTurn('exit')).turn).rejects.toThrow(/worker exited \(code 3\) mid-turn/)
     const after = JSON.parse((await (await fixtureTurn('busy')).turn).text) as { threadId: number }
     expect(after.threadId).not.toBe(first.threadId)
+  })
+
+  it('prepares a worker before the turn, which the turn then takes instead of starting its own', async () => {
+    // An entry of its own, so no worker parked by another test stands in for the prepared one.
+    const entry = new URL(`${FIXTURE_ENTRY.href}?prepared`)
+    const loaded = async (provider: ModelProvider) =>
+      JSON.parse((await (await fixtureTurn('loaded', undefined, provider)).turn).text) as { loadedAt: number }
+    const cold = threadedProvider({ name: 'fixture', entry: new URL(`${FIXTURE_ENTRY.href}?cold`) })
+    const coldStart = Date.now()
+    expect((await loaded(cold)).loadedAt).toBeGreaterThanOrEqual(coldStart)
+    const ready = threadedProvider({ name: 'fixture', entry })
+    ready.prepare!()
+    ready.prepare!()
+    await sleep(3_000)
+    const turnStart = Date.now()
+    expect((await loaded(ready)).loadedAt).toBeLessThan(turnStart)
   })
 
   it('ends an idle worker after idleMs, and keeps it for good with Infinity (not a timer clamped to 1 ms)', async () => {

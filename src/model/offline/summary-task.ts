@@ -1,9 +1,13 @@
 // Day summaries of a long window, in a thread of their own (see summary-thread.ts): each day is drafted as it
 // arrives, and finished once the window's word weights do.
+import { lowerThreadPriority } from '../../threads/thread-priority.js'
 import { serveThreadStream } from '../../threads/thread-task.js'
 import { composeDaySummary, draftDaySummary, type DayDraft } from './daily-summary.js'
 import type { FromSummaryThread, ToSummaryThread } from './summary-thread.js'
 import { WordWeights } from './word-weights.js'
+
+// Background work like the engine's own thread: the event loop's thread gets a core first.
+lowerThreadPriority()
 
 serveThreadStream(async (values, post) => {
   const send = (message: FromSummaryThread): void => post(message)
