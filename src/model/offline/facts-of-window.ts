@@ -22,8 +22,11 @@ export interface FactExtraction {
 }
 
 export interface FactExtractor {
-  /** Starts extracting the facts of the window's messages (call once). */
-  start(messages: readonly WindowMessage[]): FactExtraction
+  /**
+   * Starts extracting the facts of the window's messages (call once); a thread, when used, takes `threadShare` of
+   * them (oldest first). @default THREAD_SHARE
+   */
+  start(messages: readonly WindowMessage[], threadShare?: number): FactExtraction
   /** Ends a thread that is no longer needed (the turn stopped before, or after, using it). */
   stop(): void
 }
@@ -60,14 +63,14 @@ export function prepareFactExtraction(
   }
   const early = expectedUser >= THREADED_EXTRACTION_MIN ? startThread() : null
   return {
-    start: (messages) => {
+    start: (messages, threadShare = THREAD_SHARE) => {
       const said = saidInOrder(messages)
       // A thread already loading is used even if the notes overcounted: its start-up is paid.
       if (early === null && said.length < THREADED_EXTRACTION_MIN) {
         return { finish: () => extractInOrder(said, timeZone) }
       }
       const thread = early ?? startThread()
-      const split = Math.round(said.length * THREAD_SHARE)
+      const split = Math.round(said.length * Math.min(1, Math.max(0, threadShare)))
       thread.send({ messages: said.slice(0, split), timeZone })
       return {
         finish: async () => {

@@ -68,6 +68,14 @@ describe('prepareFactExtraction', () => {
     expect(split).toEqual(inline)
   }, 120_000)
 
+  it('gives the same facts in the same order whatever share of them the thread takes', async () => {
+    const messages = window(THREADED_EXTRACTION_MIN + 400)
+    const inline = await extractFacts(messages, 'UTC')
+    for (const share of [1, 0.25]) {
+      expect(await prepareFactExtraction(0, 'UTC', NEVER).start(messages, share).finish()).toEqual(inline)
+    }
+  }, 120_000)
+
   it('uses a thread started early (the notes announced a large window) even when the window is small', async () => {
     const messages = window(300)
     const extractor = prepareFactExtraction(THREADED_EXTRACTION_MIN, 'UTC', NEVER)
