@@ -127,12 +127,16 @@ export class ManifestEntries {
     for (const source of this.#streamed.values()) source.stream.destroy()
   }
 
-  /** Every entry, in note order, as the objects the manifest lists. */
-  finish(): ManifestEntry[] {
+  /** Hands the last entries to the manifest stream; every streamed note must have ended by now. */
+  finish(): void {
     this.#writeFinal()
     const [unfinished] = this.#streamed.values()
     if (unfinished)
       throw new Error(`internal: ${unfinished.note.path} was archived but its stream never ended`)
+  }
+
+  /** Every entry, in note order, as the objects the manifest lists (call after `finish`). */
+  list(): ManifestEntry[] {
     return Array.from({ length: this.#count }, (_, index) => this.#entry(index))
   }
 

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { ZipArchive } from 'archiver'
 import type { NoteFile } from './collect.js'
-import { buildManifest, MANIFEST_NAME, type BackupManifest, type ManifestEntry } from './manifest.js'
+import { buildManifest, MANIFEST_NAME, type BackupManifest } from './manifest.js'
 import { prepareEntry, type PreparedEntry } from './prepared-entry.js'
 import { PreparedZip } from './prepared-zip.js'
 import { ManifestEntries, ManifestStream } from './manifest-stream.js'
@@ -83,10 +83,11 @@ export async function writeBackupZip(
   const pool = new PackPool({ ...tuning, workers: tuning.packWorkers })
   const manifestText = new ManifestStream(meta, tuning.level)
   try {
-    const files = await appendNotes(feed, pool, await notes, date, tuning, manifestText)
+    const entries = await appendNotes(feed, pool, await notes, date, tuning, manifestText)
     await feed.append(await manifestText.finish(), MANIFEST_NAME, date)
     await Promise.all([archive.finalize(), done])
-    return { manifest: buildManifest(meta, files), bytes: archive.pointer() }
+    // The manifest's objects are made only now, once the archive's own buffers are done with.
+    return { manifest: buildManifest(meta, entries.list()), bytes: archive.pointer() }
   } catch (error) {
     manifestText.abort()
     feed.abort(error)
@@ -106,7 +107,7 @@ async function appendNotes(
   date: Date,
   tuning: ZipTuning,
   manifest: ManifestStream,
-): Promise<ManifestEntry[]> {
+): Promise<ManifestEntries> {
   // Only digests are kept, never contents: memory stays at the batches in flight, not the tree.
   const entries = new ManifestEntries(manifest, notes.length)
   try {
@@ -122,7 +123,8 @@ async function appendNotes(
     entries.destroyStreams()
     throw error
   }
-  return entries.finish()
+  entries.finish()
+  return entries
 }
 
 async function appendBatch(

@@ -63,7 +63,8 @@ describe('ManifestEntries', () => {
     entries.add({ path: 'notes/daily/b.md', size: 2, sha256: hex(2) })
     big.end()
     entries.add({ path: 'notes/daily/c.md', size: 3, sha256: hex(3) })
-    const files = entries.finish()
+    entries.finish()
+    const files = entries.list()
     expect(files.map((file) => file.path)).toEqual([
       'notes/daily/a.md',
       'notes/memory/big.md',
@@ -88,7 +89,8 @@ describe('ManifestEntries', () => {
       entries.add(file)
     }
     big.end()
-    const listed = entries.finish()
+    entries.finish()
+    const listed = entries.list()
     expect(listed).toEqual([
       ...files.slice(0, 100),
       { path: 'notes/memory/big.md', size: 9, sha256: hex(9) },
