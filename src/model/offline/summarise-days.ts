@@ -14,7 +14,7 @@ import { SummaryThread, THREADED_SUMMARIES_MIN } from './summary-thread.js'
 import { yieldToLoop } from './yield.js'
 import type { WordWeights } from './word-weights.js'
 import { DAILY_DIR } from './orient.js'
-import type { ToolClient } from './tool-client.js'
+import type { PendingWrite, ToolClient } from './tool-client.js'
 import type { WindowMessage } from './types.js'
 
 export interface DayOutcome {
@@ -148,56 +148,98 @@ export function prepareSummaries(client: ToolClient, input: SummariesPlan): DayS
       )
       const total = jobs.reduce((sum, job) => sum + job.messages.length, 0)
       if (thread === null && total >= threadedMin) thread = startThread()
-      if (thread === null) return writeDays(client, { timeZone, weights }, planned, new Map(), null)
+      const inline = (entry: PlannedDay & { plan: { kind: 'summarise' } }): Promise<string> =>
+        buildDaySummary({ messages: entry.plan.pending, timeZone, weights })
+      const writes = new DayWrites(client, planned)
+      if (thread === null) return writes.finish(inline)
+      const held = thread
       // Days the reading never saw end (the last one, or any read out of order) are offered now.
-      for (const job of jobs) if (!thread.holds(job.day, job.messages.length)) thread.offer(job)
-      thread.sendWeights(weights)
+      for (const job of jobs) if (!held.holds(job.day, job.messages.length)) held.offer(job)
+      held.sendWeights(weights)
       const own = new Map<string, string>()
-      for (let job = thread.takeLatest(); job !== null; job = thread.takeLatest()) {
+      const heldText = (entry: PlannedDay & { plan: { kind: 'summarise' } }): string | undefined =>
+        own.get(entry.day) ??
+        (held.holds(entry.day, entry.plan.pending.length) ? held.summaryNow(entry.day) : undefined)
+      for (let job = held.takeLatest(); job !== null; job = held.takeLatest()) {
         own.set(job.day, await buildDaySummary({ messages: job.messages, timeZone, weights }))
         await letMessagesIn()
+        // The oldest days are the thread's: their notes are written while the engine works back from the latest.
+        await writes.sendReady(heldText)
       }
-      thread.close()
-      return writeDays(client, { timeZone, weights }, planned, own, thread)
+      held.close()
+      return writes.finish(
+        (entry) =>
+          heldText(entry) ??
+          (held.holds(entry.day, entry.plan.pending.length) ? held.summaryOf(entry.day) : inline(entry)),
+      )
     },
     stop: () => thread?.stop(),
   }
 }
 
-async function writeDays(
-  client: ToolClient,
-  input: { timeZone: string; weights: WordWeights },
-  planned: readonly PlannedDay[],
-  own: ReadonlyMap<string, string>,
-  thread: SummaryThread | null,
-): Promise<DayOutcome[]> {
-  const outcomes: DayOutcome[] = []
-  for (const { day, path, text, note, plan } of planned) {
-    const before = dayStateOf(note)
-    // Summarising a busy day is CPU work: let chat turns and status requests in between days.
-    await yieldToLoop()
-    if (plan.kind === 'none') {
-      outcomes.push({ day, before, after: before, covered: 0, isWritten: false })
-      continue
-    }
-    let next = plan.note
-    let covered = 0
-    if (plan.kind === 'summarise') {
-      const summary =
-        own.get(day) ??
-        (thread?.holds(day, plan.pending.length)
-          ? await thread.summaryOf(day)
-          : await buildDaySummary({
-              messages: plan.pending,
-              timeZone: input.timeZone,
-              weights: input.weights,
-            }))
-      next = summarisedNote(plan.note, plan.pending, summary)
-      covered = plan.pending.length
-    }
-    const outcome = await client.writeIfChanged(path, text, renderDailyNote(next))
-    const after = outcome === 'refused' ? before : dayStateOf(next)
-    outcomes.push({ day, before, after, covered, isWritten: outcome === 'written' })
+type SummarisedDay = PlannedDay & { plan: { kind: 'summarise' } }
+
+/** Notes written in flight at once: each write's disk syncs overlap the next day's work. */
+const WRITES_IN_FLIGHT = 4
+
+/** The daily notes' writes, sent in day order, a few in flight at once, their outcomes taken in the same order. */
+class DayWrites {
+  readonly #client: ToolClient
+  readonly #planned: readonly PlannedDay[]
+  readonly #outcomes: DayOutcome[] = []
+  readonly #inFlight: {
+    write: PendingWrite
+    outcome: Omit<DayOutcome, 'after' | 'isWritten'>
+    next: DailyNote
+  }[] = []
+  /** The first planned day not sent yet. */
+  #next = 0
+
+  constructor(client: ToolClient, planned: readonly PlannedDay[]) {
+    this.#client = client
+    this.#planned = planned
   }
-  return outcomes
+
+  /** Sends the next days in order for as long as their summaries are at hand. */
+  async sendReady(summaryNow: (entry: SummarisedDay) => string | undefined): Promise<void> {
+    for (let entry = this.#planned[this.#next]; entry !== undefined; entry = this.#planned[this.#next]) {
+      const summary = entry.plan.kind === 'summarise' ? summaryNow(entry as SummarisedDay) : ''
+      if (summary === undefined) return
+      await this.#send(entry, summary)
+    }
+  }
+
+  /** Sends every day left, waiting for each summary in turn, and returns all outcomes in day order. */
+  async finish(summaryOf: (entry: SummarisedDay) => Promise<string> | string): Promise<DayOutcome[]> {
+    for (let entry = this.#planned[this.#next]; entry !== undefined; entry = this.#planned[this.#next]) {
+      // Summarising a busy day is CPU work: let chat turns and status requests in between days.
+      await yieldToLoop()
+      await this.#send(entry, entry.plan.kind === 'summarise' ? await summaryOf(entry as SummarisedDay) : '')
+    }
+    while (this.#inFlight.length > 0) await this.#takeOldest()
+    return this.#outcomes
+  }
+
+  async #send({ day, path, text, note, plan }: PlannedDay, summary: string): Promise<void> {
+    this.#next += 1
+    const before = dayStateOf(note)
+    if (plan.kind === 'none') {
+      // In order behind the writes still in flight.
+      while (this.#inFlight.length > 0) await this.#takeOldest()
+      this.#outcomes.push({ day, before, after: before, covered: 0, isWritten: false })
+      return
+    }
+    const next = plan.kind === 'summarise' ? summarisedNote(plan.note, plan.pending, summary) : plan.note
+    const covered = plan.kind === 'summarise' ? plan.pending.length : 0
+    const write = this.#client.beginWrite(path, text, renderDailyNote(next))
+    this.#inFlight.push({ write, outcome: { day, before, covered }, next })
+    if (this.#inFlight.length >= WRITES_IN_FLIGHT) await this.#takeOldest()
+  }
+
+  async #takeOldest(): Promise<void> {
+    const { write, outcome, next } = this.#inFlight.shift()!
+    const written = await write.finish()
+    const after = written === 'refused' ? outcome.before : dayStateOf(next)
+    this.#outcomes.push({ ...outcome, after, isWritten: written === 'written' })
+  }
 }

@@ -52,6 +52,7 @@ export class SummaryThread {
   readonly #waiting: DayJob[] = []
   /** Days handed over: how many messages each was handed with, and its summary to come. */
   readonly #handed = new Map<string, { messages: number; summary: Pending }>()
+  readonly #arrived = new Map<string, string>()
   #drafting = 0
   #isClosed = false
 
@@ -101,6 +102,11 @@ export class SummaryThread {
     return this.#handed.get(day)?.messages === messages
   }
 
+  /** The summary of a day the thread holds, if it has arrived. */
+  summaryNow(day: string): string | undefined {
+    return this.#arrived.get(day)
+  }
+
   /** The summary the thread makes of a day it holds. */
   summaryOf(day: string): Promise<string> {
     const handed = this.#handed.get(day)
@@ -126,6 +132,7 @@ export class SummaryThread {
       this.#drafting -= 1
       this.#handOver()
     } else {
+      this.#arrived.set(message.day, message.text)
       this.#handed.get(message.day)?.summary.resolve(message.text)
     }
   }

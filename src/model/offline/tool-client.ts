@@ -14,6 +14,12 @@ export type ReadOutcome =
 
 export type WriteOutcome = 'written' | 'unchanged' | 'refused'
 
+/** A write begun with beginWrite. */
+export interface PendingWrite {
+  /** Waits for the write and records its outcome. */
+  finish(): Promise<WriteOutcome>
+}
+
 // Transcripts live in the run record: long file bodies and message pages are cut, the call itself is kept.
 const TRANSCRIPT_MAX_CHARS = 2000
 const TRUNCATED_READ = /\n\[truncated: showing the first \d+ of \d+ bytes of [^\]]*\]$/
@@ -64,11 +70,18 @@ export class ToolClient {
 
   /** One tool call. Throws TurnAbortedSignal / ToolBudgetSpent between calls, never in the middle of one. */
   async call(name: string, input: Record<string, unknown>): Promise<ToolResult> {
-    if (this.#signal.aborted) throw new TurnAbortedSignal()
-    if (this.#calls >= this.#maxCalls) throw new ToolBudgetSpent()
+    return this.#received(name, await this.#send(name, input))
+  }
+
+  #send(name: string, input: Record<string, unknown>): Promise<ToolResult> {
+    if (this.#signal.aborted) return Promise.reject(new TurnAbortedSignal())
+    if (this.#calls >= this.#maxCalls) return Promise.reject(new ToolBudgetSpent())
     this.#calls += 1
     this.transcript.push({ kind: 'tool_call', name, input: briefInput(input) })
-    const result = await this.#tools.call(name, input, this.#signal)
+    return this.#tools.call(name, input, this.#signal)
+  }
+
+  #received(name: string, result: ToolResult): ToolResult {
     this.transcript.push({ kind: 'tool_result', name, ok: result.ok, content: brief(result.content) })
     if (result.code === 'TOOL_ABORTED') throw new TurnAbortedSignal()
     if (result.code === 'TOOL_CALL_LIMIT') throw new ToolBudgetSpent()
@@ -86,14 +99,30 @@ export class ToolClient {
   }
 
   /** write_file, only when `next` differs from what was read (`before`, null when the file was missing). */
-  async writeIfChanged(path: string, before: string | null, next: string): Promise<WriteOutcome> {
-    if (before === next) return 'unchanged'
-    const result = await this.call('write_file', { path, content: next })
-    if (!result.ok) {
-      this.problems.push(`${path}: ${result.content}`)
-      return 'refused'
+  writeIfChanged(path: string, before: string | null, next: string): Promise<WriteOutcome> {
+    return this.beginWrite(path, before, next).finish()
+  }
+
+  /**
+   * writeIfChanged with the call sent now and its outcome taken later, so the write's disk syncs overlap other
+   * work. Take outcomes in the order the writes were begun: that is the order written and problems record.
+   */
+  beginWrite(path: string, before: string | null, next: string): PendingWrite {
+    if (before === next) return { finish: () => Promise.resolve('unchanged') }
+    const sent = this.#send('write_file', { path, content: next })
+    // Rethrown by finish(); a turn that stops before then must not leave it unhandled.
+    sent.catch(() => undefined)
+    return {
+      // The result joins the transcript here, so the transcript reads the same however the writes overlapped.
+      finish: async () => {
+        const result = this.#received('write_file', await sent)
+        if (!result.ok) {
+          this.problems.push(`${path}: ${result.content}`)
+          return 'refused'
+        }
+        this.written.push(path)
+        return 'written'
+      },
     }
-    this.written.push(path)
-    return 'written'
   }
 }
