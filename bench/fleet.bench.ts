@@ -1,7 +1,7 @@
 // The fleet on a real redis-server: dreams per minute with 1 vs 2 worker processes, and the queue's cost per
 // job against the same dreams run one after another in-process. Skipped (with a line saying so) without Redis.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, hostname, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -20,6 +20,18 @@ import { initWorkspace } from '../src/notes/init-workspace.js'
 import { workspacePaths } from '../src/notes/paths.js'
 import { SKIP_REDIS, startRedisServer } from '../test/helpers/redis-process.js'
 import { writeBusyWeek } from './fixtures/busy-week.js'
+import {
+  machineCpu,
+  machineCpuSince,
+  mainThreadSched,
+  percent,
+  processCpuMs,
+  schedSince,
+  type ThreadSched,
+  seconds,
+  type MachineCpu,
+} from './fixtures/proc-cpu.js'
+import { controlRow } from './fixtures/cpu-control.js'
 import type { BenchRow } from './run.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -35,8 +47,6 @@ const DAYS = 2
  * than the rest while its code was compiled.
  */
 const WARM_DREAMS = 2
-/** Linux's clock ticks per second, for the CPU times in /proc/<pid>/stat. */
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
 
 async function makeWorkspaces(dir: string, ids: string[]): Promise<void> {
   for (const id of ids) {
@@ -52,54 +62,30 @@ const idsOf = (prefix: string, count: number) => Array.from({ length: count }, (
 
 const load = () => loadavg()[0]?.toFixed(1) ?? '?'
 
-/** CPU time (user + system, all threads) a process has used so far, from /proc; null off Linux. */
-function cpuMsOf(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-    // After "pid (comm) ", utime and stime are the 12th and 13th fields.
-    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1000
-  } catch {
-    return null
-  }
-}
-
-/** The whole machine's CPU time so far, busy and idle, from /proc/stat (ms summed over cores); null off Linux. */
-function machineCpu(): { busyMs: number; idleMs: number } | null {
-  try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.split(/\s+/) ?? []
-    const values = ticks.map(Number)
-    const total = values.reduce((sum, value) => sum + value, 0)
-    const idle = (values[3] ?? 0) + (values[4] ?? 0) // idle + iowait
-    return { busyMs: ((total - idle) / CLOCK_TICKS) * 1000, idleMs: (idle / CLOCK_TICKS) * 1000 }
-  } catch {
-    return null
-  }
-}
-
-const sinceThen = (before: ReturnType<typeof machineCpu>) => {
-  const after = machineCpu()
-  return before && after
-    ? { busyMs: after.busyMs - before.busyMs, idleMs: after.idleMs - before.idleMs }
-    : null
-}
-
 /** What one timed stretch cost: wall time, the machine's load, and (for the fleet) each worker's share. */
-interface Measured {
+export interface Measured {
   ms: number
   loadBefore: string
   loadAfter: string
   /** Every core's busy and idle time over the stretch: how much of the machine others took, how much lay idle. */
-  machine: { busyMs: number; idleMs: number } | null
+  machine: MachineCpu | null
   /** This process's CPU over the stretch (the in-process baseline's dreams run here). */
   cpuMs: number
-  workers: { pid: number; jobs: number; busyMs: number; cpuMs: number | null }[]
+  workers: {
+    pid: number
+    jobs: number
+    busyMs: number
+    cpuMs: number | null
+    /** The worker's main thread alone; the rest of its CPU is its engine thread's and V8's helper threads'. */
+    mainThread: ThreadSched | null
+  }[]
   redisCpuMs: number
 }
 
 /** The baseline: the same dreams, one after another, in this process (after WARM_DREAMS warm-up dreams). */
-async function inProcess(dir: string, ids: string[]): Promise<Measured> {
+export async function inProcess(dir: string, ids: string[]): Promise<Measured> {
   const loadBefore = load()
-  let machineBefore: ReturnType<typeof machineCpu> = null
+  let machineBefore: MachineCpu | null = null
   let ms = 0
   let cpuMs = 0
   for (const [index, id] of ids.entries()) {
@@ -116,7 +102,7 @@ async function inProcess(dir: string, ids: string[]): Promise<Measured> {
     const used = process.cpuUsage(cpu)
     cpuMs += (used.user + used.system) / 1000
   }
-  const machine = sinceThen(machineBefore)
+  const machine = machineCpuSince(machineBefore)
   return { ms, loadBefore, loadAfter: load(), machine, cpuMs, workers: [], redisCpuMs: 0 }
 }
 
@@ -168,24 +154,51 @@ async function redisCpuMs(redisUrl: string): Promise<number> {
   }
 }
 
+/** How the bench starts a worker process: node's flags and any extra environment. */
+export interface WorkerSetup {
+  label: string
+  nodeArgs: readonly string[]
+  env: Record<string, string>
+  /** Worker i runs on core i only (taskset), so its threads never migrate to the other worker's core. */
+  pinned?: boolean
+}
+
+/** Workers as `dreamlane worker` starts them by default. */
+export const DEFAULT_SETUP: WorkerSetup = { label: 'default', nodeArgs: [], env: {} }
+
 /**
- * Dreams the fleet's workspaces on `workers` worker processes. Every worker has dreamed WARM_DREAMS times
- * before the clock starts; the clock runs from the first enqueue to the last job's finish as its worker
- * recorded it.
+ * Dreams the fleet's workspaces on `workers` worker processes started as `setup` says. Every worker has dreamed
+ * WARM_DREAMS times before the clock starts; the clock runs from the first enqueue to the last job's finish as
+ * its worker recorded it.
  */
-async function fleet(dir: string, redisUrl: string, ids: string[], workers: number): Promise<Measured> {
+export async function fleet(
+  dir: string,
+  redisUrl: string,
+  ids: string[],
+  workers: number,
+  setup: WorkerSetup = DEFAULT_SETUP,
+): Promise<Measured> {
   // The previous run's jobs share these ids: an empty Redis, so the timed jobs are new and counted as such.
   const client = new Redis(redisUrl)
   await client.flushall()
   client.disconnect()
   const warm = idsOf('warm', workers)
-  await makeWorkspaces(dir, warm)
   writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ globs: ['*'], redis: redisUrl }))
-  const children = Array.from({ length: workers }, () =>
-    spawn(process.execPath, [join(ROOT, 'bin/dreamlane.js'), 'worker', '--fleet', join(dir, 'fleet.json')], {
-      stdio: 'ignore',
-      env: { ...process.env, DREAMLANE_LOG_LEVEL: 'silent' },
-    }),
+  const args = [
+    ...setup.nodeArgs,
+    join(ROOT, 'bin/dreamlane.js'),
+    'worker',
+    '--fleet',
+    join(dir, 'fleet.json'),
+  ]
+  const env = { ...process.env, DREAMLANE_LOG_LEVEL: 'silent', ...setup.env }
+  const children = Array.from({ length: workers }, (_, index) =>
+    setup.pinned
+      ? spawn('taskset', ['-c', String(index % cpus().length), process.execPath, ...args], {
+          stdio: 'ignore',
+          env,
+        })
+      : spawn(process.execPath, args, { stdio: 'ignore', env }),
   )
   const names = new Map(children.map((child) => [`${hostname()}:${child.pid}`, child.pid as number]))
   const queue = await openDreamQueue(redisUrl)
@@ -205,28 +218,31 @@ async function fleet(dir: string, redisUrl: string, ids: string[], workers: numb
     }
     const loadBefore = load()
     const machineBefore = machineCpu()
-    const cpuBefore = children.map((child) => cpuMsOf(child.pid))
+    const cpuBefore = children.map((child) => processCpuMs(child.pid))
+    const mainBefore = children.map((child) => mainThreadSched(child.pid))
     const redisBefore = await redisCpuMs(redisUrl)
     const base = await finishedCount(queue)
     const started = Date.now()
     const jobIds = await enqueueAll(queue, ids)
     await untilFinished(queue, base, jobIds.length)
-    const cpuAfter = children.map((child) => cpuMsOf(child.pid))
-    const machine = sinceThen(machineBefore)
+    const cpuAfter = children.map((child) => processCpuMs(child.pid))
+    const mainAfter = children.map((child) => mainThreadSched(child.pid))
+    const machine = machineCpuSince(machineBefore)
     const redisCpu = (await redisCpuMs(redisUrl)) - redisBefore
     const jobs = await Promise.all(jobIds.map((id) => queue.getJob(id)))
     const failed = jobs.filter((job) => job?.failedReason)
     if (failed.length) throw new Error(`${failed.length} dream(s) failed: ${failed[0]?.failedReason}`)
     const ms = Math.max(...jobs.map((job) => job?.finishedOn ?? 0)) - started
+    const used = (before: number | null | undefined, after: number | null | undefined) =>
+      before == null || after == null ? null : after - before
     const perWorker = children.map((child, index) => {
       const mine = jobs.filter((job) => job?.processedBy && names.get(job.processedBy) === child.pid)
-      const before = cpuBefore[index]
-      const after = cpuAfter[index]
       return {
         pid: child.pid as number,
         jobs: mine.length,
         busyMs: mine.reduce((sum, job) => sum + ((job?.finishedOn ?? 0) - (job?.processedOn ?? 0)), 0),
-        cpuMs: before === null || before === undefined || after == null ? null : after - before,
+        cpuMs: used(cpuBefore[index], cpuAfter[index]),
+        mainThread: schedSince(mainBefore[index], mainAfter[index]),
       }
     })
     return { ms, loadBefore, loadAfter: load(), machine, cpuMs: 0, workers: perWorker, redisCpuMs: redisCpu }
@@ -238,20 +254,19 @@ async function fleet(dir: string, redisUrl: string, ids: string[], workers: numb
 }
 
 /**
- * "load 11.0→10.6; worker 1234: 12 jobs, busy 22.7 s (95% of the run), CPU 5.9 s (26% of busy); Redis CPU 0.1 s".
- * Busy near 100% of the run means nothing held a worker back between jobs; CPU well under busy means the
- * dreams waited for a core (or the disk), so the machine, not the fleet, set the pace. The machine's line says
+ * "load 11.0→10.6; worker 1234: 24 jobs, busy 22.7 s (95% of the run), CPU 5.9 s (26% of busy; main thread 1.6 s,
+ * waited 3.2 s for a core)". Busy near 100% of the run means nothing held a worker back between jobs; CPU well
+ * under busy means the dreams waited for a core (the main thread's wait says how long it was ready but had none)
+ * or the disk, so the machine, not the fleet, set the pace. The machine's line says
  * who had the cores: "machine: dreams 78%, other processes 20%, idle 2% of 2 cores" — idle cores while the
  * dreams ran would mean waits in the fleet; other processes' share is what a quiet machine would add.
  */
-function describe(measured: Measured): string {
-  const seconds = (ms: number | null) => (ms === null ? '?' : `${(ms / 1000).toFixed(1)} s`)
-  const percent = (part: number | null, whole: number) =>
-    part === null || whole <= 0 ? '?' : `${Math.round((part / whole) * 100)}%`
+export function describe(measured: Measured): string {
   const workers = measured.workers.map(
     (w) =>
       `worker ${w.pid}: ${w.jobs} jobs, busy ${seconds(w.busyMs)} (${percent(w.busyMs, measured.ms)} of the run), ` +
-      `CPU ${seconds(w.cpuMs)} (${percent(w.cpuMs, w.busyMs)} of busy)`,
+      `CPU ${seconds(w.cpuMs)} (${percent(w.cpuMs, w.busyMs)} of busy; main thread ${seconds(w.mainThread?.runMs ?? null)}, ` +
+      `waited ${seconds(w.mainThread?.waitMs ?? null)} for a core)`,
   )
   const own = measured.workers.length
     ? []
@@ -270,15 +285,19 @@ function describe(measured: Measured): string {
 function describeMachine(measured: Measured): string {
   const { machine } = measured
   if (!machine) return 'machine CPU unknown'
-  const dreams = measured.workers.length
-    ? measured.workers.reduce((sum, w) => sum + (w.cpuMs ?? 0), 0) + measured.redisCpuMs
-    : measured.cpuMs
   const all = machine.busyMs + machine.idleMs
   const share = (ms: number) => `${Math.round((Math.max(0, ms) / all) * 100)}%`
   return (
-    `machine: dreams ${share(dreams)}, other processes ${share(machine.busyMs - dreams)}, ` +
+    `machine: dreams ${share(dreamsCpuMs(measured))}, other processes ${share(machine.busyMs - dreamsCpuMs(measured))}, ` +
     `idle ${share(machine.idleMs)} of ${cpus().length} cores`
   )
+}
+
+/** CPU the dreams took: the workers' and Redis's, or the in-process baseline's own. */
+export function dreamsCpuMs(measured: Measured): number {
+  return measured.workers.length
+    ? measured.workers.reduce((sum, w) => sum + (w.cpuMs ?? NaN), 0) + measured.redisCpuMs
+    : measured.cpuMs
 }
 
 /**
@@ -286,10 +305,49 @@ function describeMachine(measured: Measured): string {
  * CPU plus Redis's per dream vs the in-process dream's own.
  */
 function cpuPerDream(fleetRun: Measured, inProc: Measured): string {
-  const workersCpu = fleetRun.workers.reduce((sum, w) => sum + (w.cpuMs ?? NaN), 0)
-  const viaQueue = (workersCpu + fleetRun.redisCpuMs) / WORKSPACES
+  const viaQueue = dreamsCpuMs(fleetRun) / WORKSPACES
   const local = inProc.cpuMs / WORKSPACES
   return `CPU per dream: ${viaQueue.toFixed(0)} ms (worker + Redis) vs ${local.toFixed(0)} ms in-process → ratio ${(viaQueue / local).toFixed(3)}`
+}
+
+/** A temp dir holding every workspace the bench dreams, made once; each stretch dreams a fresh copy. */
+export interface FleetBench {
+  ids: string[]
+  redisUrl: string
+  /** A fresh copy of the workspaces for one stretch. */
+  copy(name: string): string
+  close(): Promise<void>
+}
+
+export async function openFleetBench(): Promise<FleetBench> {
+  execFileSync(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], { stdio: 'ignore' })
+  const root = mkdtempSync(join(tmpdir(), 'dreamlane-fleet-bench-'))
+  const ids = idsOf('ws', WORKSPACES)
+  const template = join(root, 'template')
+  await makeWorkspaces(template, [...idsOf('warm', 2), ...ids])
+  const redis = await startRedisServer()
+  return {
+    ids,
+    redisUrl: redis.url,
+    copy(name) {
+      const dir = join(root, name)
+      cpSync(template, dir, { recursive: true })
+      return dir
+    },
+    async close() {
+      await redis.stop()
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+/** CPU per dream, 2 workers vs 1: a rise here that the control shows too is the machine's, not the fleet's. */
+function cpuPerDreamTwoVsOne(one: Measured, two: Measured): string {
+  const [perOne, perTwo] = [one, two].map((measured) => dreamsCpuMs(measured) / WORKSPACES) as [
+    number,
+    number,
+  ]
+  return `CPU per dream: ${perTwo.toFixed(0)} ms on 2 workers vs ${perOne.toFixed(0)} ms on 1 → ${(perTwo / perOne).toFixed(2)}×`
 }
 
 export async function run(): Promise<BenchRow[]> {
@@ -297,20 +355,13 @@ export async function run(): Promise<BenchRow[]> {
     console.log('  fleet: skipped — redis-server is not installed (apt-get install redis-server)')
     return []
   }
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], { stdio: 'ignore' })
-  const root = mkdtempSync(join(tmpdir(), 'dreamlane-fleet-bench-'))
-  const redis = await startRedisServer()
-  const redisUrl = redis.url
+  const controls = [await controlRow('loop'), await controlRow('nlp')]
+  const bench = await openFleetBench()
   try {
-    const ids = idsOf('ws', WORKSPACES)
-    const warmInProcess = idsOf('warm-inproc', WARM_DREAMS)
-    for (const name of ['inproc', 'one', 'two'])
-      await makeWorkspaces(join(root, name), [...warmInProcess, ...ids])
-    for (const name of ['one', 'two'])
-      for (const id of warmInProcess) rmSync(join(root, name, id), { recursive: true })
-    const inProc = await inProcess(join(root, 'inproc'), [...warmInProcess, ...ids])
-    const one = await fleet(join(root, 'one'), redisUrl, ids, 1)
-    const two = await fleet(join(root, 'two'), redisUrl, ids, 2)
+    const { ids, redisUrl } = bench
+    const inProc = await inProcess(bench.copy('inproc'), [...idsOf('warm', WARM_DREAMS), ...ids])
+    const one = await fleet(bench.copy('one'), redisUrl, ids, 1)
+    const two = await fleet(bench.copy('two'), redisUrl, ids, 2)
     const perMinute = (ms: number) => (WORKSPACES / ms) * 60_000
     const subject = `${WORKSPACES} workspaces, ${MESSAGES} messages over ${DAYS} days each, offline engine, real redis-server, ${cpus().length} cores`
     return [
@@ -321,7 +372,7 @@ export async function run(): Promise<BenchRow[]> {
         measured: `${perMinute(two.ms).toFixed(1)} dreams/min on 2 workers`,
         ratio: one.ms / two.ms,
         target: '≈ 1.8× on 2 free cores',
-        notes: `1 worker: ${describe(one)}\n    2 workers: ${describe(two)}`,
+        notes: `1 worker: ${describe(one)}\n    2 workers: ${describe(two)}\n    ${cpuPerDreamTwoVsOne(one, two)}`,
       },
       {
         name: 'fleet: time per dream through the queue (1 worker) vs in-process',
@@ -332,9 +383,9 @@ export async function run(): Promise<BenchRow[]> {
         target: '≤ 1.10',
         notes: `in-process: ${describe(inProc)}\n    ${cpuPerDream(one, inProc)}`,
       },
+      ...controls,
     ]
   } finally {
-    await redis.stop()
-    rmSync(root, { recursive: true, force: true })
+    await bench.close()
   }
 }
