@@ -1,5 +1,5 @@
 // Drives the real pages in headless chromium: chat replies, /dream with live progress, the run diff, a restore.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -106,7 +106,14 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     )
     await seeCount(page.locator('#steps li'), 9)
 
-    // Restore the first run's backup: notes go back to before the first dream.
+    // Restore the first run's backup: notes go back to before the first dream. The run is shown succeeded
+    // before its diary line is written under the lock, so the restore waits for the lock to go.
+    await eventually(
+      async () => existsSync(api.world.paths.lockFile),
+      (held) => !held,
+      'the dream lock to be released',
+      15_000,
+    )
     expect(readFileSync(join(api.world.paths.memory, 'user.md'), 'utf8')).toBe(DREAMT_USER_MD)
     const backupId = api.host.dreamlane.runs.get(runId).backupId ?? ''
     await nav(page, 'Dreams').click()

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../src/server/web/markdown.js'
@@ -63,6 +63,8 @@ describe('pages without JavaScript', () => {
     expect(location).toMatch(/^\/dreams\/run-[^?]+\?notice=queued$/)
     const runId = decodeURIComponent(location.slice('/dreams/'.length, location.indexOf('?')))
     await waitFor(() => api.host.dreamlane.runs.get(runId).status === 'succeeded', 'the dream')
+    // The run is closed before its diary line is written under the lock; a restore waits for the lock to go.
+    await waitFor(() => !existsSync(api.world.paths.lockFile), 'the dream lock released')
 
     const run = await page(api, location)
     expect(run.html).toContain('Dream queued. Progress appears below as it runs.')
