@@ -51,17 +51,24 @@ class ChatCursor {
   #next = 0
   #done = false
   #after: WindowRow | null = null
-  #pageRows = FIRST_PAGE_ROWS
+  #pageRows: number
   readonly #maxPageRows: number
   readonly #read: ReadPage
   readonly #start: string
 
-  constructor(rank: number, jid: string, start: string, read: ReadPage, maxPageRows: number) {
+  constructor(
+    rank: number,
+    jid: string,
+    start: string,
+    read: ReadPage,
+    pageRows: { first: number; max: number },
+  ) {
     this.rank = rank
     this.jid = jid
     this.#start = start
     this.#read = read
-    this.#maxPageRows = maxPageRows
+    this.#pageRows = pageRows.first
+    this.#maxPageRows = pageRows.max
   }
 
   /** The timestamp of the row peek() last returned: what the merge compares, without another peek(). */
@@ -96,7 +103,8 @@ class ChatCursor {
  * Rows of `jids` with `start <= timestamp < end`, ordered by (timestamp, chat_jid, id) as one ORDER BY over
  * the whole table would give them. `select` must be a SELECT m.id, m.timestamp, … FROM messages m … whose WHERE
  * ends in AND, so the chat, range and resume conditions can follow; rows come back raw (arrays), and each query
- * holds no statement open between pages of at most `pageRows`.
+ * holds no statement open between pages of at most `pageRows`. `expectRows`, the rows the caller expects to take
+ * (a hint), sizes each chat's first page.
  */
 export function* iterateChatWindows(
   db: Db,
@@ -105,6 +113,7 @@ export function* iterateChatWindows(
   start: string,
   end: string,
   pageRows = PAGE_ROWS,
+  expectRows = 0,
 ): Generator<ChatRow> {
   const page = db
     .prepare(
@@ -121,8 +130,11 @@ export function* iterateChatWindows(
   const before = (a: ChatCursor, b: ChatCursor): boolean =>
     a.head < b.head || (a.head === b.head && a.rank < b.rank)
   const cursors: ChatCursor[] = []
+  const max = Math.max(FIRST_PAGE_ROWS, pageRows)
+  // A caller that will take many rows (a bulk page) has each chat read its share at once: fewer, fuller queries.
+  const first = Math.min(max, Math.max(FIRST_PAGE_ROWS, Math.ceil(expectRows / Math.max(1, jids.length))))
   jids.forEach((jid, rank) => {
-    const cursor = new ChatCursor(rank, jid, start, read, Math.max(FIRST_PAGE_ROWS, pageRows))
+    const cursor = new ChatCursor(rank, jid, start, read, { first, max })
     if (cursor.peek()) cursors.push(cursor)
   })
   const heap = new Heap(before, cursors)

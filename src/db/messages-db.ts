@@ -59,7 +59,11 @@ export class MessagesDb {
    * excluding dream channels and dreamlane's own summary posts. Read chat by chat over the host's own
    * (chat_jid, timestamp) index, a page at a time, so the cost follows the window, not the history.
    */
-  *iterateWindow(start: Date, end: Date, options: { pageRows?: number } = {}): Generator<MessageRow> {
+  *iterateWindow(
+    start: Date,
+    end: Date,
+    options: { pageRows?: number; expectRows?: number } = {},
+  ): Generator<MessageRow> {
     const jids = listMessageChats(this.db).filter((jid) => !jid.startsWith('dream:'))
     // Each per-chat page reads one chat, so its root and name are looked up once here, not joined per row.
     const chats = this.#chatsOf(jids)
@@ -73,6 +77,7 @@ export class MessagesDb {
       start.toISOString(),
       end.toISOString(),
       options.pageRows,
+      options.expectRows,
     )
     for (const { jid, row } of rows) yield windowRowToMessage(jid, row, chats.get(jid))
   }

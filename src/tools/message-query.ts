@@ -41,7 +41,8 @@ export async function queryMessages(db: MessagesDb, query: MessageQuery): Promis
   const from = resumeAt > query.start ? resumeAt : query.start
   const found: MessageRow[] = []
   const slicer = new TimeSlicer()
-  for (const row of db.iterateWindow(from, query.end)) {
+  // The page and the row that says whether more follow.
+  for (const row of db.iterateWindow(from, query.end, { expectRows: query.limit + 1 })) {
     if (slicer.isDue()) await slicer.yield()
     if (query.after && compareKey(keyOf(row), query.after) <= 0) continue
     if (!isVisible(row) || !matchesChat(row, query.chat) || !matchesTerms(row, query.terms)) continue

@@ -51,6 +51,11 @@ describe('reading a window per chat', () => {
     const got = [...db.iterateWindow(start, end)].map((row) => ({ chat_jid: row.chatJid, id: row.id }))
     expect(expected.length).toBeGreaterThan(1400)
     expect(got).toEqual(expected)
+    // A caller expecting many rows has each chat read its share at once: the same rows, in the same order.
+    for (const expectRows of [1, 100, 2001, 50_000]) {
+      const bulk = [...db.iterateWindow(start, end, { expectRows })]
+      expect(bulk.map((row) => ({ chat_jid: row.chatJid, id: row.id }))).toEqual(expected)
+    }
     expect(db.countNonIsoTimestamps()).toBe(1)
     db.close()
   })
