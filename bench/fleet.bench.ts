@@ -31,7 +31,7 @@ import {
   seconds,
   type MachineCpu,
 } from './fixtures/proc-cpu.js'
-import { controlRow } from './fixtures/cpu-control.js'
+import { controlRow, cpuPerDreamInProcesses } from './fixtures/cpu-control.js'
 import type { BenchRow } from './run.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -159,8 +159,6 @@ export interface WorkerSetup {
   label: string
   nodeArgs: readonly string[]
   env: Record<string, string>
-  /** Worker i runs on core i only (taskset), so its threads never migrate to the other worker's core. */
-  pinned?: boolean
 }
 
 /** Workers as `dreamlane worker` starts them by default. */
@@ -192,13 +190,8 @@ export async function fleet(
     join(dir, 'fleet.json'),
   ]
   const env = { ...process.env, DREAMLANE_LOG_LEVEL: 'silent', ...setup.env }
-  const children = Array.from({ length: workers }, (_, index) =>
-    setup.pinned
-      ? spawn('taskset', ['-c', String(index % cpus().length), process.execPath, ...args], {
-          stdio: 'ignore',
-          env,
-        })
-      : spawn(process.execPath, args, { stdio: 'ignore', env }),
+  const children = Array.from({ length: workers }, () =>
+    spawn(process.execPath, args, { stdio: 'ignore', env }),
   )
   const names = new Map(children.map((child) => [`${hostname()}:${child.pid}`, child.pid as number]))
   const queue = await openDreamQueue(redisUrl)
@@ -362,6 +355,9 @@ export async function run(): Promise<BenchRow[]> {
     const inProc = await inProcess(bench.copy('inproc'), [...idsOf('warm', WARM_DREAMS), ...ids])
     const one = await fleet(bench.copy('one'), redisUrl, ids, 1)
     const two = await fleet(bench.copy('two'), redisUrl, ids, 2)
+    const dreamed = [...idsOf('warm', WARM_DREAMS), ...ids]
+    const dreamsAlone = await cpuPerDreamInProcesses(bench.copy, dreamed, WORKSPACES, 1)
+    const dreamsPaired = await cpuPerDreamInProcesses(bench.copy, dreamed, WORKSPACES, 2)
     const perMinute = (ms: number) => (WORKSPACES / ms) * 60_000
     const subject = `${WORKSPACES} workspaces, ${MESSAGES} messages over ${DAYS} days each, offline engine, real redis-server, ${cpus().length} cores`
     return [
@@ -382,6 +378,15 @@ export async function run(): Promise<BenchRow[]> {
         ratio: one.ms / inProc.ms,
         target: '≤ 1.10',
         notes: `in-process: ${describe(inProc)}\n    ${cpuPerDream(one, inProc)}`,
+      },
+      {
+        name: 'control (no queue): CPU per in-process dream, 2 processes at once vs 1',
+        subject,
+        baseline: `${dreamsAlone.toFixed(0)} ms per dream alone`,
+        measured: `${dreamsPaired.toFixed(0)} ms per dream two at once`,
+        ratio: dreamsPaired / dreamsAlone,
+        target: 'the fleet row’s CPU per dream, 2 workers vs 1, with no queue',
+        notes: `load ${load()}`,
       },
       ...controls,
     ]
