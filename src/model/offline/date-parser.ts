@@ -1,7 +1,7 @@
 // chrono's casual English parser, run with only the parsers that can match the text. Each parser's pattern needs
 // some word or character (a digit, a month name, "ago", ...): when the text has none of them the pattern cannot
 // match, so leaving that parser out gives exactly the same results, and most sentences need only a few of the
-// eighteen. Parsers found in neither list below (a newer chrono) always run.
+// eighteen. A parser not named below (one a newer chrono adds) always runs.
 import * as chrono from 'chrono-node'
 
 const DIGIT = /\d/
@@ -30,33 +30,23 @@ const NEEDS: Readonly<Record<string, RegExp>> = {
 }
 
 const CASUAL = chrono.casual
-// A set is a bit per parser: with more parsers than bits, every parser runs.
-const needs = CASUAL.parsers.map((parser) =>
-  CASUAL.parsers.length > 30 ? null : (NEEDS[parser.constructor.name] ?? null),
-)
-// One parser set per combination of needs met; a year of messages meets a few dozen.
-const bySet = new Map<number, chrono.Chrono>()
+// A set is a bit per distinct need: with more needs than bits, every parser runs.
+const TRIGGERS = [...new Set(Object.values(NEEDS))]
+const needOf = CASUAL.parsers.map((parser) => {
+  const need = NEEDS[parser.constructor.name]
+  return need === undefined || TRIGGERS.length > 30 ? -1 : TRIGGERS.indexOf(need)
+})
+// One parser per combination of needs met; a year of messages meets a few dozen.
+const byMet = new Map<number, chrono.Chrono>()
 
 function parserFor(text: string): chrono.Chrono {
-  let set = 0
-  const met = new Map<RegExp, boolean>()
-  needs.forEach((need, at) => {
-    if (need === null) {
-      set |= 1 << at
-      return
-    }
-    let isMet = met.get(need)
-    if (isMet === undefined) {
-      isMet = need.test(text)
-      met.set(need, isMet)
-    }
-    if (isMet) set |= 1 << at
-  })
-  let parser = bySet.get(set)
+  let met = 0
+  for (let at = 0; at < TRIGGERS.length; at++) if (TRIGGERS[at]!.test(text)) met |= 1 << at
+  let parser = byMet.get(met)
   if (parser === undefined) {
-    const parsers = CASUAL.parsers.filter((_, at) => (set & (1 << at)) !== 0)
+    const parsers = CASUAL.parsers.filter((_, at) => needOf[at] === -1 || (met & (1 << needOf[at]!)) !== 0)
     parser = new chrono.Chrono({ parsers, refiners: CASUAL.refiners })
-    bySet.set(set, parser)
+    byMet.set(met, parser)
   }
   return parser
 }
