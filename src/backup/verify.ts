@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto'
 import type { Entry } from 'yauzl'
 import { BackupCorruptError } from '../errors.js'
-import { MANIFEST_NAME, parseManifest, type BackupManifest, type ManifestEntry } from './manifest.js'
+import { MANIFEST_NAME, type BackupManifest, type ManifestEntry } from './manifest.js'
+import { parseManifest } from './manifest-parse.js'
 import { BackupZip } from './read-zip.js'
 
 // A manifest lists paths and hashes; even 100k notes stay far below this, so anything bigger is hostile.

@@ -11,6 +11,7 @@ type RunCommand = (options: GlobalOptions) => Promise<void>
  */
 const PLAIN_COMMANDS: Record<string, () => Promise<RunCommand>> = {
   status: async () => (await import('./commands/status.js')).runStatus,
+  'backups create': async () => (await import('./commands/backups.js')).runBackupsCreate,
 }
 
 const wantsJson = process.argv.includes('--json')

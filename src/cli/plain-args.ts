@@ -1,4 +1,4 @@
-// Recognises a command line commander would parse only one way: global options and a command word, nothing else.
+// Recognises a command line commander would parse only one way: global options and a command's words, nothing else.
 // Such a run skips commander (loading it and building every option costs about 10 ms of `dreamlane status`);
 // any other line, help and errors included, goes to commander as before.
 import type { GlobalOptions } from './context.js'
@@ -18,8 +18,8 @@ export interface PlainInvocation {
 }
 
 /**
- * The command and global options of `args` (argv after the script) when it holds one word of `commands` and
- * otherwise only global options, before or after it, spelt `--opt value`, `--opt=value`, `-w value`, `-wvalue`
+ * The command and global options of `args` (argv after the script) when its words, in order and joined by a
+ * space, are one of `commands` (`status`, `backups create`) and the rest is only global options, before or after it, spelt `--opt value`, `--opt=value`, `-w value`, `-wvalue`
  * or `--json` (a repeated option: the last wins, as in commander). Null for anything else: another word, `--`,
  * help or version, an unknown option, a missing value or one that starts with `-`.
  */
@@ -28,7 +28,7 @@ export function plainInvocation(
   commands: ReadonlySet<string>,
 ): PlainInvocation | null {
   const options: GlobalOptions = {}
-  let command: string | null = null
+  const words: string[] = []
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
     if (arg === '--json') {
@@ -36,8 +36,7 @@ export function plainInvocation(
       continue
     }
     if (!arg.startsWith('-')) {
-      if (command !== null || !commands.has(arg)) return null
-      command = arg
+      words.push(arg)
       continue
     }
     const [name, value] = splitOption(arg, () => args[++i])
@@ -45,7 +44,8 @@ export function plainInvocation(
     if (key === undefined || value === undefined || value.startsWith('-')) return null
     options[key] = value
   }
-  return command === null ? null : { command, options }
+  const command = words.join(' ')
+  return commands.has(command) ? { command, options } : null
 }
 
 /** `--opt=value` → [--opt, value]; `-wvalue` → [-w, value]; otherwise [arg, the next argument]. */

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { plainInvocation } from '../../src/cli/plain-args.js'
@@ -53,6 +55,78 @@ describe('plainInvocation', () => {
       ['-', 'status'],
     ]
     for (const args of others) expect(plainInvocation(args, STATUS), args.join(' ')).toBeNull()
+  })
+})
+
+describe('plainInvocation of a two-word command', () => {
+  const COMMANDS = new Set(['status', 'backups create'])
+
+  it('takes the words in order with global options before, between and after them', () => {
+    for (const args of [
+      ['-w', 'a', 'backups', 'create'],
+      ['backups', '-w', 'a', 'create'],
+      ['backups', 'create', '--workspace=a'],
+    ]) {
+      expect(plainInvocation(args, COMMANDS), args.join(' ')).toEqual({
+        command: 'backups create',
+        options: { workspace: 'a' },
+      })
+    }
+  })
+
+  it('leaves backups list, restore, help and other word orders to commander', () => {
+    const others = [
+      ['backups'],
+      ['create'],
+      ['create', 'backups'],
+      ['backups', 'list'],
+      ['backups', 'restore', 'x'],
+      ['backups', 'create', 'x'],
+      ['backups', 'create', '--help'],
+      ['backups', '--', 'create'],
+      ['backups', 'status'],
+    ]
+    for (const args of others) expect(plainInvocation(args, COMMANDS), args.join(' ')).toBeNull()
+  })
+})
+
+describe('backups create run without commander', () => {
+  /** A run's own id, time and size made neutral (the manifest holds the time), so two runs can be compared. */
+  const neutral = (text: string): string =>
+    text
+      .replace(/\d{8}T\d{6}Z(\.\d+)?-manual-cli/g, '<id>')
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z/g, '<time>')
+      .replace(/"bytes": \d+|\d+\.\d KB/g, '<size>')
+
+  it('prints what the commander path prints, as text and as JSON, and writes a backup each time', async () => {
+    const dir = makeTempDir()
+    expect((await runCli(['--workspace', dir, 'init'])).code).toBe(0)
+    for (const json of [[], ['--json']]) {
+      const plain = await runCli(['--workspace', dir, ...json, 'backups', 'create'])
+      const viaCommander = await runCli(['--workspace', dir, ...json, '--', 'backups', 'create'])
+      expect(plain.code, plain.stderr).toBe(0)
+      expect(plain.stderr).toBe(json.length ? '' : 'writing backup…\n')
+      expect(plain.stdout).toMatch(/manual-cli/)
+      expect({ ...plain, stdout: neutral(plain.stdout) }).toEqual({
+        ...viaCommander,
+        stdout: neutral(viaCommander.stdout),
+      })
+    }
+    const listed = JSON.parse((await runCli(['--workspace', dir, '--json', 'backups', 'list'])).stdout) as {
+      bytes: number
+    }[]
+    expect(listed).toHaveLength(4)
+    // An unusable backups folder: the same error and exit code either way (the traces' frames differ).
+    const dataDir = makeTempDir()
+    writeFileSync(join(dataDir, 'backups'), 'not a folder')
+    const failing = ['--workspace', dir, '--data-dir', dataDir]
+    const plainFailure = await runCli([...failing, 'backups', 'create'])
+    const commanderFailure = await runCli([...failing, '--', 'backups', 'create'])
+    const firstLines = (text: string): string => text.split('\n').slice(0, 3).join('\n')
+    expect(plainFailure.code).not.toBe(0)
+    expect(plainFailure.code).toBe(commanderFailure.code)
+    expect(plainFailure.stderr).toContain('EEXIST')
+    expect(firstLines(plainFailure.stderr)).toBe(firstLines(commanderFailure.stderr))
   })
 })
 

@@ -1,7 +1,8 @@
 // `dreamlane backups list|create|restore <id>`: the pre-dream zip archives.
 import type { Command } from 'commander'
 import { systemClock } from '../../clock.js'
-import { cliContext } from '../context.js'
+import { cliContext, cliContextFor, globalOptions, type GlobalOptions } from '../context.js'
+import { printLine } from '../std-streams.js'
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
@@ -27,20 +28,7 @@ export function registerBackups(program: Command): void {
   backups
     .command('create')
     .description('back up the notes now')
-    .action(async (_options, command: Command) => {
-      const ctx = await cliContext(command)
-      ctx.progress('writing backup…')
-      const { createBackup } = await import('../../backup/create.js')
-      const info = await createBackup({
-        paths: ctx.paths,
-        mode: 'manual',
-        chatJid: 'cli',
-        clock: systemClock,
-        keep: ctx.config.backups.keep,
-      })
-      const { manifest: _manifest, ...summary } = info
-      ctx.print(summary, () => `${info.id}: ${info.fileCount} file(s), ${kb(info.bytes)} → ${info.file}`)
-    })
+    .action((_options, command: Command) => runBackupsCreate(globalOptions(command)))
 
   backups
     .command('restore <id>')
@@ -77,4 +65,23 @@ export function registerBackups(program: Command): void {
             .join('\n'),
       )
     })
+}
+
+/**
+ * `backups create`, also run directly (without commander) when its arguments are only global options. Its result
+ * is its only output on stdout, written to the file descriptor (`printLine`).
+ */
+export async function runBackupsCreate(options: GlobalOptions): Promise<void> {
+  const ctx = await cliContextFor(options, {}, printLine)
+  ctx.progress('writing backup…')
+  const { createBackup } = await import('../../backup/create.js')
+  const info = await createBackup({
+    paths: ctx.paths,
+    mode: 'manual',
+    chatJid: 'cli',
+    clock: systemClock,
+    keep: ctx.config.backups.keep,
+  })
+  const { manifest: _manifest, ...summary } = info
+  ctx.print(summary, () => `${info.id}: ${info.fileCount} file(s), ${kb(info.bytes)} → ${info.file}`)
 }
