@@ -1,17 +1,18 @@
 // After tsc: dist/cli/status-deps.js and the ~40 modules under it (what `dreamlane status` reads and prints)
-// become one file. Node 20's ESM loader spends about half a millisecond resolving, reading and linking each
+// become one file, and so do dist/cli/backup-create-deps.js, the backup modules and archiver's package tree (what
+// `dreamlane backups create` runs). Node 20's ESM loader spends about half a millisecond resolving, reading and linking each
 // module, which was a third of a `status` run. The modules the CLI has loaded before this one (or whose classes
 // must stay one, errors.js) are imported, not copied. Without esbuild the build keeps tsc's modules as they are.
 import { readFileSync } from 'node:fs'
+import { isBuiltin } from 'node:module'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'dist')
-const ENTRY = join(DIST, 'cli', 'status-deps.js')
 // The entry is read from src/ (its re-exports resolved against dist/), never from dist/, which after a first
 // run holds the bundle itself: bundling that again would keep the old copies of its modules.
-/** dist/ files kept as modules of their own: loaded by the CLI before status-deps, or holding shared classes. */
+/** dist/ files kept as modules of their own: loaded by the CLI before either entry, or holding shared classes. */
 const SHARED = new Set([
   'errors.js',
   'notes/paths.js',
@@ -31,45 +32,70 @@ try {
   process.exit(0)
 }
 
-const keepShared = {
-  name: 'keep-shared',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      const file = resolve(args.resolveDir, args.path)
-      if (!SHARED.has(relative(DIST, file).split(sep).join('/'))) return undefined
-      const path = relative(dirname(ENTRY), file).split(sep).join('/')
-      return { path: path.startsWith('.') ? path : `./${path}`, external: true }
-    })
+/**
+ * Each bundle: its entry under src/cli/, and the packages it copies in. Any other package stays an import; only
+ * croner may (better-sqlite3 is required): another would load at every run, since esbuild hoists a lazily
+ * imported module's package imports to the top.
+ */
+const BUNDLES = [
+  { name: 'status-deps', inline: () => false, banner: '' },
+  // archiver is ESM over CommonJS packages (readable-stream, zip-stream, …): all of them become part of the file.
+  {
+    name: 'backup-create-deps',
+    inline: (path, importer) => path === 'archiver' || importer.includes(NODE_MODULES),
+    // The CommonJS packages copied in call require() for Node's builtins, which an ES module lacks.
+    banner:
+      "import { createRequire as __dreamlaneRequire } from 'node:module';\n" +
+      'const require = __dreamlaneRequire(import.meta.url);',
   },
-}
+]
+const NODE_MODULES = `${sep}node_modules${sep}`
 
-const result = await esbuild.build({
-  stdin: {
-    contents: readFileSync(join(ROOT, 'src', 'cli', 'status-deps.ts'), 'utf8'),
-    loader: 'ts',
-    resolveDir: dirname(ENTRY),
-    sourcefile: 'status-deps.ts',
-  },
-  outfile: ENTRY,
-  allowOverwrite: true,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  plugins: [keepShared],
-  sourcemap: true,
-  metafile: true,
-  logLevel: 'warning',
-})
-// Only the shared modules, Node's builtins and croner may stay static imports (better-sqlite3 is required): another
-// package here would load at every `status` (esbuild hoists a lazily imported module's package imports to the top).
-const [, output] = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('.js')) ?? []
-const unexpected = (output?.imports ?? [])
-  .filter((entry) => entry.kind === 'import-statement')
-  .map((entry) => entry.path)
-  .filter((path) => !path.startsWith('node:') && !path.startsWith('.') && path !== 'croner')
-if (unexpected.length > 0) {
-  console.error(`bundle-status: the bundle would import ${unexpected.join(', ')} at every start`)
-  process.exit(1)
+for (const bundle of BUNDLES) await build(bundle)
+
+async function build({ name, inline, banner }) {
+  const entry = join(DIST, 'cli', `${name}.js`)
+  const keepShared = {
+    name: 'keep-shared',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.importer.includes(NODE_MODULES)) return undefined
+        const file = resolve(args.resolveDir, args.path)
+        if (!SHARED.has(relative(DIST, file).split(sep).join('/'))) return undefined
+        const path = relative(dirname(entry), file).split(sep).join('/')
+        return { path: path.startsWith('.') ? path : `./${path}`, external: true }
+      })
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        isBuiltin(args.path) || inline(args.path, args.importer) ? undefined : { external: true },
+      )
+    },
+  }
+  const result = await esbuild.build({
+    stdin: {
+      contents: readFileSync(join(ROOT, 'src', 'cli', `${name}.ts`), 'utf8'),
+      loader: 'ts',
+      resolveDir: dirname(entry),
+      sourcefile: `${name}.ts`,
+    },
+    outfile: entry,
+    allowOverwrite: true,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    plugins: [keepShared],
+    banner: { js: banner },
+    sourcemap: true,
+    metafile: true,
+    logLevel: 'warning',
+  })
+  const [, output] = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('.js')) ?? []
+  const unexpected = (output?.imports ?? [])
+    .filter((entry) => entry.kind === 'import-statement')
+    .map((entry) => entry.path)
+    .filter((path) => !isBuiltin(path) && !path.startsWith('.') && path !== 'croner')
+  if (unexpected.length > 0) {
+    console.error(`bundle-status: the ${name} bundle would import ${unexpected.join(', ')} at every start`)
+    process.exit(1)
+  }
 }

@@ -85,6 +85,22 @@ describe('start-up', () => {
     expect(own.size).toBeLessThanOrEqual(15)
   })
 
+  it('backups create loads no package and a dozen of its own modules: archiver and the backup code are one bundle', async () => {
+    const dir = makeTempDir()
+    expect((await runCli(['--workspace', dir, 'init'])).code).toBe(0)
+    await runCli(['--workspace', dir, 'status']) // the first run after init checks the settings with zod
+    const args = ['--workspace', dir, 'backups', 'create']
+    expect([...(await packagesLoadedBy(args))]).toEqual([])
+    const own = new Set((await modulesLoadedBy(args)).filter((url) => url.includes('/dist/')))
+    expect([...own].some((url) => url.endsWith('/dist/cli/backup-create-deps.js'))).toBe(true)
+    for (const url of own) expect(url).not.toMatch(/\/dist\/backup\//)
+    expect(own.size).toBeLessThanOrEqual(15)
+    const listed = JSON.parse(
+      (await runCli(['--workspace', dir, '--json', 'backups', 'list'])).stdout,
+    ) as unknown[]
+    expect(listed).toHaveLength(2)
+  })
+
   it('a dream with the offline engine loads the NLP libraries, and still not the SDK', async () => {
     const dir = makeTempDir()
     const ws = ['--workspace', dir]

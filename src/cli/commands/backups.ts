@@ -74,7 +74,7 @@ export function registerBackups(program: Command): void {
 export async function runBackupsCreate(options: GlobalOptions): Promise<void> {
   const ctx = await cliContextFor(options, {}, printLine)
   ctx.progress('writing backup…')
-  const { createBackup } = await import('../../backup/create.js')
+  const { createBackup } = await import('../backup-create-deps.js')
   const info = await createBackup({
     paths: ctx.paths,
     mode: 'manual',
