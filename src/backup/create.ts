@@ -52,7 +52,12 @@ export async function createBackup(input: CreateBackupInput): Promise<BackupInfo
  */
 export async function writeBackup(input: Omit<CreateBackupInput, 'keep'>): Promise<BackupInfo> {
   const { paths, clock } = input
-  await mkdir(paths.backups, { recursive: true })
+  await mkdir(paths.backups, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    // A file where the backups folder (or a folder above it) should be is a refused write, not a bug.
+    if (error.code === 'EEXIST' || error.code === 'ENOTDIR' || isWriteRefusal(error))
+      throw new WriteFailedError(paths.backups, error)
+    throw error
+  })
   const now = clock.now()
   const stamp = formatStamp(now)
   // Second precision, exactly what listBackups() reads back from the file name.

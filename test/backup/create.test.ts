@@ -62,6 +62,18 @@ describe('createBackup', () => {
     expect(names).toEqual(['manifest.json', 'notes/memory/MEMORY.md'])
   })
 
+  it('says the backups folder cannot be written when a file stands in its way (WRITE_FAILED, not a bug)', async () => {
+    const ws = makeWorkspace(NOTES)
+    mkdirSync(join(ws.paths.backups, '..'), { recursive: true })
+    writeFileSync(ws.paths.backups, 'not a folder')
+    await expect(backupOf(ws)).rejects.toMatchObject({
+      code: 'WRITE_FAILED',
+      message: expect.stringContaining(`could not write ${ws.paths.backups}: EEXIST`),
+    })
+    const inside = { ...ws.paths, backups: join(ws.paths.backups, 'deeper') }
+    await expect(backupOf(ws, 'manual', 'c', inside)).rejects.toMatchObject({ code: 'WRITE_FAILED' })
+  })
+
   it('writes a valid backup of nothing when the note folders are missing', async () => {
     const ws = makeWorkspace()
     const backup = await backupOf(ws, 'bootstrap')
