@@ -1,6 +1,6 @@
 // One task in a worker thread: the parent posts plain data and gets back the task's result, the messages it posts
 // on the way, or its error (a DreamlaneError keeps its code); the thread is ended however the task ends.
-import { Worker, parentPort, workerData } from 'node:worker_threads'
+import { Worker, parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { receivedError, sentError, type SentError } from './thread-errors.js'
 
 /** Worker → parent. */
@@ -132,20 +132,29 @@ function settledBy<Result>(worker: Worker, entry: URL, options: ThreadTaskOption
  * its result or error. Call it once, at the top level of the thread's entry module.
  */
 export function serveThreadTask(task: (data: unknown, post: (value: unknown) => void) => unknown): void {
+  serveOnPort('serveThreadTask', (port, post) => {
+    const shared = workerData as { data: unknown; awaitsData: boolean }
+    const data = shared.awaitsData
+      ? new Promise<unknown>((resolve) =>
+          port.once('message', (message: ToThread) =>
+            resolve(message.type === 'data' ? message.data : undefined),
+          ),
+        )
+      : Promise.resolve(shared.data)
+    return data.then((value) => task(value, post))
+  })
+}
+
+/** Runs `run` with the parent's port and a way to post values, then reports its result or error to the parent. */
+function serveOnPort(
+  name: string,
+  run: (port: MessagePort, post: (value: unknown) => void) => unknown,
+): void {
   const port = parentPort
-  if (!port) throw new Error('serveThreadTask runs only inside a worker thread')
+  if (!port) throw new Error(`${name} runs only inside a worker thread`)
   const send = (message: FromThread): void => port.postMessage(message)
-  const post = (value: unknown): void => send({ type: 'message', value })
-  const shared = workerData as { data: unknown; awaitsData: boolean }
-  const data = shared.awaitsData
-    ? new Promise<unknown>((resolve) =>
-        port.once('message', (message: ToThread) =>
-          resolve(message.type === 'data' ? message.data : undefined),
-        ),
-      )
-    : Promise.resolve(shared.data)
-  data
-    .then((value) => task(value, post))
+  Promise.resolve()
+    .then(() => run(port, (value) => send({ type: 'message', value })))
     .then(
       (result) => send({ type: 'done', result }),
       (error: unknown) => send({ type: 'failed', error: sentError(error) }),
@@ -159,31 +168,25 @@ export function serveThreadTask(task: (data: unknown, post: (value: unknown) => 
 export function serveThreadStream(
   task: (values: AsyncIterable<unknown>, post: (value: unknown) => void) => unknown,
 ): void {
-  const port = parentPort
-  if (!port) throw new Error('serveThreadStream runs only inside a worker thread')
-  const send = (message: FromThread): void => port.postMessage(message)
-  const arrived: ToThread[] = []
-  let wake: (() => void) | null = null
-  port.on('message', (message: ToThread) => {
-    arrived.push(message)
-    wake?.()
-  })
-  async function* values(): AsyncGenerator<unknown> {
-    for (;;) {
-      const next = arrived.shift()
-      if (next === undefined) {
-        await new Promise<void>((resolve) => (wake = resolve))
-        wake = null
-        continue
+  serveOnPort('serveThreadStream', (port, post) => {
+    const arrived: ToThread[] = []
+    let wake: (() => void) | null = null
+    port.on('message', (message: ToThread) => {
+      arrived.push(message)
+      wake?.()
+    })
+    async function* values(): AsyncGenerator<unknown> {
+      for (;;) {
+        const next = arrived.shift()
+        if (next === undefined) {
+          await new Promise<void>((resolve) => (wake = resolve))
+          wake = null
+          continue
+        }
+        if (next.type === 'end') return
+        if (next.type === 'item') yield next.value
       }
-      if (next.type === 'end') return
-      if (next.type === 'item') yield next.value
     }
-  }
-  Promise.resolve()
-    .then(() => task(values(), (value) => send({ type: 'message', value })))
-    .then(
-      (result) => send({ type: 'done', result }),
-      (error: unknown) => send({ type: 'failed', error: sentError(error) }),
-    )
+    return task(values(), post)
+  })
 }

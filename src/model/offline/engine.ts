@@ -33,7 +33,6 @@ import { MEMORY_SKELETONS } from './skeletons.js'
 import { pendingDays, prepareSummaries, type DaySummariser, type DayOutcome } from './summarise-days.js'
 import { ToolBudgetSpent, ToolClient, TurnAbortedSignal } from './tool-client.js'
 import type { Fact, FactFile, MergeOutcome, WindowMessage } from './types.js'
-import { THREADED_SUMMARIES_MIN } from './summary-thread.js'
 import type { WordWeights } from './word-weights.js'
 
 export interface OfflineProviderOptions {
@@ -116,7 +115,7 @@ async function gatherSignal(
   const messages = context.days.flatMap((day) => gathered.byDay.get(day) ?? [])
   // When the days are summarised on a thread too, the engine's own thread has half a window of days to summarise:
   // the fact thread takes the whole extraction rather than leave a part to the end of the turn.
-  const facts = work.extractor.start(messages, messages.length >= THREADED_SUMMARIES_MIN ? 1 : undefined)
+  const facts = work.extractor.start(messages, work.summaries.usesThreadFor(messages.length) ? 1 : undefined)
   return { messagesByDay: gathered.byDay, messages, weights: gathered.weights, facts }
 }
 

@@ -97,9 +97,9 @@ async function collectPage(rows: readonly MessageJson[], timeZone: string, into:
     const message = toWindowMessage(row, timeZone)
     if (!message || into.seen.has(`${message.chat}\u0000${message.id}`)) continue
     into.seen.add(`${message.chat}\u0000${message.id}`)
-    if (into.latestDay === null || message.day > into.latestDay) {
-      const ended = into.latestDay === null ? undefined : into.byDay.get(into.latestDay)
-      if (ended !== undefined) into.onDayRead(into.latestDay!, ended)
+    const latest = into.latestDay
+    if (latest === null || message.day > latest) {
+      if (latest !== null) into.onDayRead(latest, into.byDay.get(latest) ?? [])
       into.latestDay = message.day
     }
     const list = into.byDay.get(message.day) ?? []

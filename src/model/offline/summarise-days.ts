@@ -79,6 +79,9 @@ interface PlannedDay {
   plan: DayPlan
 }
 
+/** A planned day that needs a summary. */
+type SummarisedDay = PlannedDay & { plan: { kind: 'summarise' } }
+
 interface ParsedNote {
   day: string
   path: string
@@ -102,6 +105,8 @@ export interface DaySummariser {
     messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>,
     weights: WordWeights,
   ): Promise<DayOutcome[]>
+  /** Whether days are summarised on a thread too, for a window of `messages` (a thread already started is used). */
+  usesThreadFor(messages: number): boolean
   /** Ends the thread if it is still running (the turn stopped early). */
   stop(): void
 }
@@ -148,7 +153,7 @@ export function prepareSummaries(client: ToolClient, input: SummariesPlan): DayS
       )
       const total = jobs.reduce((sum, job) => sum + job.messages.length, 0)
       if (thread === null && total >= threadedMin) thread = startThread()
-      const inline = (entry: PlannedDay & { plan: { kind: 'summarise' } }): Promise<string> =>
+      const inline = (entry: SummarisedDay): Promise<string> =>
         buildDaySummary({ messages: entry.plan.pending, timeZone, weights })
       const writes = new DayWrites(client, planned)
       if (thread === null) return writes.finish(inline)
@@ -157,7 +162,7 @@ export function prepareSummaries(client: ToolClient, input: SummariesPlan): DayS
       for (const job of jobs) if (!held.holds(job.day, job.messages.length)) held.offer(job)
       held.sendWeights(weights)
       const own = new Map<string, string>()
-      const heldText = (entry: PlannedDay & { plan: { kind: 'summarise' } }): string | undefined =>
+      const heldText = (entry: SummarisedDay): string | undefined =>
         own.get(entry.day) ??
         (held.holds(entry.day, entry.plan.pending.length) ? held.summaryNow(entry.day) : undefined)
       for (let job = held.takeLatest(); job !== null; job = held.takeLatest()) {
@@ -173,11 +178,10 @@ export function prepareSummaries(client: ToolClient, input: SummariesPlan): DayS
           (held.holds(entry.day, entry.plan.pending.length) ? held.summaryOf(entry.day) : inline(entry)),
       )
     },
+    usesThreadFor: (messages) => thread !== null || messages >= threadedMin,
     stop: () => thread?.stop(),
   }
 }
-
-type SummarisedDay = PlannedDay & { plan: { kind: 'summarise' } }
 
 /** Notes written in flight at once: each write's disk syncs overlap the next day's work. */
 const WRITES_IN_FLIGHT = 4
