@@ -3,6 +3,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defaultTimeZone } from '../time/local-day.js'
+import { defaultZoneSource } from '../time/zone-source.js'
 import { digest64 } from './digest.js'
 import { envLayer, locateDataDir, merge, readConfigText } from './layers.js'
 import type { ResolveConfigOptions } from './resolve.js'
@@ -37,9 +38,10 @@ interface CacheEntry {
 
 /**
  * resolveConfig, reusing the last result when every input is byte-for-byte the same: config.json's text, the
- * env vars and flags it reads, the working directory's paths, the default zone, the resolver's own code and
- * the Node version. Any difference (or no cache yet) resolves with zod as before, errors included, and
- * stores the result when the data dir exists.
+ * env vars and flags it reads, the working directory's paths, the default zone (by where it comes from where
+ * that is a link, so a hit never starts ICU), the resolver's own code and the Node version. Any difference
+ * (or no cache yet) resolves with zod as before, errors included, and stores the result when the data dir
+ * exists.
  */
 export async function resolveConfigCached(options: ResolveConfigOptions = {}): Promise<ResolvedConfig> {
   const env = options.env ?? {}
@@ -61,7 +63,8 @@ export async function resolveConfigCached(options: ResolveConfigOptions = {}): P
       options.cwd ?? process.cwd(),
       withoutSecrets(flags),
       withoutSecrets(fromEnv),
-      defaultTimeZone(env.TZ),
+      // What the default zone comes from rather than the zone itself, where that can be read without ICU.
+      defaultZoneSource(env.TZ) ?? defaultTimeZone(env.TZ),
       configText,
     ]),
   )

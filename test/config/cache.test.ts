@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { CONFIG_CACHE_FILE, resolveConfigCached } from '../../src/config/cache.js'
 import { resolveConfig } from '../../src/config/resolve.js'
 import { ConfigError } from '../../src/errors.js'
+import { defaultZoneSource } from '../../src/time/zone-source.js'
 import { makeTempDir } from '../helpers/workspace.js'
 
 /** A workspace with a data dir and `config` as its config.json. */
@@ -49,6 +50,23 @@ describe('resolveConfigCached', () => {
     expect((await resolveConfigCached({ cwd, env: { TZ: 'Europe/Berlin' } })).timezone).toBe('Europe/Berlin')
     expect((await resolveConfigCached({ cwd, env: { TZ: 'Asia/Tokyo' } })).timezone).toBe('Asia/Tokyo')
   })
+
+  it.skipIf(defaultZoneSource(undefined) === undefined)(
+    'never asks ICU for the system zone on a hit (its first Intl call is ~20 ms of a short command)',
+    async () => {
+      const { cwd } = workspaceWith(SETTINGS)
+      const expected = JSON.stringify(await resolveConfigCached({ cwd, env: {} }))
+      const intl = vi.spyOn(Intl, 'DateTimeFormat')
+      try {
+        expect(JSON.stringify(await resolveConfigCached({ cwd, env: {} }))).toBe(expected)
+        expect(intl).not.toHaveBeenCalled()
+        await resolveConfigCached({ cwd, env: { DREAMLANE_BACKUP_KEEP: '4' } }) // a miss asks, as before
+        expect(intl).toHaveBeenCalled()
+      } finally {
+        intl.mockRestore()
+      }
+    },
+  )
 
   it('still refuses a bad config.json on every run after a good one was cached', async () => {
     const { cwd, configFile } = workspaceWith(SETTINGS)
