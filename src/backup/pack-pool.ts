@@ -1,7 +1,14 @@
-// Packs notes (read, sha256, CRC-32, deflate) on worker threads in batches and hands them back in order.
+// Packs notes (read, sha256, CRC-32, deflate) in batches on worker threads, and on the main thread while it would
+// otherwise wait for them, and hands them back in order.
 import { Worker } from 'node:worker_threads'
 import type { NoteFile } from './collect.js'
-import { PACK_WORKER_SOURCE } from './pack-worker.js'
+import {
+  createLocalPacker,
+  PACK_WORKER_SOURCE,
+  type LocalPacker,
+  type PackedFiles,
+  type PackResult,
+} from './pack-worker.js'
 import { ZIP_DEFLATED, ZIP_STORED, type PreparedEntry } from './prepared-entry.js'
 import type { FileDigest } from './read-source.js'
 
@@ -19,27 +26,25 @@ export interface PackPoolOptions {
   /** Files of this size or more come back as `large`. */
   wholeReadBytes: number
   level: number
+  /**
+   * Pack batches on the calling thread while no thread is ready (starting one takes ~30 ms) or the next batch
+   * is still on a thread: both cores work, and the archive starts at once. @default true
+   */
+  packHere?: boolean
 }
 
-type WorkerResult =
-  | {
-      status: 'packed'
-      size: number
-      sha256: string
-      crc32: number
-      method: number
-      offset: number
-      length: number
-    }
-  | { status: 'missing' }
-  | { status: 'large' }
-  | { status: 'failed'; code?: string; message: string }
-
-interface WorkerReply {
+interface WorkerReply extends PackedFiles {
   id: number
-  body: ArrayBuffer
-  results: WorkerResult[]
 }
+
+/** A batch handed out, in order: packed here (settled at once) or on a thread. */
+interface Slot {
+  packed: Promise<PackedNote[]>
+  settled: boolean
+}
+
+/** Batches packed ahead of the one awaited, as a multiple of the threads' share: bounds memory. */
+const SLOTS_PER_THREAD_BATCH = 4
 
 interface Pending {
   resolve(reply: WorkerReply): void
@@ -87,20 +92,39 @@ class PackWorker {
   readonly #worker: Worker
   readonly #pending = new Map<number, Pending>()
   #failure: unknown = undefined
+  #isReady = false
+  readonly #ready: Promise<void>
+  #settleReady: { resolve(): void; reject(error: unknown): void } | undefined
 
   constructor() {
+    this.#ready = new Promise((resolve, reject) => (this.#settleReady = { resolve, reject }))
+    this.#ready.catch(() => undefined) // a thread that fails before it starts rejects only those who wait on it
     this.#worker = new Worker(PACK_WORKER_SOURCE, {
       // Plain JavaScript: none of the parent's loaders (tsx under the benches and tests) need to start here.
       execArgv: [],
       eval: true,
       resourceLimits: { maxYoungGenerationSizeMb: 1 },
     })
-    this.#worker.on('message', (reply: WorkerReply) => {
+    this.#worker.on('message', (reply: WorkerReply | { ready: true }) => {
+      if ('ready' in reply) {
+        this.#isReady = true
+        return this.#settleReady?.resolve()
+      }
       this.#pending.get(reply.id)?.resolve(reply)
       this.#pending.delete(reply.id)
     })
     this.#worker.on('error', (error) => this.#fail(error))
     this.#worker.on('exit', (code) => this.#fail(new Error(`a backup pack worker exited (code ${code})`)))
+  }
+
+  /** Started, and never failed: work sent now is packed at once. */
+  get isReady(): boolean {
+    return this.#isReady && this.#failure === undefined
+  }
+
+  /** Resolves once the thread has started; rejects if it fails first. */
+  get ready(): Promise<void> {
+    return this.#ready
   }
 
   get outstanding(): number {
@@ -144,6 +168,7 @@ class PackWorker {
 
   #fail(error: unknown): void {
     this.#failure ??= error
+    this.#settleReady?.reject(this.#failure)
     for (const pending of this.#pending.values()) pending.reject(this.#failure)
     this.#pending.clear()
   }
@@ -152,11 +177,17 @@ class PackWorker {
 export class PackPool {
   readonly #options: PackPoolOptions
   readonly #workers: PackWorker[]
-  /** Each yielded batch's body and the thread it came from, until the batch is recycled. */
-  readonly #bodies = new WeakMap<readonly PackedNote[], { worker: PackWorker; body: ArrayBuffer }>()
+  /** Each yielded batch's body and who packed it, until the batch is recycled. */
+  readonly #bodies = new WeakMap<
+    readonly PackedNote[],
+    { owner: PackWorker | LocalPacker; body: ArrayBuffer }
+  >()
+  #local: LocalPacker | undefined
   #nextId = 0
   /** Set by close(): the threads may already pack for another pool. */
   #closed = false
+  /** Batches packed so far, on this thread and on the pool's threads. */
+  readonly batchesPacked = { here: 0, onThreads: 0 }
 
   constructor(options: PackPoolOptions) {
     this.#options = options
@@ -168,38 +199,59 @@ export class PackPool {
     return this.#workers.map((worker) => worker.threadId)
   }
 
+  /** Resolves once every thread of the pool has started. */
+  async threadsReady(): Promise<void> {
+    await Promise.all(this.#workers.map((worker) => worker.ready))
+  }
+
   /**
-   * Every note in order, packed (vanished ones left out), a batch at a time. Reads run ahead of the consumer
-   * by at most `workers × batchesPerWorker` batches, so memory stays bounded whatever the tree's size.
+   * Every note in order, packed (vanished ones left out), a batch at a time. A started thread gets up to
+   * `batchesPerWorker` batches; while none can take one, or the batch to hand over next is still on a thread,
+   * this thread packs the next batch itself. Batches run ahead of the consumer by a bounded number, so memory
+   * stays bounded whatever the tree's size.
    */
   async *pack(notes: readonly NoteFile[]): AsyncGenerator<PackedNote[]> {
-    const { batchFiles, batchesPerWorker } = this.#options
-    const limit = this.#workers.length * Math.max(1, batchesPerWorker)
+    const { batchFiles, batchesPerWorker, packHere = true } = this.#options
+    const perWorker = Math.max(1, batchesPerWorker)
+    const maxSlots = this.#workers.length * perWorker * (packHere ? SLOTS_PER_THREAD_BATCH : 1)
     const size = Math.max(1, batchFiles)
-    const inFlight: Promise<PackedNote[]>[] = []
+    const slots: Slot[] = []
     let next = 0
+    const nextBatch = (): NoteFile[] => notes.slice(next, (next += size))
+    const hasRoom = (): boolean => next < notes.length && slots.length < maxSlots
     for (;;) {
-      while (inFlight.length < limit && next < notes.length) {
-        const batch = notes.slice(next, (next += size))
-        const packed = this.#packBatch(batch)
-        packed.catch(() => undefined) // awaited in order below; handled now so an early failure is not "unhandled"
-        inFlight.push(packed)
+      this.#refuseIfClosed()
+      let worker: PackWorker | undefined
+      while (hasRoom() && (worker = this.#freeWorker(perWorker)))
+        slots.push(this.#packOnThread(worker, nextBatch()))
+      const head = slots[0]
+      if (hasRoom() && !head?.settled) {
+        if (packHere) {
+          slots.push(this.#packHere(nextBatch()))
+          continue
+        }
+        if (!head) {
+          await Promise.race(this.#workers.map((worker) => worker.ready))
+          continue
+        }
       }
-      const packed = inFlight.shift()
-      if (!packed) return
-      yield await packed
+      if (!head) return
+      slots.shift()
+      yield await head.packed
     }
   }
 
   /**
-   * Gives a batch's memory back to the thread that packed it: call once nothing will read the batch's entry
-   * bodies again (they are empty afterwards). A batch never recycled is simply left to garbage collection.
+   * Gives a batch's memory back to whoever packed it: call once nothing will read the batch's entry bodies
+   * again (they are empty afterwards). A batch never recycled is simply left to garbage collection.
    */
   recycle(batch: readonly PackedNote[]): void {
-    const owner = this.#bodies.get(batch)
-    if (!owner) return
+    const owned = this.#bodies.get(batch)
+    if (!owned) return
     this.#bodies.delete(batch)
-    owner.worker.recycle(owner.body)
+    if (owned.owner instanceof PackWorker) return owned.owner.recycle(owned.body)
+    // Moved out, so the batch's views of it are empty here too, as after a transfer to a thread.
+    owned.owner.recycleBody(structuredClone(owned.body, { transfer: [owned.body] }))
   }
 
   /** Hands healthy idle threads on to the next pool (for IDLE_MS) and ends the rest. */
@@ -209,17 +261,56 @@ export class PackPool {
     await Promise.all(this.#workers.map(releaseWorker))
   }
 
-  async #packBatch(batch: NoteFile[]): Promise<PackedNote[]> {
+  #refuseIfClosed(): void {
     if (this.#closed) throw new Error('the backup pack pool is closed')
-    const worker = this.#workers.reduce((idlest, each) =>
-      each.outstanding < idlest.outstanding ? each : idlest,
-    )
+  }
+
+  /** The started thread owing the fewest batches, if it owes fewer than `perWorker`. */
+  #freeWorker(perWorker: number): PackWorker | undefined {
+    let free: PackWorker | undefined
+    for (const worker of this.#workers)
+      if (worker.isReady && worker.outstanding < (free?.outstanding ?? perWorker)) free = worker
+    return free
+  }
+
+  #packOnThread(worker: PackWorker, batch: NoteFile[]): Slot {
     const { wholeReadBytes, level } = this.#options
     const files = batch.map((note) => note.file)
-    const reply = await worker.run(this.#nextId++, { files, wholeReadBytes, level })
+    const slot: Slot = {
+      packed: worker.run(this.#nextId++, { files, wholeReadBytes, level }).then((reply) => {
+        this.batchesPacked.onThreads++
+        return this.#toPackedNotes(batch, reply, worker)
+      }),
+      settled: false,
+    }
+    slot.packed.then(
+      () => (slot.settled = true),
+      () => (slot.settled = true), // awaited in order by pack(); handled now so an early failure is not "unhandled"
+    )
+    return slot
+  }
+
+  #packHere(batch: NoteFile[]): Slot {
+    const { wholeReadBytes, level } = this.#options
+    this.#local ??= createLocalPacker()
+    const files = batch.map((note) => note.file)
+    let packed: Promise<PackedNote[]>
+    try {
+      packed = Promise.resolve(
+        this.#toPackedNotes(batch, this.#local.packFiles(files, wholeReadBytes, level), this.#local),
+      )
+      this.batchesPacked.here++
+    } catch (error) {
+      packed = Promise.reject(error)
+      packed.catch(() => undefined) // awaited in order by pack()
+    }
+    return { packed, settled: true }
+  }
+
+  #toPackedNotes(batch: NoteFile[], reply: PackedFiles, owner: PackWorker | LocalPacker): PackedNote[] {
     const body = Buffer.from(reply.body)
     const packed: PackedNote[] = []
-    reply.results.forEach((result, index) => {
+    reply.results.forEach((result: PackResult, index) => {
       const note = batch[index] as NoteFile
       if (result.status === 'failed')
         throw Object.assign(new Error(`${result.message} (${note.file})`), { code: result.code })
@@ -233,7 +324,7 @@ export class PackPool {
       }
       packed.push({ kind: 'packed', note, digest: { size: result.size, sha256: result.sha256 }, entry })
     })
-    this.#bodies.set(packed, { worker, body: reply.body })
+    this.#bodies.set(packed, { owner, body: reply.body })
     return packed
   }
 }

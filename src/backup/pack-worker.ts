@@ -1,22 +1,23 @@
-// The code a packing worker runs: read small notes whole, hash, CRC and deflate them, off the main thread.
+// The code that packs notes (read small notes whole, hash, CRC and deflate them): on a worker thread, and on the
+// main thread while that thread starts or whenever the archive would otherwise wait for it.
+import { createRequire } from 'node:module'
 
 /**
  * Plain JavaScript run with `new Worker(source, { eval: true })`, so it works the same from `dist/`, under
- * tsx and under vitest (a `.ts` worker file would not load from all three). Node built-ins only.
+ * tsx and under vitest (a `.ts` worker file would not load from all three). Node built-ins only. The main
+ * thread runs the same text (`createLocalPacker`), so both sides pack byte for byte alike.
  *
- * Request: `{ id, files: string[], wholeReadBytes, level }`. Reply: `{ id, body, results }` where `body` is
- * one transferred ArrayBuffer holding every packed entry's body back to back (it may be longer than they
- * need), and each result is
+ * `packFiles(files, wholeReadBytes, level)` returns `{ body, results }` where `body` is one ArrayBuffer holding
+ * every packed entry's body back to back (it may be longer than they need), and each result is
  * `{ status: 'packed', size, sha256, crc32, method, offset, length }` | `{ status: 'missing' }` (vanished)
  * | `{ status: 'large' }` (wholeReadBytes or more: the main thread streams it) | `{ status: 'failed', code, message }`.
- * `{ recycle: ArrayBuffer }` hands a reply's body back once the main thread is done with it; the next replies
- * reuse it, so the bodies in flight are a few buffers reused, not one new allocation per batch left for the
- * main thread's garbage collector to free (at 20,000 notes several MiB of them were waiting at any time).
- * Reads are synchronous on purpose: a worker has nothing else to do, and sync reads of small files cost a
- * quarter of the CPU of thread-pool round trips.
+ * `recycleBody(body)` hands a body back once its entries are written; the next batches reuse it, so the bodies
+ * in flight are a few buffers reused, not one new allocation per batch left for the main thread's garbage
+ * collector to free (at 20,000 notes several MiB of them were waiting at any time).
+ * Reads are synchronous on purpose: a packer has nothing else to do meanwhile, and sync reads of small files
+ * cost a quarter of the CPU of thread-pool round trips.
  */
-export const PACK_WORKER_SOURCE = String.raw`
-const { parentPort } = require('node:worker_threads')
+const PACK_CORE_SOURCE = String.raw`
 const { openSync, readSync, closeSync } = require('node:fs')
 const { createHash } = require('node:crypto')
 const { crc32, deflateRawSync } = require('node:zlib')
@@ -54,7 +55,7 @@ function packOne(file, wholeReadBytes, level) {
   }
 }
 
-// Bodies handed back by the main thread, to reuse; a few cover the batches in flight.
+// Bodies handed back once written, to reuse; a few cover the batches in flight.
 const MAX_SPARES = 4
 const MIN_BODY_BYTES = 128 * 1024
 const spares = []
@@ -66,11 +67,11 @@ function bodyBuffer(bytes) {
   return Buffer.allocUnsafeSlow(Math.max(bytes, MIN_BODY_BYTES)).subarray(0, bytes)
 }
 
-parentPort.on('message', ({ id, files, wholeReadBytes, level, recycle }) => {
-  if (recycle) {
-    if (spares.length < MAX_SPARES) spares.push(recycle)
-    return
-  }
+function recycleBody(body) {
+  if (spares.length < MAX_SPARES) spares.push(body)
+}
+
+function packFiles(files, wholeReadBytes, level) {
   const results = []
   const bodies = []
   let total = 0
@@ -93,6 +94,56 @@ parentPort.on('message', ({ id, files, wholeReadBytes, level, recycle }) => {
   const body = bodyBuffer(total)
   let at = 0
   for (const part of bodies) at += part.copy(body, at)
-  parentPort.postMessage({ id, body: body.buffer, results }, [body.buffer])
-})
+  return { body: body.buffer, results }
+}
 `
+
+/**
+ * The worker: `{ id, files, wholeReadBytes, level }` → `{ id, body, results }` (the body transferred);
+ * `{ recycle: ArrayBuffer }` hands a body back. It says `{ ready: true }` once it can take work.
+ */
+export const PACK_WORKER_SOURCE =
+  PACK_CORE_SOURCE +
+  String.raw`
+const { parentPort } = require('node:worker_threads')
+parentPort.on('message', ({ id, files, wholeReadBytes, level, recycle }) => {
+  if (recycle) return recycleBody(recycle)
+  const { body, results } = packFiles(files, wholeReadBytes, level)
+  parentPort.postMessage({ id, body, results }, [body])
+})
+parentPort.postMessage({ ready: true })
+`
+
+export type PackResult =
+  | {
+      status: 'packed'
+      size: number
+      sha256: string
+      crc32: number
+      method: number
+      offset: number
+      length: number
+    }
+  | { status: 'missing' }
+  | { status: 'large' }
+  | { status: 'failed'; code?: string; message: string }
+
+/** What packing a batch gives back, on either thread. */
+export interface PackedFiles {
+  body: ArrayBuffer
+  results: PackResult[]
+}
+
+/** The packing code run on the calling thread, with its own read buffer and spare bodies. */
+export interface LocalPacker {
+  packFiles(files: readonly string[], wholeReadBytes: number, level: number): PackedFiles
+  recycleBody(body: ArrayBuffer): void
+}
+
+/** The worker's packing code, compiled once more for the calling thread (one text, so one behaviour). */
+export function createLocalPacker(): LocalPacker {
+  const build = new Function('require', `${PACK_CORE_SOURCE}\nreturn { packFiles, recycleBody }`) as (
+    require: NodeJS.Require,
+  ) => LocalPacker
+  return build(createRequire(import.meta.url))
+}

@@ -46,6 +46,37 @@ describe('PackPool', () => {
     }
   })
 
+  it('packs here while the next batch is on its thread, byte for byte as the thread packs alone', async () => {
+    const dir = makeTempDir()
+    const contents = Array.from({ length: 90 }, (_, i) => Buffer.from(`line ${i}\n`.repeat(1 + (i % 13) * 7)))
+    const notes = contents.map((_, i) => ({ file: join(dir, `${i}.md`), path: `notes/daily/${i}.md` }))
+    contents.forEach((data, i) => writeFileSync(notes[i]!.file, data))
+    const options = { ...OPTIONS, workers: 1, wholeReadBytes: 4096 }
+    const shared = new PackPool(options)
+    const alone = new PackPool({ ...options, packHere: false })
+    try {
+      await shared.threadsReady() // so the thread takes the first batches and this one the ones after
+      const both = await packAll(shared, notes)
+      const threadOnly = await packAll(alone, notes)
+      expect(shared.batchesPacked.here).toBeGreaterThan(0)
+      expect(shared.batchesPacked.onThreads).toBeGreaterThan(0)
+      expect(alone.batchesPacked).toEqual({ here: 0, onThreads: 30 })
+      expect(both.map((p) => p.note.path)).toEqual(notes.map((n) => n.path))
+      both.forEach((packed, i) => {
+        const other = threadOnly[i] as PackedNote
+        if (packed.kind !== 'packed' || other.kind !== 'packed')
+          throw new Error(`${packed.note.path} not packed`)
+        expect(packed.digest).toEqual({ size: contents[i]!.length, sha256: sha256(contents[i]!) })
+        expect(packed.digest).toEqual(other.digest)
+        expect({ ...packed.entry, body: undefined }).toEqual({ ...other.entry, body: undefined })
+        expect(packed.entry.body.equals(other.entry.body), packed.note.path).toBe(true)
+      })
+    } finally {
+      await shared.close()
+      await alone.close()
+    }
+  })
+
   it('leaves out vanished notes and fails with the read error of an unreadable one', async () => {
     const dir = makeTempDir()
     writeFileSync(join(dir, 'a.md'), 'a\n')
