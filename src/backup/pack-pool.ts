@@ -228,6 +228,10 @@ export class PackPool {
       if (hasRoom() && !head?.settled) {
         if (packHere) {
           slots.push(this.#packHere(nextBatch()))
+          // Lets the threads' replies in before packing more here: a thread whose batches are done would
+          // otherwise wait for this one to hand it new ones (at 20,000 notes the pack thread used 0.7-0.9 s of
+          // CPU to this thread's 1.4-1.8 s; with the turn, 1.0 s to 1.1 s).
+          await new Promise(setImmediate)
           continue
         }
         if (!head) {
