@@ -105,7 +105,7 @@ export async function run(): Promise<BenchRow[]> {
       samples: SAMPLES,
     })),
     ...(await measureScenario({
-      label: 'real offline dream(s) (worker thread, as selected with no key), 1M-message workspace',
+      label: 'real offline dream(s) (dream thread, as `serve` runs them with no key), 1M-message workspace',
       makeMessages: async (file) => copyFileSync(ensureDb(1_000_000), file),
       now: BIG_NOW,
       samples: SAMPLES,
@@ -124,6 +124,8 @@ async function measureScenario(scenario: Scenario): Promise<BenchRow[]> {
     const offsetMs = scenario.now ? scenario.now.getTime() - Date.now() : 0
     const clock = { now: () => new Date(Date.now() + offsetMs) }
     const dreamlane = openDreamlane({
+      // As `serve` and `chat` run them: an offline dream on its own thread (an injected provider stays here).
+      dreamThread: true,
       config,
       clock,
       ...(scenario.provider ? { provider: scenario.provider } : {}),

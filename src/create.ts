@@ -1,6 +1,7 @@
 // Wires the real dependencies into a Dreamlane: config, DBs, providers, lanes, the dream queue, schedules.
 import { pino } from 'pino'
 import type { AppContext } from './app/context.js'
+import { hostDreamThread } from './app/dream-thread.js'
 import { checkGate, retryRun, triggerDream, triggerThroughGate } from './app/dream.js'
 import type { Dreamlane, DreamlaneInternals, DreamlaneOptions } from './app/dreamlane.js'
 import { promoteMemory } from './app/promote.js'
@@ -56,14 +57,15 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
     ...{ messages: stores.messages, messageReader: stores.messageReader },
     runs: new RunStore(state, clock, config.timezone),
     settings: new SettingsStore(state),
-    provider,
-    systemPrompt: readDreamPrompt(paths),
+    ...{ provider, systemPrompt: readDreamPrompt(paths) },
     onSummary: options.onSummary,
     onEvent: (event: DreamEvent) => {
       options.onEvent?.(event)
       if (event.type === 'finished') autoRetry.consider(event.run)
     },
   }
+  const dreamThread = hostDreamThread(options, { env, log, deps, offline: selected?.name === 'offline' })
+  if (dreamThread) deps.runElsewhere = (runId, request) => dreamThread.run(runId, request)
   const ctx: AppContext = { ...deps, dreams: new DreamQueue(deps) }
   let scheduler: Schedules | null = null
 
@@ -103,11 +105,13 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
       scheduler?.stop()
       autoRetry.stop()
       abort.abort()
+      dreamThread?.abort()
       await dreamlane.close()
     },
     async close() {
       await ctx.dreams.idle()
       await lanes.onIdle()
+      await dreamThread?.close()
       await stores.close()
     },
   }

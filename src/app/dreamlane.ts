@@ -67,6 +67,13 @@ export interface DreamlaneOptions {
    * workspace). @default true (a rollback-journal messages DB is always read on the calling thread)
    */
   messagesOnThread?: boolean
+  /**
+   * Run each offline-engine dream on its own thread: backup, seeding, the tools, the FTS refresh and the run record
+   * all leave this event loop, so chat turns here never wait behind a dream. A provider, model gate or API-model
+   * dream the host brings stays on this thread (an API dream mostly waits on the network, and shares this process's
+   * model-call cap with chat). Hooks and logs still arrive here. @default false (`serve` and `chat` turn it on)
+   */
+  dreamThread?: boolean
 }
 
 /** One workspace's operations, as a host embeds them (the library surface). */

@@ -10,7 +10,7 @@ import type { MessageReader } from '../tools/message-reader.js'
 import type { LaneManager } from '../queue/lanes.js'
 import type { RunStore } from './runs.js'
 import type { SettingsStore } from './settings.js'
-import type { PostedSummary, RunRecord, StepName } from './types.js'
+import type { DreamRequest, PostedSummary, RunRecord, StepName } from './types.js'
 
 /** Progress of a running dream, for CLI output, logs and server-sent events. */
 export type DreamEvent =
@@ -49,4 +49,6 @@ export interface DreamDeps {
   onEvent?: (event: DreamEvent) => void
   /** Aborts the running turn (shutdown, lock loss). */
   signal?: AbortSignal
+  /** Runs a queued run somewhere else (the host's dream thread) and settles as runDream would. @default this thread */
+  runElsewhere?: (runId: string, request: DreamRequest) => Promise<RunRecord>
 }

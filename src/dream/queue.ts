@@ -54,11 +54,13 @@ export class DreamQueue {
     const done = this.#deps.lanes
       // The lifecycle and everything it drives (backup, seeding, tools, ledger) load with the first dream,
       // so a process that only reads status never imports them.
-      .runDream(async () =>
-        isSweepMode(request.mode)
+      .runDream(async () => {
+        const { runElsewhere } = this.#deps
+        if (runElsewhere) return runElsewhere(run.id, request)
+        return isSweepMode(request.mode)
           ? (await import('./sweep.js')).runSweep(run.id, request, this.#deps)
-          : (await import('./run.js')).runDream(run.id, request, this.#deps),
-      )
+          : (await import('./run.js')).runDream(run.id, request, this.#deps)
+      })
       .finally(() => {
         if (this.#active.get(family)?.runId === run.id) this.#active.delete(family)
       })

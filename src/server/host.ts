@@ -36,6 +36,8 @@ export function openServerHost(options: ServerHostOptions): ServerHost {
   const log = options.logger ?? pino({ level: 'warn' }, pino.destination(2))
   let hub: EventHub | null = null
   const dreamlane = openDreamlane({
+    // The server answers chat and the API on this event loop: its dreams run on their own thread.
+    dreamThread: true,
     ...options,
     clock,
     logger: log,

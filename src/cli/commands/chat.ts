@@ -27,6 +27,8 @@ export function registerChat(program: Command): void {
       const out = (line: string): void => void process.stdout.write(`${line}\n`)
       const log = await cliLogger()
       const dreamlane = openDreamlane({
+        // Chat turns are answered on this event loop: a `/dream` runs on its own thread.
+        dreamThread: true,
         config: ctx.config,
         messagesDbWait: ctx.dbWait,
         logger: log,

@@ -1,0 +1,96 @@
+// The dream thread: whole dreams (lock, backup, seeding, the model turn and its tools, index, review, FTS refresh,
+// run record, summary) run here, away from the event loop the host answers chat on. It opens its own connections
+// to the workspace's databases once, keeps them for the next dream, and tells the parent everything as it happens.
+import { parentPort, workerData } from 'node:worker_threads'
+import { pino } from 'pino'
+import type { DreamDeps } from '../dream/deps.js'
+import { readDreamPrompt } from '../dream/prompt.js'
+import { RunStore } from '../dream/runs.js'
+import { SettingsStore } from '../dream/settings.js'
+import { isSweepMode } from '../dream/types.js'
+import { selectDreamProviders } from '../model/select.js'
+import { workspacePaths } from '../notes/paths.js'
+import { LaneManager } from '../queue/lanes.js'
+import { sentError } from '../threads/thread-errors.js'
+import { lowerThreadPriority } from '../threads/thread-priority.js'
+import type { DreamThreadData, FromDreamThread, ToDreamThread } from './dream-thread-protocol.js'
+import { openWorkspaceStores } from './stores.js'
+
+const port = parentPort
+if (!port) throw new Error('the dream thread runs only inside a worker thread')
+const parent = port
+const data = (workerData as { data: DreamThreadData }).data
+const post = (message: FromDreamThread): void => parent.postMessage(message)
+
+// Dreams are background work: the host's event loop comes first when both want a core.
+lowerThreadPriority()
+
+/** The parent's clock, as an offset from this thread's: a host's shifted clock (a replayed history) holds here too. */
+let clockOffsetMs = 0
+const clock = { now: () => new Date(Date.now() + clockOffsetMs) }
+const abort = new AbortController()
+const summaryAcks = new Map<number, () => void>()
+let nextSummaryId = 0
+let opened: { deps: DreamDeps; close(): Promise<void> } | null = null
+
+/** Log lines go to the parent, which writes them with the host's own logger. */
+const log = pino(
+  { level: data.logLevel, base: { thread: 'dream' } },
+  { write: (line: string) => post({ type: 'log', line }) },
+)
+
+function openDeps(): { deps: DreamDeps; close(): Promise<void> } {
+  const config = data.config
+  const paths = workspacePaths(config)
+  const stores = openWorkspaceStores(paths, {
+    messagesDbWait: data.messagesDbWaitMs === undefined ? undefined : { waitMs: data.messagesDbWaitMs },
+    messagesOnThread: data.messagesOnThread,
+  })
+  const lanes = new LaneManager()
+  const { provider, fallback } = selectDreamProviders(config, data.env, undefined, {
+    clock,
+    engineIdleMs: data.engineIdleMs,
+    onRetry: (attempt) => log.warn(attempt, 'model request retry'),
+    modelSlot: (call) => lanes.withModelSlot('dream', call),
+  })
+  const deps: DreamDeps = {
+    ...{ config, paths, clock, lanes, log, provider, fallback, signal: abort.signal },
+    ...{ state: stores.state, messages: stores.messages, messageReader: stores.messageReader },
+    runs: new RunStore(stores.state, clock, config.timezone),
+    settings: new SettingsStore(stores.state),
+    systemPrompt: readDreamPrompt(paths),
+    onEvent: (event) => post({ type: 'event', event }),
+    // The host's hook runs on its own thread; the run waits for it there, as it would in-process.
+    onSummary: (summary) =>
+      new Promise<void>((resolve) => {
+        const id = nextSummaryId++
+        summaryAcks.set(id, resolve)
+        post({ type: 'summary', id, summary })
+      }),
+  }
+  return { deps, close: () => stores.close() }
+}
+
+parent.on('message', (message: ToDreamThread) => {
+  if (message.type === 'abort') abort.abort()
+  else if (message.type === 'close') {
+    void (opened?.close() ?? Promise.resolve()).finally(() => post({ type: 'closed' }))
+  } else if (message.type === 'summary-delivered') {
+    summaryAcks.get(message.id)?.()
+    summaryAcks.delete(message.id)
+  } else {
+    clockOffsetMs = message.clockOffsetMs
+    Promise.resolve()
+      .then(async () => {
+        const { deps } = (opened ??= openDeps())
+        const { runId, request } = message
+        return isSweepMode(request.mode)
+          ? (await import('../dream/sweep.js')).runSweep(runId, request, deps)
+          : (await import('../dream/run.js')).runDream(runId, request, deps)
+      })
+      .then(
+        (record) => post({ type: 'finished', runId: message.runId, record }),
+        (error: unknown) => post({ type: 'failed', runId: message.runId, error: sentError(error) }),
+      )
+  }
+})
