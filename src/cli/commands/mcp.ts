@@ -32,7 +32,8 @@ export function registerMcp(program: Command): void {
           const log = await cliLogger('silent')
           const { openDreamlane } = await import('../../create.js')
           const { recallSinkFor } = await import('../../chat/recall-hook.js')
-          const dreamlane = openDreamlane({ config: ctx.config, logger: log })
+          // Memory tools are answered on this event loop while a dream runs on its own thread.
+          const dreamlane = openDreamlane({ config: ctx.config, logger: log, dreamThread: true })
           return { dreamlane, clock: systemClock, recall: recallSinkFor(dreamlane, systemClock, log) }
         },
       })
