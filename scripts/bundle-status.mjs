@@ -22,6 +22,9 @@ const SHARED = new Set([
   'config/digest.js',
   'cli/std-streams.js',
   'cli/context.js',
+  // Started before the backup bundle loads (commands/backups.ts): the bundle must share its idle threads.
+  'backup/pack-thread.js',
+  'backup/pack-worker.js',
 ])
 
 let esbuild

@@ -19,13 +19,17 @@ import { createRequire } from 'node:module'
  */
 const PACK_CORE_SOURCE = String.raw`
 const { openSync, readSync, closeSync } = require('node:fs')
-const { createHash } = require('node:crypto')
+const { createHash, hash } = require('node:crypto')
 const { crc32, deflateRawSync } = require('node:zlib')
 
 // Output chunks below 4 KiB come from Buffer's shared pool: a fresh 16 KiB one per note was most of the
 // worker's memory, freed only when a (rare, as it allocates little else) garbage collection ran.
 const CHUNK = 2048
 let scratch = Buffer.alloc(0)
+// crypto.hash (Node 20.12+) builds no Hash object, whose option checks were a third of hashing a small note.
+const sha256Hex = typeof hash === 'function'
+  ? (data) => hash('sha256', data, 'hex')
+  : (data) => createHash('sha256').update(data).digest('hex')
 
 function packOne(file, wholeReadBytes, level) {
   let fd
@@ -45,7 +49,7 @@ function packOne(file, wholeReadBytes, level) {
       if (size === scratch.length) return { status: 'large' }
     }
     const data = scratch.subarray(0, size)
-    const sha256 = createHash('sha256').update(data).digest('hex')
+    const sha256 = sha256Hex(data)
     const deflated = size > 0 ? deflateRawSync(data, { level, chunkSize: CHUNK }) : undefined
     const stored = !deflated || deflated.length >= size
     return { status: 'packed', size, sha256, crc32: crc32(data), method: stored ? 0 : 8,

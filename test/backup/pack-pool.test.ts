@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { crc32, inflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { PackPool, type PackedNote } from '../../src/backup/pack-pool.js'
+import { startPackThread } from '../../src/backup/pack-thread.js'
 import { ZIP_DEFLATED, ZIP_STORED } from '../../src/backup/prepared-entry.js'
 import { makeTempDir } from '../helpers/workspace.js'
 import { sha256 } from '../helpers/zip.js'
@@ -112,6 +113,21 @@ describe('PackPool', () => {
       await expect(packAll(first, [note])).rejects.toThrow(/closed/)
     } finally {
       await second.close()
+    }
+  })
+
+  it('gives the next pool a thread started ahead of it, which packs as a new one would', async () => {
+    const dir = makeTempDir()
+    writeFileSync(join(dir, 'a.md'), 'a\n')
+    const started = startPackThread()
+    const pool = new PackPool({ ...OPTIONS, workers: 1, packHere: false })
+    try {
+      expect(pool.threadIds).toEqual([started])
+      const packed = await packAll(pool, [{ file: join(dir, 'a.md'), path: 'notes/daily/a.md' }])
+      expect(packed.map((p) => p.kind === 'packed' && p.digest.sha256)).toEqual([sha256('a\n')])
+      expect(pool.batchesPacked).toEqual({ here: 0, onThreads: 1 })
+    } finally {
+      await pool.close()
     }
   })
 

@@ -72,6 +72,9 @@ export function registerBackups(program: Command): void {
  * is its only output on stdout, written to the file descriptor (`printLine`).
  */
 export async function runBackupsCreate(options: GlobalOptions): Promise<void> {
+  // Started first, the pack thread is up by the time the config and the backup's modules have loaded.
+  const { startPackThread } = await import('../../backup/pack-thread.js')
+  startPackThread()
   const ctx = await cliContextFor(options, {}, printLine)
   ctx.progress('writing backup…')
   const { createBackup } = await import('../backup-create-deps.js')
