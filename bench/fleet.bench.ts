@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import type { Queue } from 'bullmq'
+import type { Job, Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { pino } from 'pino'
 import { resolveConfig } from '../src/config/resolve.js'
@@ -36,17 +36,23 @@ import type { BenchRow } from './run.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /**
- * Enough jobs that the last one's tail (one worker idle while the other finishes its last dream) stays small: with
- * 24, each of two workers ran 12 and the tail cost up to 4% of the run (busy 96% and 100%); 48 halves it.
+ * Timed dreams per worker: one worker dreams this many workspaces, two workers twice as many. A process's dreams
+ * keep getting cheaper over its first few dozen (its code compiled further, its heap grown), so two workers
+ * sharing one worker's jobs would each be timed on an earlier, dearer stretch of that curve (~1.09× CPU per
+ * dream by itself); with the same count per worker both are timed on the same stretch, as long-lived workers
+ * in a real fleet would be compared. Enough that the last job's tail stays small (one worker idle while the
+ * other finishes: up to 4% of the run with 12 each).
  */
-const WORKSPACES = 48
+const DREAMS_PER_WORKER = 32
 const MESSAGES = 600
 const DAYS = 2
 /**
- * Dreams each worker runs before the clock starts: the first loads the engine, the second still ran ~25% slower
- * than the rest while its code was compiled.
+ * Dreams each worker (and each in-process baseline) runs before the clock starts, on workspaces of their own: the
+ * first loads the engine (~1.8 s of CPU), the next few still cost 1.5–2× a later one while code is compiled.
  */
-const WARM_DREAMS = 2
+const WARM_DREAMS = 6
+/** Workspaces the warm-up dreams: a fresh one per warm-up job for two workers, with a few to spare. */
+const WARM_POOL = 2 * WARM_DREAMS + 4
 
 async function makeWorkspaces(dir: string, ids: string[]): Promise<void> {
   for (const id of ids) {
@@ -69,6 +75,8 @@ export interface Measured {
   loadAfter: string
   /** Every core's busy and idle time over the stretch: how much of the machine others took, how much lay idle. */
   machine: MachineCpu | null
+  /** Timed dreams. */
+  dreams: number
   /** This process's CPU over the stretch (the in-process baseline's dreams run here). */
   cpuMs: number
   workers: {
@@ -78,12 +86,18 @@ export interface Measured {
     cpuMs: number | null
     /** The worker's main thread alone; the rest of its CPU is its engine thread's and V8's helper threads'. */
     mainThread: ThreadSched | null
+    /** From one job's finish to the worker's next job's start (BullMQ's ms timestamps): the queue's hand-off. */
+    handOffMs: { mean: number; max: number } | null
   }[]
   redisCpuMs: number
 }
 
-/** The baseline: the same dreams, one after another, in this process (after WARM_DREAMS warm-up dreams). */
-export async function inProcess(dir: string, ids: string[]): Promise<Measured> {
+/** The workspaces of a worker's (or a baseline's) warm-up, none of them timed. */
+export const warmIds = (count: number): string[] => idsOf('warm', count)
+
+/** The baseline: `ids` dreamed one after another in this process, after WARM_DREAMS warm-up dreams of their own. */
+export async function inProcess(dir: string, timedIds: readonly string[]): Promise<Measured> {
+  const ids = [...warmIds(WARM_DREAMS), ...timedIds]
   const loadBefore = load()
   let machineBefore: MachineCpu | null = null
   let ms = 0
@@ -103,7 +117,18 @@ export async function inProcess(dir: string, ids: string[]): Promise<Measured> {
     cpuMs += (used.user + used.system) / 1000
   }
   const machine = machineCpuSince(machineBefore)
-  return { ms, loadBefore, loadAfter: load(), machine, cpuMs, workers: [], redisCpuMs: 0 }
+  const dreams = timedIds.length
+  return { ms, loadBefore, loadAfter: load(), machine, dreams, cpuMs, workers: [], redisCpuMs: 0 }
+}
+
+/** The gaps between a worker's jobs, in the order it ran them. */
+function handOffs(jobs: readonly (Job | undefined)[]): { mean: number; max: number } | null {
+  const spans = jobs
+    .map((job) => [job?.processedOn ?? 0, job?.finishedOn ?? 0] as const)
+    .sort(([a], [b]) => a - b)
+  const gaps = spans.slice(1).map(([start], i) => start - (spans[i]?.[1] ?? start))
+  if (!gaps.length) return null
+  return { mean: gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length, max: Math.max(...gaps) }
 }
 
 /** Waits (polling one cheap command) until `count` more jobs than `base` have finished. */
@@ -158,6 +183,8 @@ async function redisCpuMs(redisUrl: string): Promise<number> {
 export interface WorkerSetup {
   label: string
   nodeArgs: readonly string[]
+  /** `dreamlane worker`'s own options (e.g. `--concurrency 2`). */
+  workerArgs?: readonly string[]
   env: Record<string, string>
 }
 
@@ -180,7 +207,7 @@ export async function fleet(
   const client = new Redis(redisUrl)
   await client.flushall()
   client.disconnect()
-  const warm = idsOf('warm', workers)
+  const warmPool = warmIds(WARM_POOL)
   writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ globs: ['*'], redis: redisUrl }))
   const args = [
     ...setup.nodeArgs,
@@ -188,6 +215,7 @@ export async function fleet(
     'worker',
     '--fleet',
     join(dir, 'fleet.json'),
+    ...(setup.workerArgs ?? []),
   ]
   const env = { ...process.env, DREAMLANE_LOG_LEVEL: 'silent', ...setup.env }
   const children = Array.from({ length: workers }, () =>
@@ -202,6 +230,10 @@ export async function fleet(
     for (let round = 0; !isWarm(); round++) {
       if (round === 10 * WARM_DREAMS)
         throw new Error(`the ${workers} workers took ${[...warmed.values()].join(', ')} warm-up jobs`)
+      const warm = Array.from(
+        { length: workers },
+        (_, i) => warmPool[(round * workers + i) % WARM_POOL] as string,
+      )
       const jobIds = await enqueueAll(queue, warm)
       await untilJobsFinished(queue, jobIds)
       for (const id of jobIds) {
@@ -236,9 +268,19 @@ export async function fleet(
         busyMs: mine.reduce((sum, job) => sum + ((job?.finishedOn ?? 0) - (job?.processedOn ?? 0)), 0),
         cpuMs: used(cpuBefore[index], cpuAfter[index]),
         mainThread: schedSince(mainBefore[index], mainAfter[index]),
+        handOffMs: handOffs(mine),
       }
     })
-    return { ms, loadBefore, loadAfter: load(), machine, cpuMs: 0, workers: perWorker, redisCpuMs: redisCpu }
+    return {
+      ms,
+      loadBefore,
+      loadAfter: load(),
+      machine,
+      dreams: ids.length,
+      cpuMs: 0,
+      workers: perWorker,
+      redisCpuMs: redisCpu,
+    }
   } finally {
     await queue.close()
     for (const child of children) child.kill('SIGTERM')
@@ -248,7 +290,8 @@ export async function fleet(
 
 /**
  * "load 11.0→10.6; worker 1234: 24 jobs, busy 22.7 s (95% of the run), CPU 5.9 s (26% of busy; main thread 1.6 s,
- * waited 3.2 s for a core)". Busy near 100% of the run means nothing held a worker back between jobs; CPU well
+ * waited 3.2 s for a core); hand-off between jobs 0.6 ms mean, 3 ms max". Busy near 100% of the run and a
+ * hand-off of a millisecond mean nothing held a worker back between jobs; CPU well
  * under busy means the dreams waited for a core (the main thread's wait says how long it was ready but had none)
  * or the disk, so the machine, not the fleet, set the pace. The machine's line says
  * who had the cores: "machine: dreams 78%, other processes 20%, idle 2% of 2 cores" — idle cores while the
@@ -259,7 +302,9 @@ export function describe(measured: Measured): string {
     (w) =>
       `worker ${w.pid}: ${w.jobs} jobs, busy ${seconds(w.busyMs)} (${percent(w.busyMs, measured.ms)} of the run), ` +
       `CPU ${seconds(w.cpuMs)} (${percent(w.cpuMs, w.busyMs)} of busy; main thread ${seconds(w.mainThread?.runMs ?? null)}, ` +
-      `waited ${seconds(w.mainThread?.waitMs ?? null)} for a core)`,
+      `waited ${seconds(w.mainThread?.waitMs ?? null)} for a core); hand-off between jobs ${
+        w.handOffMs ? `${w.handOffMs.mean.toFixed(1)} ms mean, ${w.handOffMs.max} ms max` : '?'
+      }`,
   )
   const own = measured.workers.length
     ? []
@@ -298,8 +343,8 @@ export function dreamsCpuMs(measured: Measured): number {
  * CPU plus Redis's per dream vs the in-process dream's own.
  */
 function cpuPerDream(fleetRun: Measured, inProc: Measured): string {
-  const viaQueue = dreamsCpuMs(fleetRun) / WORKSPACES
-  const local = inProc.cpuMs / WORKSPACES
+  const viaQueue = dreamsCpuMs(fleetRun) / fleetRun.dreams
+  const local = inProc.cpuMs / inProc.dreams
   return `CPU per dream: ${viaQueue.toFixed(0)} ms (worker + Redis) vs ${local.toFixed(0)} ms in-process → ratio ${(viaQueue / local).toFixed(3)}`
 }
 
@@ -315,9 +360,9 @@ export interface FleetBench {
 export async function openFleetBench(): Promise<FleetBench> {
   execFileSync(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], { stdio: 'ignore' })
   const root = mkdtempSync(join(tmpdir(), 'dreamlane-fleet-bench-'))
-  const ids = idsOf('ws', WORKSPACES)
+  const ids = idsOf('ws', 2 * DREAMS_PER_WORKER)
   const template = join(root, 'template')
-  await makeWorkspaces(template, [...idsOf('warm', 2), ...ids])
+  await makeWorkspaces(template, [...warmIds(WARM_POOL), ...ids])
   const redis = await startRedisServer()
   return {
     ids,
@@ -336,7 +381,7 @@ export async function openFleetBench(): Promise<FleetBench> {
 
 /** CPU per dream, 2 workers vs 1: a rise here that the control shows too is the machine's, not the fleet's. */
 function cpuPerDreamTwoVsOne(one: Measured, two: Measured): string {
-  const [perOne, perTwo] = [one, two].map((measured) => dreamsCpuMs(measured) / WORKSPACES) as [
+  const [perOne, perTwo] = [one, two].map((measured) => dreamsCpuMs(measured) / measured.dreams) as [
     number,
     number,
   ]
@@ -352,29 +397,30 @@ export async function run(): Promise<BenchRow[]> {
   const bench = await openFleetBench()
   try {
     const { ids, redisUrl } = bench
-    const inProc = await inProcess(bench.copy('inproc'), [...idsOf('warm', WARM_DREAMS), ...ids])
-    const one = await fleet(bench.copy('one'), redisUrl, ids, 1)
+    // One worker (and each single-process run) dreams the first half; two workers, or two processes, all of it.
+    const half = ids.slice(0, DREAMS_PER_WORKER)
+    const inProc = await inProcess(bench.copy('inproc'), half)
+    const one = await fleet(bench.copy('one'), redisUrl, half, 1)
     const two = await fleet(bench.copy('two'), redisUrl, ids, 2)
-    const dreamed = [...idsOf('warm', WARM_DREAMS), ...ids]
-    const dreamsAlone = await cpuPerDreamInProcesses(bench.copy, dreamed, WORKSPACES, 1)
-    const dreamsPaired = await cpuPerDreamInProcesses(bench.copy, dreamed, WORKSPACES, 2)
-    const perMinute = (ms: number) => (WORKSPACES / ms) * 60_000
-    const subject = `${WORKSPACES} workspaces, ${MESSAGES} messages over ${DAYS} days each, offline engine, real redis-server, ${cpus().length} cores`
+    const dreamsAlone = await cpuPerDreamInProcesses(bench.copy, [half])
+    const dreamsPaired = await cpuPerDreamInProcesses(bench.copy, [half, ids.slice(DREAMS_PER_WORKER)])
+    const perMinute = (measured: Measured) => (measured.dreams / measured.ms) * 60_000
+    const subject = `${DREAMS_PER_WORKER} workspaces per worker after ${WARM_DREAMS} warm-up dreams, ${MESSAGES} messages over ${DAYS} days each, offline engine, real redis-server, ${cpus().length} cores`
     return [
       {
         name: 'fleet throughput: 2 workers vs 1',
         subject,
-        baseline: `${perMinute(one.ms).toFixed(1)} dreams/min on 1 worker`,
-        measured: `${perMinute(two.ms).toFixed(1)} dreams/min on 2 workers`,
-        ratio: one.ms / two.ms,
+        baseline: `${perMinute(one).toFixed(1)} dreams/min on 1 worker`,
+        measured: `${perMinute(two).toFixed(1)} dreams/min on 2 workers`,
+        ratio: perMinute(two) / perMinute(one),
         target: '≈ 1.8× on 2 free cores',
         notes: `1 worker: ${describe(one)}\n    2 workers: ${describe(two)}\n    ${cpuPerDreamTwoVsOne(one, two)}`,
       },
       {
         name: 'fleet: time per dream through the queue (1 worker) vs in-process',
         subject,
-        baseline: `${(inProc.ms / WORKSPACES).toFixed(0)} ms in-process`,
-        measured: `${(one.ms / WORKSPACES).toFixed(0)} ms through Redis`,
+        baseline: `${(inProc.ms / inProc.dreams).toFixed(0)} ms in-process`,
+        measured: `${(one.ms / one.dreams).toFixed(0)} ms through Redis`,
         ratio: one.ms / inProc.ms,
         target: '≤ 1.10',
         notes: `in-process: ${describe(inProc)}\n    ${cpuPerDream(one, inProc)}`,
