@@ -14,6 +14,8 @@ export interface DreamThreadData {
   messagesDbWaitMs?: number | undefined
   messagesOnThread?: boolean | undefined
   engineIdleMs?: number | undefined
+  /** Send every step and tool event (the host listens); else only what the host acts on: queued and finished. */
+  progress: boolean
 }
 
 export type ToDreamThread =

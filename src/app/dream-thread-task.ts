@@ -59,7 +59,11 @@ function openDeps(): { deps: DreamDeps; close(): Promise<void> } {
     runs: new RunStore(stores.state, clock, config.timezone),
     settings: new SettingsStore(stores.state),
     systemPrompt: readDreamPrompt(paths),
-    onEvent: (event) => post({ type: 'event', event }),
+    // Each message wakes the host's event loop, and a dream makes dozens a second: progress only when heard.
+    onEvent: (event) => {
+      if (data.progress || event.type === 'queued' || event.type === 'finished')
+        post({ type: 'event', event })
+    },
     // The host's hook runs on its own thread; the run waits for it there, as it would in-process.
     onSummary: (summary) =>
       new Promise<void>((resolve) => {

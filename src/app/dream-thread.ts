@@ -158,7 +158,7 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
  */
 export function hostDreamThread(
   options: Pick<DreamlaneOptions, 'dreamThread' | 'provider' | 'modelGate' | 'engineIdleMs'> &
-    Pick<DreamlaneOptions, 'messagesDbWait' | 'messagesOnThread' | 'onSummary'>,
+    Pick<DreamlaneOptions, 'messagesDbWait' | 'messagesOnThread' | 'onSummary' | 'onEvent'>,
   host: { env: Record<string, string | undefined>; log: Logger; deps: DreamDeps; offline: boolean },
 ): DreamThread | null {
   if (options.dreamThread !== true || options.provider || options.modelGate || !host.offline) return null
@@ -168,6 +168,7 @@ export function hostDreamThread(
       ...{ config: deps.config, env: { ...host.env }, logLevel: host.log.level },
       ...{ engineIdleMs: options.engineIdleMs, messagesOnThread: options.messagesOnThread },
       messagesDbWaitMs: options.messagesDbWait?.waitMs,
+      progress: options.onEvent !== undefined,
     },
     ...{ clock: deps.clock, log: host.log, runs: deps.runs, lockFile: deps.paths.lockFile },
     ...{ onEvent: deps.onEvent, onSummary: options.onSummary },
