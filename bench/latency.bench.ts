@@ -1,9 +1,11 @@
 // Interactive latency while a dream runs: chat-turn start latency p50/p95/max during a dream vs idle, with a
 // scripted slow model on the sample workspace and with the real offline engine on a 1M-message workspace.
+import { spawn } from 'node:child_process'
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { Worker } from 'node:worker_threads'
 import { pino } from 'pino'
 import { createAssistant, type Assistant } from '../src/chat/assistant.js'
 import { systemClock } from '../src/clock.js'
@@ -84,6 +86,46 @@ function keepDreaming(dreamlane: Dreamlane): { stop(): Promise<number> } {
   }
 }
 
+/**
+ * Controls with no dream at all: two busy processes or one chatty thread beside the chat, to tell the dream's own
+ * cost from the machine's. On this kernel (PREEMPT_NONE) a competitor deep in page faults holds a core the chat's
+ * thread wakes up for; one that only computes gives it up at once.
+ */
+const CONTROLS: { label: string; start(): { stop(): Promise<number> } }[] = [
+  { label: 'control: two busy loops at nice 5', start: () => burners('for(;;){}') },
+  {
+    label: 'control: two processes at nice 5 allocating 8 MiB buffers in a loop (page faults)',
+    start: () => burners('for(;;){Buffer.alloc(8<<20)[0]=1}'),
+  },
+  {
+    label: 'control: a thread posting one message every 2 ms',
+    start: () => {
+      const thread = new Worker(
+        "require('node:worker_threads').parentPort; setInterval(() => require('node:worker_threads').parentPort.postMessage(1), 2)",
+        { eval: true },
+      )
+      thread.on('message', () => undefined)
+      return { stop: async () => (await thread.terminate(), 0) }
+    },
+  },
+]
+
+function burners(code: string): { stop(): Promise<number> } {
+  const children = [0, 1].map(() =>
+    spawn('nice', ['-n', '5', process.execPath, '-e', code], { stdio: 'ignore' }),
+  )
+  return {
+    async stop() {
+      await Promise.all(
+        children.map(
+          (child) => new Promise((resolve) => (child.kill('SIGKILL'), child.once('exit', resolve))),
+        ),
+      )
+      return 0
+    },
+  }
+}
+
 interface Scenario {
   /** Who dreams, on what, e.g. "scripted dream(s), sample workspace". */
   label: string
@@ -94,10 +136,12 @@ interface Scenario {
   /** What the dream's clock says: the seed bench's 1M-message DB ends its history at its own NOW. */
   now?: Date
   samples: number
+  /** What runs beside the chat in the measured blocks. @default dreams, one after another */
+  busy?: (dreamlane: Dreamlane) => { stop(): Promise<number> }
 }
 
 export async function run(): Promise<BenchRow[]> {
-  return [
+  const rows = [
     ...(await measureScenario({
       label: 'scripted dream(s), sample workspace',
       provider: createScriptedProvider(slowDream()),
@@ -111,6 +155,18 @@ export async function run(): Promise<BenchRow[]> {
       samples: SAMPLES,
     })),
   ]
+  for (const control of CONTROLS) {
+    const measured = await measureScenario({
+      label: control.label,
+      provider: createScriptedProvider([]),
+      makeMessages: (file) => generateSample({ file, now: new Date(), timeZone: 'UTC' }),
+      samples: SAMPLES,
+      busy: control.start,
+    })
+    // The p95 row is the one the controls are for.
+    rows.push(...measured.filter((row) => row.name.startsWith('chat-turn start latency p95')))
+  }
+  return rows
 }
 
 async function measureScenario(scenario: Scenario): Promise<BenchRow[]> {
@@ -140,7 +196,7 @@ async function measureScenario(scenario: Scenario): Promise<BenchRow[]> {
       // Idle and dreaming blocks alternate, so drift on a shared machine (other processes, GC) hits both alike.
       for (let round = 0; round < ROUNDS; round++) {
         idle.push(...(await measure(assistant, scenario.samples / ROUNDS)))
-        const dreaming = keepDreaming(dreamlane)
+        const dreaming = (scenario.busy ?? keepDreaming)(dreamlane)
         // Let the dream get past its lock and backup into the model turn.
         await new Promise((resolve) => setTimeout(resolve, 150))
         during.push(...(await measure(assistant, scenario.samples / ROUNDS)))
