@@ -145,6 +145,31 @@ describe('dreams on their own thread (dreamThread)', () => {
     expect(existsSync(world.paths.lockFile)).toBe(false)
   }, 60_000)
 
+  it('sends step and tool events only to a host that listens; the finished event always', async () => {
+    const heard = []
+    for (const progress of [false, true]) {
+      const world = await sampleWorld()
+      const state = openStateDb(world.paths.stateDb)
+      const runs = new RunStore(state, world.clock, world.config.timezone)
+      const events: string[] = []
+      const thread = openDreamThread({
+        data: { config: world.config, env: {}, logLevel: 'silent', progress },
+        ...{ clock: world.clock, runs, lockFile: world.paths.lockFile, log: pino({ level: 'silent' }) },
+        onEvent: (event) => events.push(event.type),
+      })
+      try {
+        const request = { mode: 'manual' as const, chatJid: 'web:main', days: 2 }
+        const run = await thread.run(runs.open(request).id, request)
+        expect(run.status).toBe('succeeded')
+      } finally {
+        await thread.close()
+        state.close()
+      }
+      heard.push([...new Set(events)])
+    }
+    expect(heard).toEqual([['finished'], ['step', 'tool', 'finished']])
+  }, 60_000)
+
   it('a thread that dies mid-dream leaves its run lost and frees its lock; the next run gets a new thread', async () => {
     const ws = makeWorkspace()
     await initWorkspace(ws.paths)
