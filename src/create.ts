@@ -2,6 +2,7 @@
 import { pino } from 'pino'
 import type { AppContext } from './app/context.js'
 import { hostDreamThread } from './app/dream-thread.js'
+import { wireDreamDeps } from './app/dream-deps.js'
 import { checkGate, retryRun, triggerDream, triggerThroughGate } from './app/dream.js'
 import type { Dreamlane, DreamlaneInternals, DreamlaneOptions } from './app/dreamlane.js'
 import { promoteMemory } from './app/promote.js'
@@ -14,14 +15,9 @@ import { openWorkspaceStores } from './app/stores.js'
 import { handleSlashCommand } from './chat/handle-input.js'
 import { systemClock } from './clock.js'
 import { resolveHostConfig } from './config/resolve.js'
-import type { DreamDeps, DreamEvent } from './dream/deps.js'
-import { readDreamPrompt } from './dream/prompt.js'
+import type { DreamEvent } from './dream/deps.js'
 import { DreamQueue } from './dream/queue.js'
-import { RunStore } from './dream/runs.js'
-import { SettingsStore } from './dream/settings.js'
-import { selectDreamProviders } from './model/select.js'
 import { assertWorkspaceExists, workspacePaths } from './notes/paths.js'
-import { LaneManager } from './queue/lanes.js'
 import { AutoRetry } from './schedule/auto-retry.js'
 import { systemTimers } from './schedule/timers.js'
 
@@ -41,36 +37,31 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
   const log = options.logger ?? pino({ level: env.DREAMLANE_LOG_LEVEL ?? 'warn' }, pino.destination(2))
   const stores = openWorkspaceStores(paths, options)
   const { state } = stores
-  const lanes = new LaneManager()
-  const { provider, fallback, selected } = selectDreamProviders(config, env, options.provider, {
-    ...{ clock, engineIdleMs: options.engineIdleMs },
-    onRetry: options.onModelRetry ?? ((attempt) => log.warn(attempt, 'model request retry')),
-    modelSlot: (call, m) => lanes.withModelSlot('dream', () => options.modelGate?.(call, m) ?? call()),
-  })
   const abort = new AbortController()
   const autoRetry = new AutoRetry({
     ...{ delaysMinutes: config.autoDream.retryDelaysMinutes, timers, log },
     retry: (id) => retryRun(ctx, id),
   })
-  const deps: DreamDeps = {
-    ...{ config, paths, clock, state, lanes, log, fallback, signal: abort.signal },
-    ...{ messages: stores.messages, messageReader: stores.messageReader },
-    runs: new RunStore(state, clock, config.timezone),
-    settings: new SettingsStore(state),
-    ...{ provider, systemPrompt: readDreamPrompt(paths) },
+  const { deps, selected } = wireDreamDeps({
+    ...{ config, paths, env, clock, log, stores, signal: abort.signal, provider: options.provider },
+    ...{
+      modelGate: options.modelGate,
+      onModelRetry: options.onModelRetry,
+      engineIdleMs: options.engineIdleMs,
+    },
     onSummary: options.onSummary,
     onEvent: (event: DreamEvent) => {
       options.onEvent?.(event)
       if (event.type === 'finished') autoRetry.consider(event.run)
     },
-  }
+  })
   const dreamThread = hostDreamThread(options, { env, log, deps, offline: selected?.name === 'offline' })
   if (dreamThread) deps.runElsewhere = (runId, request) => dreamThread.run(runId, request)
   const ctx: AppContext = { ...deps, dreams: new DreamQueue(deps) }
   let scheduler: Schedules | null = null
 
   const dreamlane: DreamlaneInternals = {
-    ...{ config, paths, runs: ctx.runs, messages: ctx.messages, state, lanes },
+    ...{ config, paths, runs: ctx.runs, messages: ctx.messages, state, lanes: deps.lanes },
     listRuns: (filter) => ctx.runs.list(filter),
     getRun: (id) => ctx.runs.get(id),
     trigger: (request) => triggerDream(ctx, request),
@@ -110,7 +101,7 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
     },
     async close() {
       await ctx.dreams.idle()
-      await lanes.onIdle()
+      await deps.lanes.onIdle()
       await dreamThread?.close()
       await stores.close()
     },

@@ -14,7 +14,7 @@ export interface DreamThreadData {
   messagesDbWaitMs?: number | undefined
   messagesOnThread?: boolean | undefined
   engineIdleMs?: number | undefined
-  /** Send every step and tool event (the host listens); else only what the host acts on: queued and finished. */
+  /** Send every step and tool event (the host listens); else only the one the host acts on: finished. */
   progress: boolean
 }
 

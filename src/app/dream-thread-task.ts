@@ -4,15 +4,11 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { pino } from 'pino'
 import type { DreamDeps } from '../dream/deps.js'
-import { readDreamPrompt } from '../dream/prompt.js'
-import { RunStore } from '../dream/runs.js'
-import { SettingsStore } from '../dream/settings.js'
 import { isSweepMode } from '../dream/types.js'
-import { selectDreamProviders } from '../model/select.js'
 import { workspacePaths } from '../notes/paths.js'
-import { LaneManager } from '../queue/lanes.js'
 import { sentError } from '../threads/thread-errors.js'
 import { lowerThreadPriority } from '../threads/thread-priority.js'
+import { wireDreamDeps } from './dream-deps.js'
 import type { DreamThreadData, FromDreamThread, ToDreamThread } from './dream-thread-protocol.js'
 import { openWorkspaceStores } from './stores.js'
 
@@ -40,29 +36,17 @@ const log = pino(
 )
 
 function openDeps(): { deps: DreamDeps; close(): Promise<void> } {
-  const config = data.config
+  const { config, env, engineIdleMs } = data
   const paths = workspacePaths(config)
   const stores = openWorkspaceStores(paths, {
     messagesDbWait: data.messagesDbWaitMs === undefined ? undefined : { waitMs: data.messagesDbWaitMs },
     messagesOnThread: data.messagesOnThread,
   })
-  const lanes = new LaneManager()
-  const { provider, fallback } = selectDreamProviders(config, data.env, undefined, {
-    clock,
-    engineIdleMs: data.engineIdleMs,
-    onRetry: (attempt) => log.warn(attempt, 'model request retry'),
-    modelSlot: (call) => lanes.withModelSlot('dream', call),
-  })
-  const deps: DreamDeps = {
-    ...{ config, paths, clock, lanes, log, provider, fallback, signal: abort.signal },
-    ...{ state: stores.state, messages: stores.messages, messageReader: stores.messageReader },
-    runs: new RunStore(stores.state, clock, config.timezone),
-    settings: new SettingsStore(stores.state),
-    systemPrompt: readDreamPrompt(paths),
+  const { deps } = wireDreamDeps({
+    ...{ config, paths, env, clock, log, stores, signal: abort.signal, engineIdleMs },
     // Each message wakes the host's event loop, and a dream makes dozens a second: progress only when heard.
     onEvent: (event) => {
-      if (data.progress || event.type === 'queued' || event.type === 'finished')
-        post({ type: 'event', event })
+      if (data.progress || event.type === 'finished') post({ type: 'event', event })
     },
     // The host's hook runs on its own thread; the run waits for it there, as it would in-process.
     onSummary: (summary) =>
@@ -71,7 +55,7 @@ function openDeps(): { deps: DreamDeps; close(): Promise<void> } {
         summaryAcks.set(id, resolve)
         post({ type: 'summary', id, summary })
       }),
-  }
+  })
   return { deps, close: () => stores.close() }
 }
 

@@ -158,7 +158,7 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
  */
 export function hostDreamThread(
   options: Pick<DreamlaneOptions, 'dreamThread' | 'provider' | 'modelGate' | 'engineIdleMs'> &
-    Pick<DreamlaneOptions, 'messagesDbWait' | 'messagesOnThread' | 'onSummary' | 'onEvent'>,
+    Pick<DreamlaneOptions, 'messagesDbWait' | 'messagesOnThread' | 'onEvent'>,
   host: { env: Record<string, string | undefined>; log: Logger; deps: DreamDeps; offline: boolean },
 ): DreamThread | null {
   if (options.dreamThread !== true || options.provider || options.modelGate || !host.offline) return null
@@ -171,7 +171,7 @@ export function hostDreamThread(
       progress: options.onEvent !== undefined,
     },
     ...{ clock: deps.clock, log: host.log, runs: deps.runs, lockFile: deps.paths.lockFile },
-    ...{ onEvent: deps.onEvent, onSummary: options.onSummary },
+    ...{ onEvent: deps.onEvent, onSummary: deps.onSummary },
   })
 }
 
