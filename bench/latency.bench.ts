@@ -101,7 +101,7 @@ const CONTROLS: { label: string; start(): { stop(): Promise<number> } }[] = [
     label: 'control: a thread posting one message every 2 ms',
     start: () => {
       const thread = new Worker(
-        "require('node:worker_threads').parentPort; setInterval(() => require('node:worker_threads').parentPort.postMessage(1), 2)",
+        "const { parentPort } = require('node:worker_threads'); setInterval(() => parentPort.postMessage(1), 2)",
         { eval: true },
       )
       thread.on('message', () => undefined)
