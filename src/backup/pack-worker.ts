@@ -1,6 +1,7 @@
 // The code that packs notes (read small notes whole, hash, CRC and deflate them): on a worker thread, and on the
 // main thread while that thread starts or whenever the archive would otherwise wait for it.
 import { createRequire } from 'node:module'
+import { DEFLATE_INTO_SOURCE } from './deflate-into.js'
 
 /**
  * Plain JavaScript run with `new Worker(source, { eval: true })`, so it works the same from `dist/`, under
@@ -17,21 +18,21 @@ import { createRequire } from 'node:module'
  * Reads are synchronous on purpose: a packer has nothing else to do meanwhile, and sync reads of small files
  * cost a quarter of the CPU of thread-pool round trips.
  */
-const PACK_CORE_SOURCE = String.raw`
+const PACK_CORE_SOURCE =
+  DEFLATE_INTO_SOURCE +
+  String.raw`
 const { openSync, readSync, closeSync } = require('node:fs')
 const { createHash, hash } = require('node:crypto')
-const { crc32, deflateRawSync } = require('node:zlib')
+const { crc32 } = require('node:zlib')
 
-// Output chunks below 4 KiB come from Buffer's shared pool: a fresh 16 KiB one per note was most of the
-// worker's memory, freed only when a (rare, as it allocates little else) garbage collection ran.
-const CHUNK = 2048
 let scratch = Buffer.alloc(0)
 // crypto.hash (Node 20.12+) builds no Hash object, whose option checks were a third of hashing a small note.
 const sha256Hex = typeof hash === 'function'
   ? (data) => hash('sha256', data, 'hex')
   : (data) => createHash('sha256').update(data).digest('hex')
 
-function packOne(file, wholeReadBytes, level) {
+/** Reads one note whole and appends its body (deflated, or stored when deflate can't shrink it) to out. */
+function packOne(file, wholeReadBytes, level, out) {
   let fd
   try {
     fd = openSync(file, 'r')
@@ -50,10 +51,11 @@ function packOne(file, wholeReadBytes, level) {
     }
     const data = scratch.subarray(0, size)
     const sha256 = sha256Hex(data)
-    const deflated = size > 0 ? deflateRawSync(data, { level, chunkSize: CHUNK }) : undefined
-    const stored = !deflated || deflated.length >= size
-    return { status: 'packed', size, sha256, crc32: crc32(data), method: stored ? 0 : 8,
-      body: stored ? Buffer.from(data) : deflated }
+    const offset = reserve(out, size)
+    const deflated = size > 0 ? deflateInto(data, level, out.body, offset) : -1
+    const length = deflated >= 0 ? deflated : data.copy(out.body, offset)
+    out.length = offset + length
+    return { status: 'packed', size, sha256, crc32: crc32(data), method: deflated >= 0 ? 8 : 0, offset, length }
   } finally {
     closeSync(fd)
   }
@@ -66,39 +68,40 @@ const spares = []
 
 function bodyBuffer(bytes) {
   const index = spares.findIndex((spare) => spare.byteLength >= bytes)
-  if (index >= 0) return Buffer.from(spares.splice(index, 1)[0], 0, bytes)
+  if (index >= 0) return Buffer.from(spares.splice(index, 1)[0])
   // Unpooled, so transferring it detaches nothing else.
-  return Buffer.allocUnsafeSlow(Math.max(bytes, MIN_BODY_BYTES)).subarray(0, bytes)
+  return Buffer.allocUnsafeSlow(Math.max(bytes, MIN_BODY_BYTES))
 }
 
 function recycleBody(body) {
   if (spares.length < MAX_SPARES) spares.push(body)
 }
 
+/** Where the next body of up to bytes goes in out.body, grown (by copying what it holds) when it has no room. */
+function reserve(out, bytes) {
+  if (out.body.length - out.length < bytes) {
+    const larger = bodyBuffer(Math.max(out.length + bytes, out.body.length * 2))
+    out.body.copy(larger, 0, 0, out.length)
+    recycleBody(out.body.buffer)
+    out.body = larger
+  }
+  return out.length
+}
+
 function packFiles(files, wholeReadBytes, level) {
+  // Bodies are deflated straight into the batch's buffer, each after the one before.
+  const out = { body: bodyBuffer(0), length: 0 }
   const results = []
-  const bodies = []
-  let total = 0
   for (const file of files) {
     let result
     try {
-      result = packOne(file, wholeReadBytes, level)
+      result = packOne(file, wholeReadBytes, level, out)
     } catch (error) {
       result = { status: 'failed', code: error && error.code, message: String(error && error.message) }
     }
-    if (result.body) {
-      bodies.push(result.body)
-      result.offset = total
-      result.length = result.body.length
-      total += result.body.length
-      delete result.body
-    }
     results.push(result)
   }
-  const body = bodyBuffer(total)
-  let at = 0
-  for (const part of bodies) at += part.copy(body, at)
-  return { body: body.buffer, results }
+  return { body: out.body.buffer, results }
 }
 `
 
