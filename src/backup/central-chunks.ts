@@ -1,4 +1,5 @@
 // Keeps the central directory headers of written entries as bytes, in chunks, until the directory is written.
+import { headerTarget, type HeaderTarget } from './header-bytes.js'
 
 /** Large enough that a 20,000-note directory is a few dozen chunks, small enough to waste little at the end. */
 const CHUNK_BYTES = 64 * 1024
@@ -13,31 +14,32 @@ const NO_DATA_DESCRIPTOR = { usesDataDescriptor: (): boolean => false }
  * collection on the way, which is what makes V8 grow its young generation.
  */
 export class CentralHeaderChunk {
-  readonly #bytes: Buffer
+  /** Where headers are encoded in place. */
+  readonly target: HeaderTarget
   #used = 0
   #written = false
 
   constructor(bytes: number) {
     // Not from Buffer's shared pool: a chunk is kept whole until the end, and must keep nothing else alive.
-    this.#bytes = Buffer.allocUnsafeSlow(bytes)
+    this.target = headerTarget(Buffer.allocUnsafeSlow(bytes))
   }
 
   getGeneralPurposeBit(): typeof NO_DATA_DESCRIPTOR {
     return NO_DATA_DESCRIPTOR
   }
 
-  /** Copies `header` in; false (copying nothing) when it does not fit. */
-  tryAdd(header: Buffer): boolean {
-    if (this.#used + header.length > this.#bytes.length) return false
-    this.#used += header.copy(this.#bytes, this.#used)
-    return true
+  /** Where the next `length` bytes of headers go in `target.bytes`, now counted as used; -1 when they do not fit. */
+  reserve(length: number): number {
+    if (this.#used + length > this.target.bytes.length) return -1
+    this.#used += length
+    return this.#used - length
   }
 
   /** Every header of the run the first time the directory writer meets the run, then nothing. */
   takeBytes(): Buffer | undefined {
     if (this.#written) return undefined
     this.#written = true
-    return this.#bytes.subarray(0, this.#used)
+    return this.target.bytes.subarray(0, this.#used)
   }
 }
 
@@ -50,10 +52,19 @@ export class CentralHeaderChunks {
 
   /** The chunk now holding `header`, to stand in the engine's entry list for its entry. */
   add(header: Buffer): CentralHeaderChunk {
-    if (this.#current?.tryAdd(header)) return this.#current
-    this.#current = new CentralHeaderChunk(Math.max(CHUNK_BYTES, header.length))
-    this.#current.tryAdd(header)
-    return this.#current
+    return this.addEncoded(header.length, (target, at) => header.copy(target.bytes, at))
+  }
+
+  /** The chunk `encode` has just written a header of `length` bytes into (at `at` of its target). */
+  addEncoded(length: number, encode: (target: HeaderTarget, at: number) => void): CentralHeaderChunk {
+    let chunk = this.#current
+    let at = chunk ? chunk.reserve(length) : -1
+    if (!chunk || at < 0) {
+      chunk = this.#current = new CentralHeaderChunk(Math.max(CHUNK_BYTES, length))
+      at = chunk.reserve(length)
+    }
+    encode(chunk.target, at)
+    return chunk
   }
 
   /** The next entry is kept as an entry object: headers after it start a new run. */

@@ -2,7 +2,17 @@
 import type { ZipArchive } from 'archiver'
 import { CentralHeaderChunk, CentralHeaderChunks } from './central-chunks.js'
 import { CentralRecord, type ZipEngineEntry } from './central-record.js'
-import { centralHeaderBytes, localHeaderBytes } from './header-bytes.js'
+import {
+  centralHeaderLength,
+  encodeCentralHeader,
+  encodeLocalHeader,
+  fitsPlainCentral,
+  headerTarget,
+  localHeaderLength,
+  plainHeaderOf,
+  type HeaderTarget,
+  type PlainHeader,
+} from './header-bytes.js'
 import { ZIP_DEFLATED, type PreparedEntry } from './prepared-entry.js'
 
 /**
@@ -52,7 +62,7 @@ export class PreparedZip {
   constructor(archive: ZipArchive, joinWritesBytes: number) {
     this.archive = archive
     const engine = zipEngineOf(archive)
-    joinWrites(engine, joinWritesBytes)
+    const writes = joinWrites(engine, joinWritesBytes)
     const central = new CentralHeaderChunks()
     const afterAppend = engine._afterAppend.bind(engine)
     engine._afterAppend = (entry) => {
@@ -79,12 +89,19 @@ export class PreparedZip {
       entry.setSize(prepared.size)
       entry.setCompressedSize(prepared.body.length)
       const flags = entry.getGeneralPurposeBit().encode().readUInt16LE(0)
-      writeLocalHeader(engine, entry, flags)
+      const header = plainHeaderOf(entry, flags)
+      writeLocalHeader(engine, writes, entry, header)
       engine.write(prepared.body)
       // The engine keeps what it is given here until the central directory: the header's bytes where
       // header-bytes can encode it (offsets are final now), else a compact record, never the entry itself.
-      const header = centralHeaderBytes(entry, flags)
-      engine._afterAppend(header ? central.add(header) : new CentralRecord(entry, queued.name))
+      const fileOffset = entry._offsets.file
+      engine._afterAppend(
+        header && fitsPlainCentral(fileOffset)
+          ? central.addEncoded(centralHeaderLength(header), (target, at) =>
+              encodeCentralHeader(header, fileOffset, target, at),
+            )
+          : new CentralRecord(entry, queued.name),
+      )
       callback(null, entry)
     }
   }
@@ -97,34 +114,55 @@ export class PreparedZip {
   }
 }
 
-/** The local header in one write where header-bytes can encode it, else archiver's own field by field. */
-function writeLocalHeader(engine: ZipEngine, entry: ZipArchiveEntry, flags: number): void {
-  const header = localHeaderBytes(entry, flags)
+/** The local header encoded straight into the joined writes where it is plain, else archiver's own field by field. */
+function writeLocalHeader(
+  engine: ZipEngine,
+  writes: JoinedWrites,
+  entry: ZipArchiveEntry,
+  header: PlainHeader | undefined,
+): void {
   if (!header) return engine._writeLocalFileHeader(entry)
   // The offsets compress-commons' writer records as it goes: header start, after the time field, body start.
   entry._offsets.file = engine.offset
   entry._offsets.data = engine.offset + 14
-  engine.write(header)
+  const length = localHeaderLength(header)
+  if (length <= writes.chunkBytes) {
+    const at = writes.reserve(length) // may start a new chunk: target is read after it
+    encodeLocalHeader(header, writes.target, at)
+  } else {
+    const own = headerTarget(Buffer.allocUnsafe(length))
+    encodeLocalHeader(header, own, 0)
+    engine.write(own.bytes)
+  }
   entry._offsets.contents = engine.offset
+}
+
+/** Room in the chunk being joined, for a header encoded in place. */
+interface JoinedWrites {
+  readonly chunkBytes: number
+  /** The chunk being joined; `reserve` may replace it, so read it after. */
+  readonly target: HeaderTarget
+  /** Counts `length` more bytes (at most chunkBytes) as written and returns where they go in `target.bytes`. */
+  reserve(length: number): number
 }
 
 /**
  * The engine writes every header field as its own few-byte Buffer (about 40 per entry with the central
  * directory); each then crosses two streams and, while queued there, survives garbage collections, which
- * made memory grow with the tree. Copied here into `bytes`-sized chunks before they enter any stream; the copy
- * also means no chunk written here is referenced once `write` returns, so the pack pool can reuse the memory
- * a prepared body came in as soon as its entry is written. `offset` stays exact at every write, as the header
- * writers read it.
+ * made memory grow with the tree. Copied here into `bytes`-sized chunks before they enter any stream (and plain
+ * local headers are encoded straight into them); the copy also means no chunk written here is referenced once
+ * `write` returns, so the pack pool can reuse the memory a prepared body came in as soon as its entry is written.
+ * `offset` stays exact at every write, as the header writers read it.
  */
-function joinWrites(engine: ZipEngine, bytes: number): void {
+function joinWrites(engine: ZipEngine, bytes: number): JoinedWrites {
   const write = engine.write.bind(engine)
   const end = engine.end.bind(engine)
-  let staged = Buffer.allocUnsafeSlow(bytes)
+  let staged = headerTarget(Buffer.allocUnsafeSlow(bytes))
   let size = 0
   const flush = (): boolean => {
     if (size === 0) return true
-    const full = staged.subarray(0, size)
-    staged = Buffer.allocUnsafeSlow(bytes) // the stream keeps `full` until it is written out
+    const full = staged.bytes.subarray(0, size)
+    staged = headerTarget(Buffer.allocUnsafeSlow(bytes)) // the stream keeps `full` until it is written out
     size = 0
     engine.offset -= full.length // write() counts these bytes again
     return write(full)
@@ -139,7 +177,7 @@ function joinWrites(engine: ZipEngine, bytes: number): void {
     // true while joining: a streamed entry piped in here sees the stream's real backpressure at each flush.
     let ready = true
     for (let at = 0; at < buffer.length;) {
-      const copied = buffer.copy(staged, size, at)
+      const copied = buffer.copy(staged.bytes, size, at)
       size += copied
       at += copied
       if (size === bytes) ready = flush()
@@ -149,6 +187,18 @@ function joinWrites(engine: ZipEngine, bytes: number): void {
   engine.end = (...args) => {
     flush()
     return end(...args)
+  }
+  return {
+    chunkBytes: bytes,
+    get target() {
+      return staged
+    },
+    reserve(length) {
+      if (bytes - size < length) flush()
+      engine.offset += length
+      size += length
+      return size - length
+    },
   }
 }
 
