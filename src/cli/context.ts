@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import type { DbWait } from '../db/busy.js'
 import type { ConfigFile, ResolvedConfig } from '../config/schema.js'
 import { workspacePaths, type WorkspacePaths } from '../notes/paths.js'
-import { ignoreClosedReaders } from './std-streams.js'
+import { printErrorLine } from './std-streams.js'
 
 export interface GlobalOptions {
   workspace?: string
@@ -67,22 +67,16 @@ export async function cliContextFor(
       out(json ? JSON.stringify(data, null, 2) : text())
     },
     progress(message) {
-      if (!json) stderrLine(message)
+      if (!json) printErrorLine(message)
     },
     dbWait: {
       ...dbWaitMsFromEnv(),
       onWait: ({ waitedMs, holder }) =>
-        stderrLine(
+        printErrorLine(
           `dreamlane: the messages DB is locked by ${holder ?? 'another process'}; waiting (${Math.round(waitedMs / 1000)} s)…`,
         ),
     },
   }
-}
-
-/** A line on stderr; the stream is created (and guarded against a reader that went away) only when needed. */
-function stderrLine(message: string): void {
-  ignoreClosedReaders()
-  process.stderr.write(`${message}\n`)
 }
 
 /** DREAMLANE_DB_WAIT_MS: how long to wait on a locked messages DB (default 5000). */

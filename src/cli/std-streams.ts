@@ -21,17 +21,30 @@ export function ignoreClosedReaders(): void {
 
 /** `text` and a newline on stdout, written to its file descriptor; dropped if the reader went away. */
 export function printLine(text: string): void {
+  writeLine(1, text)
+}
+
+/**
+ * `text` and a newline on stderr (progress, notices): to the file descriptor while no stream exists (creating
+ * process.stderr on a pipe was ~4 ms of `backups create`), else through the stream, so lines keep their order.
+ */
+export function printErrorLine(text: string): void {
+  if (guarded) process.stderr.write(`${text}\n`)
+  else writeLine(2, text)
+}
+
+function writeLine(fd: 1 | 2, text: string): void {
   let rest = Buffer.from(`${text}\n`)
   while (rest.length > 0) {
     try {
-      rest = rest.subarray(writeSync(1, rest))
+      rest = rest.subarray(writeSync(fd, rest))
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === 'EPIPE') return
       if (code !== 'EAGAIN') throw error
       // A full pipe someone made non-blocking: the stream waits for the reader and keeps the process alive.
       ignoreClosedReaders()
-      process.stdout.write(rest)
+      ;(fd === 1 ? process.stdout : process.stderr).write(rest)
       return
     }
   }
