@@ -4,9 +4,15 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { randomHex } from '../random-hex.js'
 import { NoteReadOnlyError, WriteFailedError, isWriteRefusal } from '../errors.js'
+import { syncDir, type DirSyncs } from './dir-syncs.js'
 
 /** Mode bits a new note gets (before the umask), like any file the user's editor would create. */
 const NEW_FILE_MODE = 0o666
+
+export interface AtomicWriteOptions {
+  /** A batch whose owner syncs the folder later, once for all its files (see DirSyncs); else synced here. */
+  dirSyncs?: DirSyncs
+}
 
 /**
  * Replaces `file` with `content` so that a crash leaves either the old or the new bytes, never a mix.
@@ -14,7 +20,11 @@ const NEW_FILE_MODE = 0o666
  * for anyone) is refused with NoteReadOnlyError, even for root, who the kernel would let through.
  * The temp name starts with "." and ends with ".tmp" so backups, FTS and listings skip it.
  */
-export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  content: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const dir = dirname(file)
   await makeFolder(dir)
   const mode = await writableMode(file)
@@ -34,7 +44,8 @@ export async function writeFileAtomic(file: string, content: string | Uint8Array
     await rm(temp, { force: true })
     throw isWriteRefusal(error) ? new WriteFailedError(file, error) : error
   }
-  await syncDir(dir)
+  if (options.dirSyncs) options.dirSyncs.add(dir)
+  else await syncDir(dir)
 }
 
 /** Creates `dir` (and missing parents) unless the nearest existing one is read-only. */
@@ -89,19 +100,6 @@ export async function assertWritable(file: string): Promise<void> {
 /** No write bit for owner, group or others: someone made this read-only on purpose. */
 export function isReadOnly(mode: number): boolean {
   return (mode & 0o222) === 0
-}
-
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-  } catch {
-    // Some filesystems refuse fsync on directories; the rename itself is still atomic there.
-  }
 }
 
 /** `.<name>.<pid>.<hex>.tmp`: the temp files writeFileAtomic makes, with the pid of the writing process. */

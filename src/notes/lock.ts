@@ -99,7 +99,12 @@ export async function acquireLock(options: LockOptions): Promise<HeldLock & { re
   }
 }
 
-/** Creates `file` (never over an existing one) holding `info`, synced; a failed write removes what it made. */
+/**
+ * Creates `file` (never over an existing one) holding `info`; a failed write removes what it made. Not fsynced: a
+ * lock means something only while its holder runs, and a crash of the machine ends every holder, so a lock file
+ * from before one is stale whatever it holds (a torn one reads as garbage, which is stale too). Other processes
+ * read it through the page cache (on NFS, once closed, which happens before it is linked into place).
+ */
 async function writeLockFile(file: string, info: LockInfo): Promise<void> {
   let handle
   try {
@@ -109,7 +114,6 @@ async function writeLockFile(file: string, info: LockInfo): Promise<void> {
   }
   try {
     await handle.writeFile(JSON.stringify(info))
-    await handle.sync()
   } catch (error) {
     // A half-written lock (disk full) would block every later dream until reaped: take it back now.
     await handle.close()

@@ -3,6 +3,7 @@
 // gathered twice (a split window read again whole).
 import { NoteMalformedError } from '../errors.js'
 import { writeFileAtomic } from './atomic-write.js'
+import { DirSyncs } from './dir-syncs.js'
 import { readDailyNoteFile } from './daily-files.js'
 import { dayStateOf, renderDailyNote, type DailyNote, type DayState } from './daily-note.js'
 import type { GatheredDay } from './day-aggregator.js'
@@ -47,16 +48,24 @@ export class SeedWriter {
   readonly #paths: WorkspacePaths
   readonly #timeZone: string
   readonly #existing: ReadonlyMap<string, Existing>
+  /** The notes' folder is synced once, when the writes are reported done, not once per note. */
+  readonly #dirSyncs: DirSyncs
   readonly #writes = new Map<string, DayWrite>()
   /** The text this seed last wrote to each day's note (a day's writes run one after another). */
   readonly #written = new Map<string, string>()
   #running = 0
   readonly #waiting: (() => void)[] = []
 
-  constructor(paths: WorkspacePaths, timeZone: string, existing: ReadonlyMap<string, Existing>) {
+  constructor(
+    paths: WorkspacePaths,
+    timeZone: string,
+    existing: ReadonlyMap<string, Existing>,
+    dirSyncs = new DirSyncs(),
+  ) {
     this.#paths = paths
     this.#timeZone = timeZone
     this.#existing = existing
+    this.#dirSyncs = dirSyncs
   }
 
   /** Starts writing the day's note from `aggregate`; a day written from another aggregate is written again after. */
@@ -72,7 +81,8 @@ export class SeedWriter {
 
   /**
    * Writes any of `days` (the final gathering, window order) not written from the same aggregate, then waits for
-   * every note; `onDone` is told of each in window order. The first error is thrown once no write is running.
+   * every note and syncs their folder; `onDone` is told of each in window order (a note's rename may not be
+   * durable until this returns). The first error is thrown once no write is running.
    */
   async finish(
     days: readonly GatheredDay[],
@@ -89,12 +99,14 @@ export class SeedWriter {
       await this.settle()
       throw error
     }
+    await this.#dirSyncs.flush()
     return seeded
   }
 
-  /** Waits until no write is running or queued (whatever their outcome). */
+  /** Waits until no write is running or queued (whatever their outcome), then syncs the notes' folder. */
   async settle(): Promise<void> {
     await Promise.allSettled([...this.#writes.values()].map((write) => write.done))
+    await this.#dirSyncs.flush()
   }
 
   async #limited<Result>(task: () => Promise<Result>): Promise<Result> {
@@ -132,7 +144,7 @@ export class SeedWriter {
           isChanged: false,
         }
       }
-      await writeFileAtomic(path, text)
+      await writeFileAtomic(path, text, { dirSyncs: this.#dirSyncs })
       this.#written.set(day, text)
     }
     const outcome = text === original ? 'unchanged' : original === null ? 'created' : 'updated'

@@ -5,12 +5,30 @@ import { createBackup } from '../../src/backup/create.js'
 import { restoreBackup } from '../../src/backup/restore.js'
 import { NoteReadOnlyError } from '../../src/errors.js'
 import { writeFileAtomic } from '../../src/notes/atomic-write.js'
+import { DirSyncs } from '../../src/notes/dir-syncs.js'
 import { fixedClock } from '../helpers/clock.js'
 import { makeTempDir, makeWorkspace } from '../helpers/workspace.js'
 
 const modeOf = (file: string) => statSync(file).mode & 0o777
 
 describe('writeFileAtomic', () => {
+  it('leaves the folder fsync to a batch: renamed at once, each folder synced once when the batch flushes', async () => {
+    const dir = makeTempDir()
+    const synced: string[] = []
+    const batch = new DirSyncs(async (folder) => void synced.push(folder))
+    await writeFileAtomic(join(dir, 'a', 'one.md'), 'one\n', { dirSyncs: batch })
+    await writeFileAtomic(join(dir, 'a', 'two.md'), 'two\n', { dirSyncs: batch })
+    await writeFileAtomic(join(dir, 'b', 'three.md'), 'three\n', { dirSyncs: batch })
+    // The files are in place (and whole: their bytes were synced before the rename); no folder synced yet.
+    expect(readFileSync(join(dir, 'a', 'two.md'), 'utf8')).toBe('two\n')
+    expect(readdirSync(join(dir, 'a')).sort()).toEqual(['one.md', 'two.md'])
+    expect(synced).toEqual([])
+    await batch.flush()
+    expect(synced.sort()).toEqual([join(dir, 'a'), join(dir, 'b')])
+    await batch.flush()
+    expect(synced).toHaveLength(2)
+  })
+
   it("keeps the target's permission bits (a 0600 private note stays 0600)", async () => {
     const file = join(makeTempDir(), 'private.md')
     writeFileSync(file, 'secret\n')

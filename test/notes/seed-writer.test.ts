@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseDailyNote } from '../../src/notes/daily-note.js'
 import type { GatheredDay } from '../../src/notes/day-aggregator.js'
+import { DirSyncs } from '../../src/notes/dir-syncs.js'
 import { dailyNotePath } from '../../src/notes/paths.js'
 import { SeedWriter, type Existing } from '../../src/notes/seed-writer.js'
 import { makeWorkspace } from '../helpers/workspace.js'
@@ -9,10 +11,10 @@ import { makeWorkspace } from '../helpers/workspace.js'
 const DAY = '2026-11-20'
 
 /** A gathered day of `total` messages, as a thread hands it out. */
-function gathered(total: number): GatheredDay {
-  const first = `${DAY}T08:00:00.000Z`
+function gathered(total: number, day = DAY): GatheredDay {
+  const first = `${day}T08:00:00.000Z`
   return {
-    day: DAY,
+    day,
     counts: { total, user: total, assistant: 0, first, last: first, trees: 1, chats: 1 },
     slice: { total, first },
     cues: `slice: ${first} .. ${first}\nmessages: ${total}`,
@@ -53,5 +55,25 @@ describe('writing seeded notes as days are gathered', () => {
     expect(skipped?.day.outcome).toBe('skipped')
     expect(skipped?.problem?.reason).toMatch(/changed while seeding/)
     expect(readFileSync(path, 'utf8')).toContain('Typed by hand.')
+  })
+
+  it('syncs the notes folder once for all the days it wrote, before finish returns', async () => {
+    const ws = makeWorkspace()
+    const days = ['2026-11-18', '2026-11-19', '2026-11-20']
+    const synced: string[] = []
+    const writer = new SeedWriter(
+      ws.paths,
+      'UTC',
+      new Map(days.map((day) => [day, null])),
+      new DirSyncs(async (dir) => void synced.push(dir)),
+    )
+    for (const day of days) writer.write(gathered(2, day))
+    await Promise.resolve()
+    expect(synced).toEqual([])
+    const seeded = await writer.finish(days.map((day) => gathered(2, day)))
+    expect(seeded.map((note) => note.day.outcome)).toEqual(['created', 'created', 'created'])
+    expect(synced).toEqual([dirname(dailyNotePath(ws.paths, DAY))])
+    for (const day of days)
+      expect(readFileSync(dailyNotePath(ws.paths, day), 'utf8')).toContain('messages_total: 2')
   })
 })
