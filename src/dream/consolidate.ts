@@ -3,6 +3,7 @@ import { DreamlaneError } from '../errors.js'
 import type { ResolvedConfig } from '../config/schema.js'
 import type { ModelProvider, TurnInput, TurnResult } from '../model/provider.js'
 import { readBacklog } from '../notes/backlog.js'
+import { DirSyncs } from '../notes/dir-syncs.js'
 import type { DayWindow } from '../time/local-day.js'
 import { createToolSet } from '../tools/tool-set.js'
 import type { ToolSet } from '../tools/types.js'
@@ -48,7 +49,15 @@ export async function consolidate(
   step: StepRunner,
   deps: DreamDeps,
 ): Promise<Consolidation> {
-  const pass = await modelPass(runId, request, window, channel, step, deps)
+  // The turn's notes are each synced before their rename; their folders once, when the turn ends, however it ends,
+  // long before the run can be reported finished (until then a crash leaves the run lost, its backup kept).
+  const dirSyncs = new DirSyncs()
+  let pass: Omit<Consolidation, 'unresolved'>
+  try {
+    pass = await modelPass(runId, request, window, channel, step, deps, dirSyncs)
+  } finally {
+    await dirSyncs.flush()
+  }
   // What is left undone is reported after every pass, so a day the model skipped is named, not silently carried.
   const unresolved = (await readBacklog(deps.paths, window.days)).map(({ day, state }) => ({ day, state }))
   deps.runs.update(runId, { unresolvedDays: unresolved })
@@ -64,6 +73,7 @@ async function modelPass(
   channel: DreamChannel,
   step: StepRunner,
   deps: DreamDeps,
+  dirSyncs: DirSyncs,
 ): Promise<Omit<Consolidation, 'unresolved'>> {
   // One tool set per engine: the fallback gets its own call budget, not what the model left of it.
   const makeTools = (provider: ModelProvider) =>
@@ -77,6 +87,7 @@ async function modelPass(
         state: deps.state,
         clock: deps.clock,
         isDream: true,
+        dirSyncs,
       },
       {
         maxCalls: toolBudgetFor(deps.config, window),

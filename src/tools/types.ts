@@ -8,6 +8,7 @@ import type { WorkspacePaths } from '../notes/paths.js'
 import type { DayWindow } from '../time/local-day.js'
 import type { EncodedText } from './encoded-text.js'
 import type { MessageReader } from './message-reader.js'
+import type { DirSyncs } from '../notes/dir-syncs.js'
 
 /** What a tool returns to the model. A refused call is `ok: false` with a specific, actionable message. */
 export interface ToolResult {
@@ -40,6 +41,11 @@ export interface ToolContext {
   messagePageMax?: number
   /** Told the absolute path of every file a tool wrote; createToolSet sets it to track changedFiles(). */
   onWrite?: (absPath: string) => void
+  /**
+   * A dream's batch of folder fsyncs: a written note's folder is synced once when the turn ends (its owner
+   * flushes it) rather than after every write. Without it (interactive tools) each write is durable when it returns.
+   */
+  dirSyncs?: DirSyncs
   /**
    * Told the hits search_workspace served to a non-dream turn, so the host can record recall events.
    * Never called when `isDream` is true.

@@ -31,7 +31,7 @@ export async function writeNote(
   if (target.stats) await readNoteText(target.abs).then(() => undefined, rethrowAs(target.rel))
   // The last point where a cancelled turn can still leave the note untouched.
   signal?.throwIfAborted()
-  await writeFileAtomic(target.abs, content)
+  await writeFileAtomic(target.abs, content, context.dirSyncs ? { dirSyncs: context.dirSyncs } : {})
   // Recorded before the index mark, so a failing mark can never hide a written file from the change ledger.
   context.onWrite?.(target.abs)
   markDirty(context.state, context.paths.workspace, [target.abs])

@@ -2,6 +2,7 @@
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { DirSyncs } from '../../src/notes/dir-syncs.js'
 import { createToolSet } from '../../src/tools/tool-set.js'
 import { LIST_MAX_FILES } from '../../src/tools/note-tools.js'
 import { dailyNote, makeToolWorld, snapshotTree } from './world.js'
@@ -147,6 +148,23 @@ describe('grep_notes', () => {
 })
 
 describe('write_file', () => {
+  it("in a dream's batch, leaves the folder fsync to the batch's flush: once per folder, however many writes", async () => {
+    const world = noteWorld()
+    const synced: string[] = []
+    const dirSyncs = new DirSyncs(async (folder) => void synced.push(folder))
+    const tools = createToolSet({ ...world.context, dirSyncs })
+    for (const [path, content] of [
+      ['notes/memory/user.md', '# User\n- Alex prefers coffee now\n'],
+      ['notes/memory/project.md', '# Project\n- Tea shop\n'],
+      ['notes/daily/2026-11-22.md', dailyNote('2026-11-22', 'Tasted oolong.')],
+    ])
+      expect((await tools.call('write_file', { path, content })).ok).toBe(true)
+    expect(readFileSync(join(world.dir, 'notes/memory/user.md'), 'utf8')).toContain('coffee')
+    expect(synced).toEqual([])
+    await dirSyncs.flush()
+    expect(synced.sort()).toEqual([join(world.dir, 'notes/daily'), join(world.dir, 'notes/memory')])
+  })
+
   it('creates and replaces memory files and day pages, reporting bytes written', async () => {
     const { tools, dir } = noteWorld()
     const text = '# Project\n- Launch on 2026-12-01 — café\n'
