@@ -1,7 +1,7 @@
 // The fleet on a real redis-server: dreams per minute with 1 vs 2 worker processes, and the queue's cost per
 // job against the same dreams run one after another in-process. Skipped (with a line saying so) without Redis.
 import { execFileSync, spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, hostname, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -90,6 +90,9 @@ export interface Measured {
     handOffMs: { mean: number; max: number } | null
   }[]
   redisCpuMs: number
+  /** When the clock started (ms since the epoch) and each timed job's worker and span: the run's timeline. */
+  startedAt: number
+  spans: { pid: number; startMs: number; endMs: number }[]
 }
 
 /** The workspaces of a worker's (or a baseline's) warm-up, none of them timed. */
@@ -118,7 +121,18 @@ export async function inProcess(dir: string, timedIds: readonly string[]): Promi
   }
   const machine = machineCpuSince(machineBefore)
   const dreams = timedIds.length
-  return { ms, loadBefore, loadAfter: load(), machine, dreams, cpuMs, workers: [], redisCpuMs: 0 }
+  return {
+    ms,
+    loadBefore,
+    loadAfter: load(),
+    machine,
+    dreams,
+    cpuMs,
+    workers: [],
+    redisCpuMs: 0,
+    startedAt: 0,
+    spans: [],
+  }
 }
 
 /** The gaps between a worker's jobs, in the order it ran them. */
@@ -190,6 +204,20 @@ export interface WorkerSetup {
 
 /** Workers as `dreamlane worker` starts them by default. */
 export const DEFAULT_SETUP: WorkerSetup = { label: 'default', nodeArgs: [], env: {} }
+
+/** Debian's eatmydata package: preloaded, it turns fsync and fdatasync into no-ops (and O_SYNC off). */
+const EATMYDATA = ['/usr/lib/x86_64-linux-gnu/libeatmydata.so', '/usr/lib/libeatmydata.so'].find((file) =>
+  existsSync(file),
+)
+
+/**
+ * The control for fsync's share: workers whose every fsync returns at once (never for real use: nothing they
+ * write would survive a crash of the machine). What two workers gain over one here that they do not with fsync
+ * is what the fsync sleeps cost. Null without the eatmydata package (`apt-get install eatmydata`).
+ */
+export const NO_FSYNC_SETUP: WorkerSetup | null = EATMYDATA
+  ? { label: 'no fsync (eatmydata)', nodeArgs: [], env: { LD_PRELOAD: EATMYDATA } }
+  : null
 
 /**
  * Dreams the fleet's workspaces on `workers` worker processes started as `setup` says. Every worker has dreamed
@@ -280,6 +308,12 @@ export async function fleet(
       cpuMs: 0,
       workers: perWorker,
       redisCpuMs: redisCpu,
+      startedAt: started,
+      spans: jobs.map((job) => ({
+        pid: names.get(job?.processedBy ?? '') ?? 0,
+        startMs: job?.processedOn ?? 0,
+        endMs: job?.finishedOn ?? 0,
+      })),
     }
   } finally {
     await queue.close()
@@ -402,6 +436,14 @@ export async function run(): Promise<BenchRow[]> {
     const inProc = await inProcess(bench.copy('inproc'), half)
     const one = await fleet(bench.copy('one'), redisUrl, half, 1)
     const two = await fleet(bench.copy('two'), redisUrl, ids, 2)
+    const noFsync = NO_FSYNC_SETUP
+      ? {
+          one: await fleet(bench.copy('one-nofsync'), redisUrl, half, 1, NO_FSYNC_SETUP),
+          two: await fleet(bench.copy('two-nofsync'), redisUrl, ids, 2, NO_FSYNC_SETUP),
+        }
+      : null
+    if (!noFsync)
+      console.log('  fleet: no-fsync control skipped — apt-get install eatmydata to measure fsync’s cost')
     const dreamsAlone = await cpuPerDreamInProcesses(bench.copy, [half])
     const dreamsPaired = await cpuPerDreamInProcesses(bench.copy, [half, ids.slice(DREAMS_PER_WORKER)])
     const perMinute = (measured: Measured) => (measured.dreams / measured.ms) * 60_000
@@ -425,6 +467,19 @@ export async function run(): Promise<BenchRow[]> {
         target: '≤ 1.10',
         notes: `in-process: ${describe(inProc)}\n    ${cpuPerDream(one, inProc)}`,
       },
+      ...(noFsync
+        ? [
+            {
+              name: 'control (no fsync: eatmydata): fleet throughput, 2 workers vs 1',
+              subject,
+              baseline: `${perMinute(noFsync.one).toFixed(1)} dreams/min on 1 worker`,
+              measured: `${perMinute(noFsync.two).toFixed(1)} dreams/min on 2 workers`,
+              ratio: perMinute(noFsync.two) / perMinute(noFsync.one),
+              target: 'the fleet row’s ratio with no fsync sleeps: the gap between the two is what they cost',
+              notes: `1 worker: ${describe(noFsync.one)}\n    2 workers: ${describe(noFsync.two)}\n    ${cpuPerDreamTwoVsOne(noFsync.one, noFsync.two)}`,
+            },
+          ]
+        : []),
       {
         name: 'control (no queue): CPU per in-process dream, 2 processes at once vs 1',
         subject,
