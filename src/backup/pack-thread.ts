@@ -137,10 +137,11 @@ export class PackWorker {
 
 /**
  * Starts a thread for the next backup and parks it, so it is ready by the time that backup lists its notes: a
- * thread takes ~30 ms to start, which `backups create` spends loading its modules meanwhile. Returns its id.
+ * thread takes ~30 ms to start, which `backups create` spends loading its modules meanwhile. Returns its id and
+ * when it has started (rejected if it fails first).
  */
-export function startPackThread(): number {
+export function startPackThread(): { threadId: number; ready: Promise<void> } {
   const worker = new PackWorker()
   void releaseWorker(worker)
-  return worker.threadId
+  return { threadId: worker.threadId, ready: worker.ready }
 }

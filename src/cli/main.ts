@@ -14,14 +14,10 @@ const PLAIN_COMMANDS: Record<string, () => Promise<RunCommand>> = {
   'backups create': async () => (await import('./commands/backups.js')).runBackupsCreate,
 }
 
-/** Plain commands whose process ends with them: V8 need not optimise their code (`short-run.ts`). */
-const SHORT_RUNS = new Set(['backups create'])
-
 const wantsJson = process.argv.includes('--json')
 
 const plain = plainInvocation(process.argv.slice(2), new Set(Object.keys(PLAIN_COMMANDS)))
 if (plain) {
-  if (SHORT_RUNS.has(plain.command)) (await import('./short-run.js')).skipOptimisingCompilers()
   try {
     const run = await (PLAIN_COMMANDS[plain.command] as () => Promise<RunCommand>)()
     await run(plain.options)

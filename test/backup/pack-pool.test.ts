@@ -122,7 +122,7 @@ describe('PackPool', () => {
     const started = startPackThread()
     const pool = new PackPool({ ...OPTIONS, workers: 1, packHere: false })
     try {
-      expect(pool.threadIds).toEqual([started])
+      expect(pool.threadIds).toEqual([started.threadId])
       const packed = await packAll(pool, [{ file: join(dir, 'a.md'), path: 'notes/daily/a.md' }])
       expect(packed.map((p) => p.kind === 'packed' && p.digest.sha256)).toEqual([sha256('a\n')])
       expect(pool.batchesPacked).toEqual({ here: 0, onThreads: 1 })

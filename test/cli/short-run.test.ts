@@ -32,4 +32,33 @@ describe('skipOptimisingCompilers', () => {
     expect(await optimisesAfter(false)).toBe(true)
     expect(await optimisesAfter(true)).toBe(false)
   })
+
+  it('skipOptimisingCompilersOnce waits for what is still loading, failed or not, then skips', async () => {
+    const script = `
+      const { skipOptimisingCompilersOnce } = await import(${JSON.stringify(MODULE)});
+      const optimises = () => {
+        const add = new Function('a', 'b', 'return a + b');
+        %PrepareFunctionForOptimization(add); add(1, 2); add(3, 4);
+        %OptimizeFunctionOnNextCall(add); add(5, 6);
+        return (%GetOptimizationStatus(add) & 16) !== 0;
+      };
+      let loaded;
+      const loading = new Promise((resolve) => (loaded = resolve));
+      const skipped = skipOptimisingCompilersOnce([loading, Promise.reject(new Error('a thread that failed'))]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const before = optimises();
+      loaded();
+      await skipped;
+      console.log(JSON.stringify([before, optimises()]));`
+    const { stdout, stderr } = await run(process.execPath, [
+      '--allow-natives-syntax',
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      script,
+    ])
+    expect(stderr).toBe('')
+    expect(JSON.parse(stdout.trim())).toEqual([true, false])
+  })
 })

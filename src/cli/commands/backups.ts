@@ -74,10 +74,13 @@ export function registerBackups(program: Command): void {
 export async function runBackupsCreate(options: GlobalOptions): Promise<void> {
   // Started first, the pack thread is up by the time the config and the backup's modules have loaded.
   const { startPackThread } = await import('../../backup/pack-thread.js')
-  startPackThread()
+  const thread = startPackThread()
   const ctx = await cliContextFor(options, {}, printLine)
   ctx.progress('writing backup…')
-  const { createBackup } = await import('../backup-create-deps.js')
+  const bundle = import('../backup-create-deps.js')
+  // The process ends with the backup: no optimised code, from when nothing is left to load from Node's code cache.
+  void import('../short-run.js').then((run) => run.skipOptimisingCompilersOnce([bundle, thread.ready]))
+  const { createBackup } = await bundle
   const info = await createBackup({
     paths: ctx.paths,
     mode: 'manual',
