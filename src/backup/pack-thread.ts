@@ -135,12 +135,18 @@ export class PackWorker {
   }
 }
 
+/** A pack thread started ahead of a backup: its id, and when it has started (rejected if it fails first). */
+export interface StartedPackThread {
+  threadId: number
+  ready: Promise<void>
+}
+
 /**
  * Starts a thread for the next backup and parks it, so it is ready by the time that backup lists its notes: a
  * thread takes ~30 ms to start, which `backups create` spends loading its modules meanwhile. Returns its id and
  * when it has started (rejected if it fails first).
  */
-export function startPackThread(): { threadId: number; ready: Promise<void> } {
+export function startPackThread(): StartedPackThread {
   const worker = new PackWorker()
   void releaseWorker(worker)
   return { threadId: worker.threadId, ready: worker.ready }

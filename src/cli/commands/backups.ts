@@ -1,5 +1,6 @@
 // `dreamlane backups list|create|restore <id>`: the pre-dream zip archives.
 import type { Command } from 'commander'
+import type { StartedPackThread } from '../../backup/pack-thread.js'
 import { systemClock } from '../../clock.js'
 import { cliContext, cliContextFor, globalOptions, type GlobalOptions } from '../context.js'
 import { printLine } from '../std-streams.js'
@@ -71,10 +72,9 @@ export function registerBackups(program: Command): void {
  * `backups create`, also run directly (without commander) when its arguments are only global options. Its result
  * is its only output on stdout, written to the file descriptor (`printLine`).
  */
-export async function runBackupsCreate(options: GlobalOptions): Promise<void> {
-  // Started first, the pack thread is up by the time the config and the backup's modules have loaded.
-  const { startPackThread } = await import('../../backup/pack-thread.js')
-  const thread = startPackThread()
+export async function runBackupsCreate(options: GlobalOptions, started?: StartedPackThread): Promise<void> {
+  // Started first (by main.ts on the plain path), the pack thread is up by the time the backup's modules have loaded.
+  const thread = started ?? (await import('../../backup/pack-thread.js')).startPackThread()
   const ctx = await cliContextFor(options, {}, printLine)
   ctx.progress('writing backup…')
   const bundle = import('../backup-create-deps.js')
