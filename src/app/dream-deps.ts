@@ -30,6 +30,8 @@ export interface DreamWiring extends Pick<DreamDeps, 'onEvent' | 'onSummary'> {
   /** @default logged at warn */
   onModelRetry?: ((attempt: RetryAttempt) => void) | undefined
   engineIdleMs?: number | undefined
+  /** The offline engine's turns on this thread (the dream thread) rather than a thread of their own. */
+  engineHere?: boolean | undefined
 }
 
 /** The dream's dependencies, and what provider selection chose (null when the host injected one). */
@@ -37,7 +39,7 @@ export function wireDreamDeps(wiring: DreamWiring): { deps: DreamDeps; selected:
   const { config, paths, clock, log, stores, signal, modelGate } = wiring
   const lanes = new LaneManager()
   const { provider, fallback, selected } = selectDreamProviders(config, wiring.env, wiring.provider, {
-    ...{ clock, engineIdleMs: wiring.engineIdleMs },
+    ...{ clock, engineIdleMs: wiring.engineIdleMs, engineHere: wiring.engineHere },
     onRetry: wiring.onModelRetry ?? ((attempt) => log.warn(attempt, 'model request retry')),
     modelSlot: (call, m) => lanes.withModelSlot('dream', () => modelGate?.(call, m) ?? call()),
   })

@@ -12,8 +12,6 @@ export interface DreamThreadData {
   /** The host logger's level: lines below it are never sent. */
   logLevel: string
   messagesDbWaitMs?: number | undefined
-  messagesOnThread?: boolean | undefined
-  engineIdleMs?: number | undefined
   /** Send every step and tool event (the host listens); else only the one the host acts on: finished. */
   progress: boolean
 }

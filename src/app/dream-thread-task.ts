@@ -36,14 +36,17 @@ const log = pino(
 )
 
 function openDeps(): { deps: DreamDeps; close(): Promise<void> } {
-  const { config, env, engineIdleMs } = data
+  const { config, env } = data
   const paths = workspacePaths(config)
+  // This thread is already off the host's event loop: it reads the messages DB and runs the engine's turns itself.
+  // A reader and an engine thread of their own would only add thread hops to every page a dream reads: more page
+  // faults, system time and wake-ups beside the host's thread, for no gain in a thread that does nothing else.
   const stores = openWorkspaceStores(paths, {
     messagesDbWait: data.messagesDbWaitMs === undefined ? undefined : { waitMs: data.messagesDbWaitMs },
-    messagesOnThread: data.messagesOnThread,
+    messagesOnThread: false,
   })
   const { deps } = wireDreamDeps({
-    ...{ config, paths, env, clock, log, stores, signal: abort.signal, engineIdleMs },
+    ...{ config, paths, env, clock, log, stores, signal: abort.signal, engineHere: true },
     // Each message wakes the host's event loop, and a dream makes dozens a second: progress only when heard.
     onEvent: (event) => {
       if (data.progress || event.type === 'finished') post({ type: 'event', event })

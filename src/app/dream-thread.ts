@@ -157,8 +157,7 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
  * dreamlane, with no provider or model gate of the host's (functions stay on the host's thread). Else null.
  */
 export function hostDreamThread(
-  options: Pick<DreamlaneOptions, 'dreamThread' | 'provider' | 'modelGate' | 'engineIdleMs'> &
-    Pick<DreamlaneOptions, 'messagesDbWait' | 'messagesOnThread' | 'onEvent'>,
+  options: Pick<DreamlaneOptions, 'dreamThread' | 'provider' | 'modelGate' | 'messagesDbWait' | 'onEvent'>,
   host: { env: Record<string, string | undefined>; log: Logger; deps: DreamDeps; offline: boolean },
 ): DreamThread | null {
   if (options.dreamThread !== true || options.provider || options.modelGate || !host.offline) return null
@@ -166,7 +165,6 @@ export function hostDreamThread(
   return openDreamThread({
     data: {
       ...{ config: deps.config, env: { ...host.env }, logLevel: host.log.level },
-      ...{ engineIdleMs: options.engineIdleMs, messagesOnThread: options.messagesOnThread },
       messagesDbWaitMs: options.messagesDbWait?.waitMs,
       progress: options.onEvent !== undefined,
     },

@@ -25,6 +25,11 @@ export interface SelectProviderOptions {
   modelSlot?: ModelSlot
   /** How long the offline engine's idle thread is kept for the next dream (threaded.ts). @default 30000 */
   engineIdleMs?: number | undefined
+  /**
+   * Run the offline engine's turns on the calling thread instead of a thread of their own: for a caller that is
+   * itself a background thread (the dream thread), where one more thread only adds a hop per tool call.
+   */
+  engineHere?: boolean | undefined
 }
 
 type Env = Record<string, string | undefined>
@@ -52,7 +57,7 @@ function build(
     ...(options.modelSlot ? { modelSlot: options.modelSlot } : {}),
   }
   const model = chosen.model as string // set for every provider but the offline engine
-  if (chosen.name === 'offline') return offlineProvider(config, options.engineIdleMs)
+  if (chosen.name === 'offline') return offlineProvider(config, options)
   if (chosen.name === 'anthropic') {
     const settings = config.providers.anthropic
     const baseUrl = anthropicBaseUrl(config, env)
@@ -85,15 +90,29 @@ function build(
 
 /**
  * The offline engine, each turn in a worker thread: its NLP libraries (compromise, chrono-node) load there, on
- * the first dream, and its CPU work never holds up chat turns or `/api/status` on the main thread.
+ * the first dream, and its CPU work never holds up chat turns or `/api/status` on the main thread. With
+ * `engineHere` the turns run on the calling thread, the engine imported on the first.
  */
-function offlineProvider(config: ResolvedConfig, idleMs: number | undefined): ModelProvider {
+function offlineProvider(config: ResolvedConfig, options: SelectProviderOptions): ModelProvider {
+  const engineOptions = {
+    memoryBudgetBytes: config.memory.indexBudgetBytes,
+    freshness: config.memory.freshness,
+  }
+  const traits = { messagePageMax: OFFLINE_PAGE_SIZE }
+  if (options.engineHere) {
+    return lazyProvider(
+      'offline',
+      undefined,
+      async () => (await import('./offline/engine.js')).createOfflineProvider(engineOptions),
+      traits,
+    )
+  }
   return threadedProvider({
     name: 'offline',
-    ...(idleMs !== undefined ? { idleMs } : {}),
+    ...(options.engineIdleMs !== undefined ? { idleMs: options.engineIdleMs } : {}),
     entry: threadModule(import.meta.url, './offline/worker'),
-    options: { memoryBudgetBytes: config.memory.indexBudgetBytes, freshness: config.memory.freshness },
-    traits: { messagePageMax: OFFLINE_PAGE_SIZE },
+    options: engineOptions,
+    traits,
   })
 }
 
@@ -115,7 +134,7 @@ export function selectDreamProviders(
   injected: ModelProvider | undefined,
   options: SelectProviderOptions = {},
 ): DreamProviders {
-  const fallback = offlineProvider(config, options.engineIdleMs)
+  const fallback = offlineProvider(config, options)
   const selected = injected ? null : selectProvider(config, env, options)
   const chosen = selected && selected.name !== 'offline' ? selected.provider : fallback
   return { provider: injected ?? chosen, fallback, selected }
