@@ -12,6 +12,7 @@ import type { DreamRequest, PostedSummary, RunRecord } from '../dream/types.js'
 import { errorMessage } from '../errors.js'
 import { readLock } from '../notes/lock.js'
 import { receivedError } from '../threads/thread-errors.js'
+import { lowerOtherThreads } from '../threads/thread-priority.js'
 import { startThread, threadModule } from '../threads/thread-task.js'
 import type { DreamThreadData, FromDreamThread, ToDreamThread } from './dream-thread-protocol.js'
 
@@ -127,6 +128,9 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
       if (inFlight) return Promise.reject(new Error(`the dream thread is already running ${inFlight.runId}`))
       const thread = (worker ??= start())
       thread.ref()
+      // The dream's garbage collection and file calls run on this process's shared helper threads: behind the
+      // event loop's thread, with the dream thread itself (threads made since the last dream start at ours).
+      lowerOtherThreads()
       const clockOffsetMs = options.clock.now().getTime() - Date.now()
       return new Promise<RunRecord>((resolve, reject) => {
         inFlight = { runId, resolve, reject }

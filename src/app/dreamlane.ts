@@ -71,7 +71,9 @@ export interface DreamlaneOptions {
    * Run each offline-engine dream on its own thread: backup, seeding, the tools, the FTS refresh and the run record
    * all leave this event loop, so chat turns here never wait behind a dream. A provider, model gate or API-model
    * dream the host brings stays on this thread (an API dream mostly waits on the network, and shares this process's
-   * model-call cap with chat). Hooks and logs still arrive here. @default false (`serve`, `chat` and `mcp` turn it on)
+   * model-call cap with chat). Hooks and logs still arrive here. On Linux each such dream first lowers the process's
+   * other threads to nice 5 (V8's GC helpers, libuv's pool, any workers of the host's): they do the dream's
+   * collections and file calls. @default false (`serve`, `chat` and `mcp` turn it on)
    */
   dreamThread?: boolean
 }

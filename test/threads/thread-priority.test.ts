@@ -1,11 +1,12 @@
+import { Worker } from 'node:worker_threads'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { threadedProvider } from '../../src/model/threaded.js'
 import { EMPTY_USAGE, type TurnInput } from '../../src/model/provider.js'
-import { BACKGROUND_NICE } from '../../src/threads/thread-priority.js'
+import { BACKGROUND_NICE, lowerOtherThreads } from '../../src/threads/thread-priority.js'
 import { threadService } from '../../src/threads/thread-service.js'
 import { runThreadTask, threadModule } from '../../src/threads/thread-task.js'
 import type { ToolSet } from '../../src/tools/types.js'
-import { niceOfThisThread } from './nice.js'
+import { niceOfThread, niceOfThisThread } from './nice.js'
 
 const PRIORITY_TASK = threadModule(import.meta.url, './priority-task')
 const ECHO_SERVICE = threadModule(import.meta.url, './echo-service')
@@ -39,5 +40,24 @@ describe.runIf(process.platform === 'linux')('a background thread’s priority',
     expect(turn).toMatchObject({ stop: 'end', usage: EMPTY_USAGE })
     expect(JSON.parse(turn.text)).toEqual({ nice: expected })
     expect(niceOfThisThread()).toBe(before)
+  })
+
+  // V8's GC helpers and libuv's pool are shared by every thread: a dream's collections ran there at the event loop's
+  // priority until the host lowered them.
+  it('lowers every other thread of the process, and not the calling one', async () => {
+    const before = niceOfThisThread()
+    // A thread that leaves its priority alone (dreamlane's own threads lower theirs as they start).
+    const plain = new Worker(
+      "const { parentPort } = require('node:worker_threads'); const { readlinkSync } = require('node:fs');" +
+        "parentPort.postMessage(Number(readlinkSync('/proc/thread-self').split('/').pop()))",
+      { eval: true },
+    )
+    onTestFinished(async () => void (await plain.terminate()))
+    const tid = await new Promise<number>((resolve) => plain.once('message', resolve))
+    expect(niceOfThread(tid)).toBe(before) // a thread starts at its creator's priority
+    expect(lowerOtherThreads(before + 1)).toBeGreaterThan(0)
+    expect(niceOfThread(tid)).toBe(before + 1)
+    expect(niceOfThisThread()).toBe(before)
+    expect(lowerOtherThreads(before + 1)).toBe(0) // already there: nothing to change
   })
 })
