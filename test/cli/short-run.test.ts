@@ -15,6 +15,11 @@ async function optimisesAfter(skip: boolean): Promise<boolean> {
     %PrepareFunctionForOptimization(add); add(1, 2); add(3, 4);
     %OptimizeFunctionOnNextCall(add); add(5, 6);
     console.log((%GetOptimizationStatus(add) & 16) !== 0);`
+  return JSON.parse(await runWithNatives(script)) as boolean
+}
+
+/** Runs an ES module script in a fresh node with V8's natives syntax; its stdout, trimmed. */
+async function runWithNatives(script: string): Promise<string> {
   const { stdout, stderr } = await run(process.execPath, [
     '--allow-natives-syntax',
     '--import',
@@ -24,7 +29,7 @@ async function optimisesAfter(skip: boolean): Promise<boolean> {
     script,
   ])
   expect(stderr).toBe('') // an unknown flag would print "unrecognized flag" on every run
-  return JSON.parse(stdout.trim()) as boolean
+  return stdout.trim()
 }
 
 describe('skipOptimisingCompilers', () => {
@@ -50,15 +55,6 @@ describe('skipOptimisingCompilers', () => {
       loaded();
       await skipped;
       console.log(JSON.stringify([before, optimises()]));`
-    const { stdout, stderr } = await run(process.execPath, [
-      '--allow-natives-syntax',
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      script,
-    ])
-    expect(stderr).toBe('')
-    expect(JSON.parse(stdout.trim())).toEqual([true, false])
+    expect(JSON.parse(await runWithNatives(script))).toEqual([true, false])
   })
 })
