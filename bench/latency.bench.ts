@@ -189,6 +189,8 @@ async function measureScenario(scenario: Scenario): Promise<BenchRow[]> {
     })
     const assistant = createAssistant({ dreamlane, clock: systemClock })
     try {
+      // As `serve` does while it starts: the dream thread loads what a first dream needs before anyone chats.
+      await dreamlane.warmDreams()
       await measure(assistant, WARMUP)
       const idle: Sample[] = []
       const during: Sample[] = []

@@ -67,6 +67,7 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
     trigger: (request) => triggerDream(ctx, request),
     triggerThroughGate: (input) => triggerThroughGate(ctx, input),
     dream: (request) => triggerDream(ctx, request).done,
+    warmDreams: () => (dreamThread ? dreamThread.warm() : import('./dream/run.js').then(() => undefined)),
     retry: (id) => retryRun(ctx, id),
     gate: (mode) => checkGate(ctx, mode),
     apply: (id) => applyRun(ctx, id),

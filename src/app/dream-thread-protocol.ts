@@ -25,6 +25,8 @@ export type ToDreamThread =
   | { type: 'summary-delivered'; id: number }
   /** Close the databases; the thread answers `closed`, then the host ends it. */
   | { type: 'close' }
+  /** Open the databases and load a dream's modules now; the thread answers `warmed`. */
+  | { type: 'warm' }
 
 export type FromDreamThread =
   | { type: 'event'; event: DreamEvent }
@@ -35,3 +37,4 @@ export type FromDreamThread =
   /** runDream itself threw (it records ordinary failures as runs): the host closes the run. */
   | { type: 'failed'; runId: string; error: SentError }
   | { type: 'closed' }
+  | { type: 'warmed' }

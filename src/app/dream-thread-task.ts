@@ -66,6 +66,20 @@ parent.on('message', (message: ToDreamThread) => {
   if (message.type === 'abort') abort.abort()
   else if (message.type === 'close') {
     void (opened?.close() ?? Promise.resolve()).finally(() => post({ type: 'closed' }))
+  } else if (message.type === 'warm') {
+    // A first dream loads the lifecycle and the engine (compromise, chrono-node): a second or two of compiling and
+    // collecting that chat turns feel. A host that is starting up has it done before anyone chats.
+    const started = performance.now()
+    Promise.resolve()
+      .then(async () => {
+        opened ??= openDeps()
+        await Promise.all([import('../dream/run.js'), import('../model/offline/engine.js')])
+        log.debug({ ms: Math.round(performance.now() - started) }, 'dream thread warmed')
+      })
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'dream thread could not warm up; the first dream will'),
+      )
+      .finally(() => post({ type: 'warmed' }))
   } else if (message.type === 'summary-delivered') {
     summaryAcks.get(message.id)?.()
     summaryAcks.delete(message.id)

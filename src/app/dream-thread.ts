@@ -34,6 +34,11 @@ export interface DreamThreadOptions {
 export interface DreamThread {
   /** Runs the queued run `runId` on the thread; settles as runDream does, with the finished record. */
   run(runId: string, request: DreamRequest): Promise<RunRecord>
+  /**
+   * Starts the thread and has it open its databases and load a dream's modules, so the first dream doesn't do that
+   * beside the host's chat; settles when done (or when the thread died), never rejects.
+   */
+  warm(): Promise<void>
   /** Cancels the running dream and any later one (the host is shutting down). */
   abort(): void
   /** Closes the thread's databases and ends it; call with no run in flight. */
@@ -55,6 +60,7 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
   let inFlight: InFlight | null = null
   let aborted = false
   let onClosed: (() => void) | null = null
+  let onWarmed: (() => void)[] = []
 
   const send = (to: Worker, message: ToDreamThread): void => to.postMessage(message)
 
@@ -91,6 +97,9 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
       }
       case 'closed':
         onClosed?.()
+        return
+      case 'warmed':
+        settleWarm(from)
     }
   }
 
@@ -102,11 +111,17 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
     }
   }
 
+  function settleWarm(thread: Worker): void {
+    if (!inFlight) thread.unref()
+    for (const resolve of onWarmed.splice(0)) resolve()
+  }
+
   /** A thread that died mid-run leaves its run `lost` (as a dead process would) and gives back its lock. */
   function died(dead: Worker, error: Error): void {
     if (worker !== dead) return
     worker = null
     onClosed?.()
+    for (const resolve of onWarmed.splice(0)) resolve()
     const settled = inFlight
     inFlight = null
     if (!settled) return
@@ -135,6 +150,14 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
       return new Promise<RunRecord>((resolve, reject) => {
         inFlight = { runId, resolve, reject }
         send(thread, { type: 'run', runId, request, clockOffsetMs })
+      })
+    },
+    warm() {
+      const thread = (worker ??= start())
+      thread.ref()
+      return new Promise<void>((resolve) => {
+        onWarmed.push(resolve)
+        send(thread, { type: 'warm' })
       })
     },
     abort() {

@@ -92,6 +92,12 @@ export interface Dreamlane {
   triggerThroughGate(input: GatedTrigger): Promise<GatedTriggerOutcome>
   /** Queues a dream and waits for its finished record. */
   dream(request: DreamRequest): Promise<RunRecord>
+  /**
+   * Loads what a dream needs now, so the first dream doesn't do that beside chat (a server calls it as it starts):
+   * with `dreamThread`, starts that thread, which opens its databases and loads the lifecycle and the engine;
+   * otherwise loads the lifecycle's modules on this thread. Settles when done.
+   */
+  warmDreams(): Promise<void>
   /** Re-runs run `id` with its own mode, chat and window. */
   retry(id: string): TriggerResult
   /** What the gate cascade says right now for `mode`. */

@@ -49,10 +49,10 @@ const describeEvent = (event: DreamEvent): string =>
       : event.type
 
 /** A logger that keeps every line it writes. */
-function capturingLogger() {
+function capturingLogger(level = 'info') {
   const lines: Record<string, unknown>[] = []
   const logger = pino(
-    { level: 'info' },
+    { level },
     { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
   )
   return { logger, lines }
@@ -100,6 +100,21 @@ describe('dreams on their own thread (dreamThread)', () => {
     // The thread's log lines reach the host's logger, marked as the dream thread's; in-process ones are not.
     expect(here!.fromThread).toBe(0)
     expect(there!.fromThread).toBeGreaterThan(0)
+  }, 60_000)
+
+  it('warms up before the first dream when asked: the thread loads what a dream needs, then dreams as usual', async () => {
+    for (const dreamThread of [false, true]) {
+      const world = await sampleWorld()
+      const { logger, lines } = capturingLogger('debug')
+      const dreamlane = world.open({ dreamThread, logger, env: {} })
+      await dreamlane.warmDreams()
+      const warmed = lines.filter((line) => line.msg === 'dream thread warmed')
+      // Without a dream thread the lifecycle's modules load here, and the thread has nothing to say.
+      expect(warmed).toEqual(dreamThread ? [expect.objectContaining({ thread: 'dream' })] : [])
+      const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 7 })
+      expect(run.status).toBe('succeeded')
+      await dreamlane.close()
+    }
   }, 60_000)
 
   it("waits for the host's summary hook before the dream settles, and a failing hook is logged, not fatal", async () => {

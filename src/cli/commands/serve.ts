@@ -106,6 +106,8 @@ export function registerServe(program: Command): void {
           `recovered: ${recovered.lostRuns.length} run(s) marked lost, lock ${recovered.reapedLock ? 'reaped' : 'clean'}, ${recovered.removedChannels.length} dream channel(s) removed, ${recovered.removedTemps.length} leftover temp file(s) removed`,
         )
       }
+      // While nobody chats yet: the dream thread loads what the first dream needs.
+      void dreamlane.warmDreams()
       const boot = await dreamlane.bootstrap()
       if (boot) say(`first boot: bootstrap dream ${boot.run.id} queued`)
       dreamlane.startAutoDream()
