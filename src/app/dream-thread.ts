@@ -60,7 +60,9 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
   let inFlight: InFlight | null = null
   let aborted = false
   let onClosed: (() => void) | null = null
-  let onWarmed: (() => void)[] = []
+  /** Callers of warm() waiting for the thread's `warmed` (or its death). */
+  const onWarmed: (() => void)[] = []
+  const settleWarms = (): void => onWarmed.splice(0).forEach((resolve) => resolve())
 
   const send = (to: Worker, message: ToDreamThread): void => to.postMessage(message)
 
@@ -99,7 +101,8 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
         onClosed?.()
         return
       case 'warmed':
-        settleWarm(from)
+        if (!inFlight) from.unref()
+        settleWarms()
     }
   }
 
@@ -111,17 +114,12 @@ export function openDreamThread(options: DreamThreadOptions): DreamThread {
     }
   }
 
-  function settleWarm(thread: Worker): void {
-    if (!inFlight) thread.unref()
-    for (const resolve of onWarmed.splice(0)) resolve()
-  }
-
   /** A thread that died mid-run leaves its run `lost` (as a dead process would) and gives back its lock. */
   function died(dead: Worker, error: Error): void {
     if (worker !== dead) return
     worker = null
     onClosed?.()
-    for (const resolve of onWarmed.splice(0)) resolve()
+    settleWarms()
     const settled = inFlight
     inFlight = null
     if (!settled) return
