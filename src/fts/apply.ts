@@ -55,10 +55,9 @@ export function applyChanges(state: StateDb, changes: IndexChanges): AppliedCoun
       if (changes.wipe) wipeIndex(state)
       for (const dir of changes.removedTrees) counts.removed += removeTree(state, dir)
       for (const path of changes.removedFiles) counts.removed += removeFile(state, path)
-      for (const upsert of changes.upserts) {
-        if (upsertFile(state, upsert)) counts.added++
-        else counts.updated++
-      }
+      const added = writeUpserts(state, changes.upserts)
+      counts.added += added
+      counts.updated += changes.upserts.length - added
       for (const touch of changes.touches) touchFile(state, touch)
       const putDir = statement(
         state,
@@ -100,15 +99,28 @@ function removeChunks(state: StateDb, fileIdsSql: string, ...params: unknown[]):
   statement(state, `DELETE FROM fts_chunks WHERE file_id IN (${fileIdsSql})`).run(...params)
 }
 
-function insertChunks(state: StateDb, fileId: number, chunks: readonly Chunk[]): void {
+/**
+ * Writes the upserted files' rows and chunks, then feeds both FTS indexes from fts_chunks with one statement
+ * each, which a rebuild does about 5% faster than an FTS insert per chunk from JS. Every old chunk is
+ * forgotten before the new ones go in, and a new chunk id is always one past the largest in the table, so
+ * the ids above the mark taken in between are exactly this batch's chunks. Returns how many files are new.
+ */
+function writeUpserts(state: StateDb, upserts: readonly FileUpsert[]): number {
+  if (upserts.length === 0) return 0
+  const rows = upserts.map((upsert) => upsertRow(state, upsert))
+  const mark = (statement(state, 'SELECT coalesce(max(id), 0) AS id FROM fts_chunks').get() as { id: number })
+    .id
   const insert = statement(state, 'INSERT INTO fts_chunks (file_id, start_line, body) VALUES (?, ?, ?)')
-  const indexWords = statement(state, 'INSERT INTO fts_text (rowid, body) VALUES (?, ?)')
-  const indexTrigrams = statement(state, 'INSERT INTO fts_trigram (rowid, body) VALUES (?, ?)')
-  for (const chunk of chunks) {
-    const id = insert.run(fileId, chunk.startLine, chunk.body).lastInsertRowid
-    indexWords.run(id, chunk.body)
-    indexTrigrams.run(id, chunk.body)
+  upserts.forEach((upsert, index) => {
+    const fileId = rows[index]?.id
+    for (const chunk of upsert.chunks) insert.run(fileId, chunk.startLine, chunk.body)
+  })
+  for (const table of ['fts_text', 'fts_trigram']) {
+    statement(state, `INSERT INTO ${table} (rowid, body) SELECT id, body FROM fts_chunks WHERE id > ?`).run(
+      mark,
+    )
   }
+  return rows.filter((row) => row.isNew).length
 }
 
 function removeFile(state: StateDb, path: string): number {
@@ -126,10 +138,10 @@ function removeTree(state: StateDb, dir: string): number {
   return statement(state, 'DELETE FROM fts_files WHERE path >= ? AND path < ?').run(from, to).changes
 }
 
-/** Returns true when the file was not indexed before. */
+/** The file's row, inserted or updated (its old chunks forgotten); its chunks are the caller's to write. */
 // No `INSERT … RETURNING` here: a statement with RETURNING makes FTS5 flush its pending terms, once per file,
 // which made a full rebuild 1.6x slower. The id comes from the lookup or from lastInsertRowid instead.
-function upsertFile(state: StateDb, file: FileUpsert): boolean {
+function upsertRow(state: StateDb, file: FileUpsert): { id: number; isNew: boolean } {
   const existing = fileIdOf(state, file.path)
   if (existing) {
     removeChunks(state, '?', existing.id)
@@ -138,16 +150,14 @@ function upsertFile(state: StateDb, file: FileUpsert): boolean {
       `UPDATE fts_files SET dir = @dir, size = @size, mtime_ms = @mtimeMs, ctime_ms = @ctimeMs, ino = @ino,
          hash = @hash, checked_at_ms = @checkedAtMs, racy = @racy WHERE id = @id`,
     ).run({ ...fileParams(file), id: existing.id })
-    insertChunks(state, existing.id, file.chunks)
-    return false
+    return { id: existing.id, isNew: false }
   }
   const { lastInsertRowid } = statement(
     state,
     `INSERT INTO fts_files (path, dir, size, mtime_ms, ctime_ms, ino, hash, checked_at_ms, racy)
      VALUES (@path, @dir, @size, @mtimeMs, @ctimeMs, @ino, @hash, @checkedAtMs, @racy)`,
   ).run(fileParams(file))
-  insertChunks(state, Number(lastInsertRowid), file.chunks)
-  return true
+  return { id: Number(lastInsertRowid), isNew: true }
 }
 
 function touchFile(state: StateDb, file: FileTouch): void {

@@ -1,16 +1,32 @@
 // The index's only disk access: stat files and dirs, list dirs, read bytes — each applying the path rules.
-import type { Stats } from 'node:fs'
-import { lstat, open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises'
+import * as fs from 'node:fs'
+import { readdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { promisify } from 'node:util'
 import { DreamlaneError, errorMessage } from '../errors.js'
 import { isTempOrHidden } from '../notes/atomic-write.js'
 import { absOf, isIndexableName, isInside, joinRel, realParentOf, type IndexScope } from './scope.js'
 import type { FileStat } from './types.js'
 
+// The per-file calls use callback fs behind promisify, not fs/promises: with a FileHandle's open, stat, read
+// and close, settling a 10k-file rebuild took 800 ms instead of 560 (the largest part of its gap to a raw
+// FTS5 build, which reads synchronously in ~180 ms).
+const lstat = promisify(fs.lstat)
+const stat = promisify(fs.stat)
+const realpath = promisify(fs.realpath)
+const open = promisify(fs.open)
+const fstat = promisify(fs.fstat)
+const read = promisify(fs.read)
+const close = promisify(fs.close)
+
 /** Larger files are not indexed (they are rarely notes, and would dominate memory and bm25). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024
 
 export type FileProbe = { status: 'file'; stat: FileStat } | { status: 'skipped' } | { status: 'missing' }
+
+/** A file's bytes with the stat of the descriptor they came from, or why it was not read. */
+export type FileRead =
+  { status: 'read'; bytes: Buffer; stat: FileStat } | { status: 'skipped' } | { status: 'missing' }
 
 export interface DirListing {
   /** Indexable regular files and file symlinks, workspace-relative. */
@@ -86,29 +102,68 @@ export async function readFileBytes(
   probed: FileStat,
 ): Promise<{ bytes: Buffer; stat: FileStat } | undefined> {
   const probe = await guard(rel, async () => {
-    const handle = await open(absOf(scope, rel), 'r')
+    const fd = await open(absOf(scope, rel), 'r')
     try {
-      const info = await handle.stat()
+      const info = await fstat(fd)
       if (!info.isFile() || info.size > MAX_FILE_BYTES || info.ino !== probed.ino) {
         return { status: 'skipped' as const }
       }
-      const bytes = await readWhole(handle, info.size)
+      const bytes = await readWhole(fd, info.size)
       return { status: 'file' as const, stat: fileStatOf(info), bytes }
     } finally {
-      await handle.close()
+      await close(fd)
     }
   })
   return probe.status === 'file' && 'bytes' in probe ? { bytes: probe.bytes, stat: probe.stat } : undefined
 }
 
+/** Where the platform can refuse to open a symlink (not Windows), a walk's new files skip their lstat. */
+const NO_FOLLOW = fs.constants.O_NOFOLLOW
+
 /**
- * The handle's bytes: one positioned read when the file still has the size its stat gave (nearly always),
- * else `readFile` (which re-stats and reads to EOF, more round trips on the thread pool per file).
+ * Reads a file a walk found and the index has never seen, without probing it first: nothing stored could
+ * let its stat skip the read, so it is opened straight away, refusing a symlink (ELOOP), and stat'ed through
+ * the descriptor it is read from. That is one thread-pool round trip fewer per file than probe + read, on
+ * the bulk of a full rebuild. Undefined for a symlink, or where the platform has no O_NOFOLLOW: probe it.
  */
-async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
-  const buffer = Buffer.allocUnsafe(size + 1)
-  const { bytesRead } = await handle.read(buffer, 0, size + 1, 0)
-  return bytesRead === size ? buffer.subarray(0, size) : handle.readFile()
+export async function readNewFile(scope: IndexScope, rel: string): Promise<FileRead | undefined> {
+  if (NO_FOLLOW === undefined) return undefined
+  let fd: number
+  try {
+    fd = await open(absOf(scope, rel), fs.constants.O_RDONLY | NO_FOLLOW)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return undefined
+    return guard(rel, (): Promise<FileRead> => Promise.reject(error))
+  }
+  return guard(rel, async (): Promise<FileRead> => {
+    try {
+      const info = await fstat(fd)
+      if (!info.isFile() || info.size > MAX_FILE_BYTES) return { status: 'skipped' }
+      return { status: 'read', stat: fileStatOf(info), bytes: await readWhole(fd, info.size) }
+    } finally {
+      await close(fd)
+    }
+  })
+}
+
+/**
+ * The descriptor's bytes: one positioned read when the file still has the size its stat gave (nearly always),
+ * else reads to EOF in growing steps (more round trips on the thread pool, for a file being written now).
+ */
+async function readWhole(fd: number, size: number): Promise<Buffer> {
+  let buffer = Buffer.allocUnsafe(size + 1)
+  let length = 0
+  for (;;) {
+    const { bytesRead } = await read(fd, buffer, length, buffer.length - length, length)
+    length += bytesRead
+    if (bytesRead === 0 || (length === size && length < buffer.length)) return buffer.subarray(0, length)
+    if (length === buffer.length) {
+      if (length > MAX_FILE_BYTES) return buffer.subarray(0, length)
+      const grown = Buffer.allocUnsafe(buffer.length * 2)
+      buffer.copy(grown, 0, 0, length)
+      buffer = grown
+    }
+  }
 }
 
 /** Runs `task` over `items` with at most `limit` in flight, keeping results in order. */
@@ -129,7 +184,7 @@ export async function mapLimit<T, R>(
   return results
 }
 
-function fileStatOf(info: Stats): FileStat {
+function fileStatOf(info: fs.Stats): FileStat {
   return { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino }
 }
 
@@ -137,7 +192,7 @@ function fileStatOf(info: Stats): FileStat {
 async function guard<T extends { status: string }>(
   rel: string,
   task: () => Promise<T>,
-): Promise<T | FileProbe> {
+): Promise<T | { status: 'skipped' } | { status: 'missing' }> {
   try {
     return await task()
   } catch (error) {

@@ -213,6 +213,21 @@ describe('refreshIndex', () => {
     expect(await paths(world, 'whale')).toEqual(['skills/dream/SKILL.md'])
   })
 
+  it('reindexes the file holding the newest chunks, whose chunk ids are reused', async () => {
+    const world = makeIndexWorld(NOTES)
+    await refreshIndex(world)
+    const newest = world.state
+      .prepare('SELECT f.path FROM fts_chunks c JOIN fts_files f ON f.id = c.file_id ORDER BY c.id DESC')
+      .get() as { path: string }
+    // Its old chunks go first, so the new ones take the same ids: the index must still learn their words.
+    const longer = Array.from({ length: 70 }, (_, i) => `line ${i} about the harpsichord`).join('\n')
+    await writeFileAtomic(world.abs(newest.path), `# Rewritten\n${longer}\n`)
+    const result = await refreshIndex({ ...world, sweepFiles: 0 })
+    expect(result).toMatchObject({ added: 0, updated: 1 })
+    expect(await paths(world, 'harpsichord')).toEqual([newest.path])
+    checkIntegrity(world.state)
+  })
+
   it('serialises concurrent refreshes of one state db', async () => {
     const world = makeIndexWorld(NOTES)
     const [first, second] = await Promise.all([refreshIndex(world), refreshIndex(world)])
