@@ -122,6 +122,15 @@ function parseBounded(
   )
 }
 
+/**
+ * "a weekend yoga class", "every weekend", "a relaxing weekend": the word alone names a kind of time, not a
+ * day, though chrono reads it as the coming weekend. Only "this/next/last weekend" (which chrono includes in
+ * its text) or "the weekend" pins one.
+ */
+function isGenericWeekend(text: string, before: string): boolean {
+  return /^weekend$/i.test(text.trim()) && !/\bthe\s+$/i.test(before)
+}
+
 export function findDateMentions(sentence: string, ts: string, timeZone: string): DateMention[] {
   // A sentence with no day word cannot name a day: skip the parser (the costly part on a busy day).
   if (!DAY_WORD.test(sentence)) return []
@@ -137,6 +146,7 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
       start = addDays(start, -7)
       end = end === null ? null : addDays(end, -7)
     }
+    if (isGenericWeekend(result.text, sentence.slice(0, index))) continue
     // A weekend is two days: "last weekend" → Saturday → Sunday, whichever of the two chrono picked.
     if (/\bweekend\b/i.test(result.text) && end === null) {
       const weekday = new Date(`${start}T00:00:00Z`).getUTCDay()
@@ -164,7 +174,9 @@ export function annotateDates(sentence: string, mentions: readonly DateMention[]
   let at = 0
   for (const mention of [...mentions].sort((a, b) => a.index - b.index)) {
     if (mention.index < at) continue
-    const end = mention.index + mention.text.length
+    // "Tomorrow's gonna be…": the day goes after the possessive, not between the word and its 's.
+    const possessive = /^['’]s\b/.exec(sentence.slice(mention.index + mention.text.length))
+    const end = mention.index + mention.text.length + (possessive ? 2 : 0)
     out += sentence.slice(at, end)
     const days =
       mention.endDay && mention.endDay !== mention.day ? `${mention.day} → ${mention.endDay}` : mention.day

@@ -39,6 +39,24 @@ describe('findDateMentions', () => {
   })
 })
 
+describe('weekends', () => {
+  const ts = '2026-07-15T10:00:00.000Z' // a Wednesday
+
+  it.each(['this weekend', 'over the weekend', 'on the weekend'])('reads "%s" as two days', (text) => {
+    const [mention] = findDateMentions(`I'm hiking ${text}.`, ts, 'UTC')
+    expect(mention).toMatchObject({ day: '2026-07-18', endDay: '2026-07-19' })
+  })
+
+  it.each([
+    'I started a weekend yoga class with a colleague.',
+    'Every weekend we go to the market.',
+    'We had a relaxing weekend at the lake.',
+    'Any weekend works for me.',
+  ])('names no day in "%s"', (text) => {
+    expect(findDateMentions(text, ts, 'UTC')).toEqual([])
+  })
+})
+
 describe('annotateDates', () => {
   it('adds the absolute day after each mention and leaves ISO days alone', () => {
     const text = 'Lena visits next Friday, the demo is 2026-12-01.'
@@ -46,5 +64,11 @@ describe('annotateDates', () => {
     expect(annotateDates(text, mentions)).toBe(
       'Lena visits next Friday (2026-11-27), the demo is 2026-12-01.',
     )
+  })
+
+  it('puts the day after a possessive, not inside it', () => {
+    const text = "Tomorrow's gonna be an awesome night."
+    const mentions = findDateMentions(text, '2026-10-23T20:00:00.000Z', 'UTC')
+    expect(annotateDates(text, mentions)).toBe("Tomorrow's (2026-10-24) gonna be an awesome night.")
   })
 })
