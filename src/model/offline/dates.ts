@@ -47,7 +47,7 @@ const BARE_ABBREVIATION = /^(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)$/
 
 function namesADay(result: chrono.ParsedResult): boolean {
   const text = result.text.trim()
-  if (BARE_ABBREVIATION.test(text)) return false
+  if (BARE_ABBREVIATION.test(text.replace(/[,.;:!?]+$/, ''))) return false
   if (!DAY_WORD.test(text) || DURATION.test(text)) return false
   const start = result.start
   return start.isCertain('day') || start.isCertain('weekday') || RELATIVE_DAY.test(text)

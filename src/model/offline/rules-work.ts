@@ -46,7 +46,8 @@ const THREAD = new RegExp(
       'waiting (?:for|on)|blocked (?:on|by)|stuck on|looking for|searching for|job hunting|house hunting|' +
       'preparing for|prepping for|studying for|training for|renovating|refactoring|migrating|debugging|fixing|' +
       'writing|building|rewriting|redesigning|setting up|organi[sz]ing)\\b',
-    '\\b(?:i|we)\\s+(?:still\\s+)?(?:need|have|got)\\s+to\\b',
+    // "I've got to renew it" is an errand; "I got to volunteer at the fair" is a chance that was had.
+    "\\b(?:i|we)\\s+(?:still\\s+)?(?:need|have)\\s+to\\b|\\b(?:i've|we've|i have|we have)\\s+(?:still\\s+)?got\\s+to\\b",
     '\\bremind me to\\b',
     '\\b(?:todo|to-do)\\b',
   ].join('|'),

@@ -72,6 +72,7 @@ describe('classifySentence: durable statements in many phrasings', () => {
       'current-state.md thread.waiting-visa-paperwork-embassy',
     ],
     ['Remind me to call the plumber.', 'current-state.md thread.remind-call-plumber'],
+    ["I've got to renew the car insurance.", 'current-state.md thread.renew-car-insurance'],
     [
       'Please remind me to renew my passport before March.',
       'current-state.md thread.remind-renew-passport-before-march',
@@ -108,6 +109,7 @@ describe('classifySentence: durable statements in many phrasings', () => {
     // Precision first: none of these says something durable and typed about the speaker.
     'It has made me grow, and even got me out of my secure 9-5 as a banker.',
     'No problem at all!',
+    'I got to volunteer at a career fair at a local school, and it was incredible.',
     'I love the color and texture!',
     'Love how you never give up.',
     'Agreed!',

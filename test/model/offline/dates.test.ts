@@ -34,6 +34,8 @@ describe('findDateMentions', () => {
     'meeting at 10',
     "so that's us now",
     'last year',
+    'they get enough sun.',
+    'great for soaking up the sun!',
   ])('names no day in "%s"', (text) => {
     expect(findDateMentions(text, '2026-11-19T10:00:00.000Z', 'UTC')).toEqual([])
   })
