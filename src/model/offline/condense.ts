@@ -165,7 +165,10 @@ export function condenseSentence(sentence: string, options: { isTerse?: boolean 
   return terse.charAt(0).toUpperCase() + terse.slice(1)
 }
 
-/** Note style: no articles, no "I'm" to open a line already headed by the speaker's name. */
+/**
+ * Note style: no articles, no "I'm" to open a line already headed by the speaker's name. The article stays in a
+ * quantity whose meaning it turns round: "a few friends" are not "few friends", "a little" is not "little".
+ */
 function telegraph(text: string): string {
   return text
     .replace(/^(?:and|but|so|also|plus|then|anyway)[,]?\s+/i, '')
@@ -175,7 +178,7 @@ function telegraph(text: string): string {
       /^(?:i(?:'m| am|'ve| have|'d| had|'ll| will)?|we(?:'re| are|'ve| have|'ll| will)?)\s+(?=[a-z])/i,
       '',
     )
-    .replace(/(^|[\s(])(?:a|an|the)\s+(?=[a-z0-9])/g, '$1')
-    .replace(/^(?:A|An|The)\s+(?=[a-z])/, '')
+    .replace(/(^|[\s(])(?:a|an|the)\s+(?=[a-z0-9])(?!(?:few|little)\b)/g, '$1')
+    .replace(/^(?:A|An|The)\s+(?=[a-z])(?!(?:few|little)\b)/, '')
     .replace(/(^|\s)my\s+(?=[a-z])/g, '$1')
 }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { condenseSentence, withoutOpener } from '../../../src/model/offline/condense.js'
+
+describe('condenseSentence', () => {
+  it.each(['Thanks so much!', "That's so awesome!", 'Hey Gina!', 'Sounds like a plan.', '/dream 7'])(
+    'drops small talk and commands whole: "%s"',
+    (text) => {
+      expect(condenseSentence(text)).toBe('')
+    },
+  )
+
+  it('strips openers, hedges and articles, keeping names, numbers and dates verbatim', () => {
+    expect(condenseSentence('Wow, I really think the Lisbon trip on 2026-12-04 costs 300 euros.')).toBe(
+      'The Lisbon trip on 2026-12-04 costs 300 euros.',
+    )
+    expect(condenseSentence("I'm taking the dog to the vet on Friday.")).toBe('Taking dog to vet on Friday.')
+  })
+
+  it.each([
+    ['I met a few friends at the park.', 'Met a few friends at park.'],
+    ['We grow a little basil now.', 'Grow a little basil now.'],
+  ])('keeps the article that makes a quantity some, not hardly any: "%s"', (text, expected) => {
+    expect(condenseSentence(text)).toBe(expected)
+  })
+
+  it('keeps the words when not terse', () => {
+    expect(condenseSentence('I really love the new studio.', { isTerse: false })).toBe(
+      'I really love the new studio.',
+    )
+  })
+})
+
+describe('withoutOpener', () => {
+  it('drops opening words and the person addressed, not a sentence that starts with a name', () => {
+    expect(withoutOpener('Hey Gina! We moved to Porto.')).toBe('We moved to Porto.')
+    expect(withoutOpener('So Gina moved to Porto.')).toBe('Gina moved to Porto.')
+  })
+})
