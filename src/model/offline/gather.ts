@@ -4,6 +4,7 @@ import { OFFLINE_PAGE_SIZE } from './page-size.js'
 import { localDayOf } from '../../time/local-day.js'
 import type { ToolClient } from './tool-client.js'
 import type { ToolResult } from '../../tools/types.js'
+import { withoutControls } from './text.js'
 import { termsOf, WordWeights } from './word-weights.js'
 import { yieldToLoop } from './yield.js'
 import type { WindowMessage } from './types.js'
@@ -68,11 +69,11 @@ function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | nu
     id: asText(row.id),
     chat,
     root: asText(row.root) || chat,
-    chatName: asText(row.chat_name) || chat,
+    chatName: withoutControls(asText(row.chat_name)) || chat,
     ts,
     role: row.role === 'assistant' ? 'assistant' : 'user',
-    sender: asText(row.sender),
-    content: asText(row.content),
+    sender: withoutControls(asText(row.sender)),
+    content: withoutControls(asText(row.content)),
     day: cachedLocalDay(ts, timeZone),
   }
 }

@@ -135,3 +135,17 @@ export function sanitizeField(text: string): string {
 export function stripTruncationNote(content: string): string {
   return content.replace(/… \[truncated: \d+ of \d+ chars\]$/, '')
 }
+
+/** Terminal escape sequences (colours, cursor moves) and other control characters, tab and newline aside. */
+const TERMINAL_ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b[@-_]/g
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/
+
+/**
+ * Message text as notes may hold it: a pasted log's colour codes and a bell would otherwise reach the notes, and
+ * from there a terminal that prints them. Escape sequences go whole, other controls become spaces.
+ */
+export function withoutControls(text: string): string {
+  if (!HAS_CONTROL.test(text)) return text
+  return text.replace(TERMINAL_ESCAPE, '').replace(CONTROL, ' ')
+}
