@@ -15,3 +15,13 @@ export function parseCount(flag: string, min = 1): (raw: string) => number {
     return value
   }
 }
+
+/**
+ * A window's length as asked, capped at `dream.maxDays` as chat's `/dream N` and the HTTP API cap it; a capped
+ * request is said on the progress stream, so a year asked for is never taken silently as less.
+ */
+export function cappedDays(asked: number, maxDays: number, say: (line: string) => void): number {
+  if (asked <= maxDays) return asked
+  say(`--days ${asked} is more than dream.maxDays (${maxDays}); using the last ${maxDays} days`)
+  return maxDays
+}

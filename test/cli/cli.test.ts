@@ -80,6 +80,18 @@ describe('dreamlane CLI', () => {
     expect(result.stderr).toMatch(/--days expects an integer/)
   })
 
+  it('caps a seed window at dream.maxDays and says so, instead of building a window of millennia', async () => {
+    const dir = makeTempDir()
+    const ws = ['--workspace', dir]
+    expect((await runCli([...ws, 'init'])).code).toBe(0)
+    writeFileSync(join(dir, '.dreamlane', 'config.json'), '{"dream": {"maxDays": 30, "defaultDays": 7}}')
+    expect((await runCli([...ws, 'sample', '--force'])).code).toBe(0)
+    const seed = await runCli([...ws, 'seed', '--days', '99999999'], { timeoutMs: 30_000 })
+    expect(seed.code).toBe(0)
+    expect(seed.stderr).toMatch(/--days 99999999 is more than dream\.maxDays \(30\); using the last 30 days/)
+    expect(seed.stderr).toMatch(/seeding \d{4}-\d\d-\d\d \.\. \d{4}-\d\d-\d\d/)
+  })
+
   it('init → sample → seed → backups → index search → dream → runs, on a real workspace', async () => {
     const dir = makeTempDir()
     const ws = ['--workspace', dir]

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js'
 import type { DryRunResult } from '../../review/dry-run.js'
 import { EXIT } from '../exit-codes.js'
 import { cliLogger, cliContext } from '../context.js'
-import { parseCount } from '../commander.js'
+import { cappedDays, parseCount } from '../commander.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
 import type { RunRecord } from '../../dream/types.js'
 import type { GateDecision } from '../../dream/gates.js'
@@ -31,7 +31,7 @@ export function registerDream(program: Command): void {
         const ctx = await cliContext(command)
         const { openDreamlane } = await import('../../create.js')
         const fallbackDays = options.auto ? ctx.config.dream.autoDays : ctx.config.dream.defaultDays
-        const days = Math.min(options.days ?? fallbackDays, ctx.config.dream.maxDays)
+        const days = cappedDays(options.days ?? fallbackDays, ctx.config.dream.maxDays, ctx.progress)
         const dreamlane = openDreamlane({
           config: ctx.config,
           messagesDbWait: ctx.dbWait,

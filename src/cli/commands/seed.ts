@@ -4,7 +4,7 @@ import type { Command } from 'commander'
 import { systemClock } from '../../clock.js'
 import { dayWindow } from '../../time/local-day.js'
 import { cliContext } from '../context.js'
-import { parseCount } from '../commander.js'
+import { cappedDays, parseCount } from '../commander.js'
 
 export function registerSeed(program: Command): void {
   program
@@ -19,7 +19,8 @@ export function registerSeed(program: Command): void {
       const { openMessagesDb } = await import('../../db/messages.js')
       const { openStateDb } = await import('../../db/state.js')
       const { readBacklog } = await import('../../notes/backlog.js')
-      const window = dayWindow(new Date(), options.days, ctx.config.timezone)
+      const days = cappedDays(options.days, ctx.config.dream.maxDays, ctx.progress)
+      const window = dayWindow(new Date(), days, ctx.config.timezone)
       const messages = openMessagesDb(ctx.paths.messagesDb, { ...ctx.dbWait, readonly: true })
       const state = openStateDb(ctx.paths.stateDb)
       let result
