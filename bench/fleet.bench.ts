@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import type { Job, Queue } from 'bullmq'
+import Database from 'better-sqlite3'
 import { Redis } from 'ioredis'
 import { resolveConfig } from '../src/config/resolve.js'
 import { dreamJobFor } from '../src/fleet/jobs.js'
@@ -74,6 +75,8 @@ export interface Measured {
   machine: MachineCpu | null
   /** Timed dreams. */
   dreams: number
+  /** Wall time per dream outside its run record (see msOutsideRuns). */
+  msOutsideRuns: number
   /** The no-queue baseline's CPU over the stretch, all threads (0 for the fleet: see workers). */
   cpuMs: number
   /** The baseline's main thread alone (null for the fleet: see workers). */
@@ -96,6 +99,31 @@ export interface Measured {
 
 /** The workspaces of a worker's (or a baseline's) warm-up, none of them timed. */
 export const warmIds = (count: number): string[] => idsOf('warm', count)
+
+/**
+ * Wall time per dream outside its run record (from the record's creation to its close): opening, recovering and
+ * shutting down the workspace, and for a worker the queue's own steps (the fleet lock taken and released, BullMQ's
+ * hand-off to the next job). The stretch's wall time mixes these with the dreams' own swings on a shared machine.
+ */
+function msOutsideRuns(dir: string, ids: readonly string[], stretchMs: number): number {
+  let inRunsMs = 0
+  for (const id of ids) {
+    const { stateDb } = workspacePaths(resolveConfig({ env: {}, flags: { workspace: join(dir, id) } }))
+    const db = new Database(stateDb, { readonly: true })
+    try {
+      const run = db
+        .prepare(
+          "SELECT created_at, finished_at FROM runs WHERE mode = 'manual' ORDER BY created_at DESC LIMIT 1",
+        )
+        .get() as { created_at: string; finished_at: string | null } | undefined
+      if (!run?.finished_at) throw new Error(`${id} has no finished manual run`)
+      inRunsMs += Date.parse(run.finished_at) - Date.parse(run.created_at)
+    } finally {
+      db.close()
+    }
+  }
+  return (stretchMs - inRunsMs) / ids.length
+}
 
 /**
  * The baseline: the same dreams with no queue, in a fresh plain Node process (fixtures/plain-dreams.mjs) that
@@ -121,6 +149,7 @@ export async function plainProcess(dir: string, timedIds: readonly string[]): Pr
     loadAfter: load(),
     machine: machineCpuSince(machineBefore),
     dreams: plain.dreams,
+    msOutsideRuns: msOutsideRuns(dir, timedIds, plain.ms),
     cpuMs: plain.cpuMs,
     mainThreadMs: plain.mainThreadMs,
     workers: [],
@@ -300,6 +329,7 @@ export async function fleet(
       loadAfter: load(),
       machine,
       dreams: ids.length,
+      msOutsideRuns: msOutsideRuns(dir, ids, ms),
       cpuMs: 0,
       mainThreadMs: null,
       workers: perWorker,
@@ -377,20 +407,25 @@ interface QueuePair {
   plain: Measured
 }
 
-/** Pairs of stretches behind the queue's row: its ratio is the median pair's, so one disturbed stretch moves it little. */
-const QUEUE_PAIRS = 3
+/**
+ * Pairs of stretches behind the queue's row; its ratio is the median pair's. On this 2-vCPU VM a stretch's CPU per
+ * dream swings by ±15% from one to the next even with nothing else running (203–289 ms on a quiet machine,
+ * 2026-11-26), far more than the queue costs, so one pair cannot tell; five keep the median within a few percent.
+ */
+const QUEUE_PAIRS = 5
 
 /**
- * "wall 1.03× (201 vs 195 ms a dream), CPU 1.02× (209 vs 205 ms: worker + Redis vs the plain process), load
- * 1.2→1.4". CPU time, which a loaded machine disturbs far less than wall time, shows what the queue costs the
- * worker's cores; wall time what it adds to each dream.
+ * "wall 1.03× (201 vs 195 ms a dream; outside the runs 13.2 vs 10.8 ms), CPU 1.02× (209 vs 205 ms: worker + Redis
+ * vs the plain process), load 1.2→1.4". CPU time, which a loaded machine disturbs far less than wall time, shows
+ * what the queue costs the worker's cores; the time outside the runs what it adds to each job's wall time.
  */
 function describePair({ one, plain }: QueuePair): string {
   const perDream = (measured: Measured, ms: number) => ms / measured.dreams
   const [wallOne, wallPlain] = [perDream(one, one.ms), perDream(plain, plain.ms)]
   const [cpuOne, cpuPlain] = [perDream(one, dreamsCpuMs(one)), perDream(plain, plain.cpuMs)]
   return (
-    `wall ${(wallOne / wallPlain).toFixed(3)}× (${wallOne.toFixed(0)} vs ${wallPlain.toFixed(0)} ms a dream), ` +
+    `wall ${(wallOne / wallPlain).toFixed(3)}× (${wallOne.toFixed(0)} vs ${wallPlain.toFixed(0)} ms a dream; ` +
+    `outside the runs ${one.msOutsideRuns.toFixed(1)} vs ${plain.msOutsideRuns.toFixed(1)} ms), ` +
     `CPU ${(cpuOne / cpuPlain).toFixed(3)}× (${cpuOne.toFixed(0)} vs ${cpuPlain.toFixed(0)} ms: worker + Redis vs the plain process), ` +
     `load ${plain.loadBefore}→${plain.loadAfter} and ${one.loadBefore}→${one.loadAfter}`
   )
@@ -400,6 +435,8 @@ function describePair({ one, plain }: QueuePair): string {
 function queueRow(pairs: readonly QueuePair[], subject: string): BenchRow {
   const wall = (measured: Measured) => measured.ms / measured.dreams
   const ratios = pairs.map(({ one, plain }) => one.ms / one.dreams / (plain.ms / plain.dreams))
+  const outside = (side: (pair: QueuePair) => Measured) =>
+    median(pairs.map((pair) => side(pair).msOutsideRuns))
   const cpuRatios = pairs.map(
     ({ one, plain }) => dreamsCpuMs(one) / one.dreams / (plain.cpuMs / plain.dreams),
   )
@@ -411,7 +448,8 @@ function queueRow(pairs: readonly QueuePair[], subject: string): BenchRow {
     ratio: median(ratios),
     target: '≤ 1.10 (median of the pairs)',
     notes: [
-      `CPU per dream through the queue vs not: median ${median(cpuRatios).toFixed(3)}×`,
+      `CPU per dream through the queue vs not: median ${median(cpuRatios).toFixed(3)}×; wall time per job outside ` +
+        `its run: median ${outside((pair) => pair.one).toFixed(1)} vs ${outside((pair) => pair.plain).toFixed(1)} ms`,
       ...pairs.map((pair, index) => `pair ${index + 1}: ${describePair(pair)}`),
       `last plain process: ${describe(pairs.at(-1)?.plain as Measured)}`,
     ].join('\n    '),
