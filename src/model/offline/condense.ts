@@ -138,10 +138,14 @@ function contentLength(text: string): number {
 }
 
 /**
- * The sentence without its filler (and, when terse, in note style: no articles or hedges), or '' when nothing a reader would ask about is left. Deterministic and
- * conservative: it removes words, never rewrites them, so names, numbers and dates survive verbatim.
+ * The sentence without its filler (and, when terse, in note style: no articles or hedges), or '' when nothing a
+ * reader would ask about is left. Deterministic and conservative: it removes words, never rewrites them, so names,
+ * numbers and dates survive verbatim. A terse sentence starts with a capital unless `keepCase`.
  */
-export function condenseSentence(sentence: string, options: { isTerse?: boolean } = {}): string {
+export function condenseSentence(
+  sentence: string,
+  options: { isTerse?: boolean; keepCase?: boolean } = {},
+): string {
   const flat = sentence.replace(EMOJI, ' ').replace(/\s+/g, ' ').trim()
   if (flat === '' || isCommand(flat)) return ''
   const isTerse = options.isTerse ?? true
@@ -162,7 +166,13 @@ export function condenseSentence(sentence: string, options: { isTerse?: boolean 
   if (words < 2 || (words < 3 && !/\d|(?<=\s)\p{Lu}/u.test(text))) return ''
   if (!isTerse) return text
   const terse = telegraph(text)
-  return terse.charAt(0).toUpperCase() + terse.slice(1)
+  return options.keepCase ? terse : capitalized(terse)
+}
+
+/** `text` with its first letter upper-cased (left alone where that would change its length, as ß's does). */
+export function capitalized(text: string): string {
+  const first = text.charAt(0).toUpperCase()
+  return first.length === 1 ? first + text.slice(1) : text
 }
 
 /**

@@ -5,7 +5,7 @@
 // way of saying "that's awesome" is not.
 import { Heap } from '../../collections/heap.js'
 import { localTimeOf } from '../../time/local-day.js'
-import { condenseSentence, withoutOpener } from './condense.js'
+import { capitalized, condenseSentence, withoutOpener } from './condense.js'
 import { annotateSpans } from './date-spans.js'
 import { annotateDates, findDateMentions } from './dates.js'
 import { escapeInline } from './memory-file.js'
@@ -104,12 +104,12 @@ function candidatesOf(
     sentence.split(CLAUSE_BREAK),
   )
   for (const sentence of clauses) {
-    const condensed = condenseSentence(sentence)
-    if (condensed === '') continue
-    const dated = annotateSpans(
-      annotateDates(condensed, findDateMentions(condensed, message.ts, timeZone)),
-      message.day,
-    )
+    const uncased = condenseSentence(sentence, { keepCase: true })
+    if (uncased === '') continue
+    // Dates are read before the first letter is capitalised: "So, I sat with her" condenses to "sat with her",
+    // and a capital "Sat" would read as a Saturday. (Capitalising keeps the length, so the mentions still fit.)
+    const mentions = findDateMentions(uncased, message.ts, timeZone)
+    const dated = annotateSpans(annotateDates(capitalized(uncased), mentions), message.day)
     const text = truncateWords(dated, MAX_SENTENCE_CHARS)
     const names = Math.min((text.match(PROPER_NAME) ?? []).length, 3)
     const bonus = names * 1.5 + (NUMBER.test(text) ? 2 : 0)

@@ -150,4 +150,15 @@ describe('buildDaySummary', () => {
     expect(text).not.toContain('-->')
     expect(text).toContain('&lt;!-- NEEDS_SUMMARY --&gt;')
   })
+
+  it('reads a sentence-initial verb the condensing capitalised as the verb, not a weekday', async () => {
+    const messages = [
+      message({ content: 'So, I sat with her and we talked for hours.', ts: '2026-05-10T13:21:30Z' }),
+      message({ content: 'Sat works for me, see you at the lake.', ts: '2026-05-10T13:22:30Z' }),
+    ]
+    const text = await buildDaySummary({ messages, timeZone: 'UTC', ratio: 1 })
+    expect(text).toMatch(/Sat with her and we talked for hours/)
+    expect(text).not.toMatch(/Sat \(2026-05-\d\d\) with her/)
+    expect(text).toMatch(/Sat \(2026-05-16\) works for me/)
+  })
 })
