@@ -101,20 +101,8 @@ export async function readFileBytes(
   rel: string,
   probed: FileStat,
 ): Promise<{ bytes: Buffer; stat: FileStat } | undefined> {
-  const probe = await guard(rel, async () => {
-    const fd = await open(absOf(scope, rel), 'r')
-    try {
-      const info = await fstat(fd)
-      if (!info.isFile() || info.size > MAX_FILE_BYTES || info.ino !== probed.ino) {
-        return { status: 'skipped' as const }
-      }
-      const bytes = await readWhole(fd, info.size)
-      return { status: 'file' as const, stat: fileStatOf(info), bytes }
-    } finally {
-      await close(fd)
-    }
-  })
-  return probe.status === 'file' && 'bytes' in probe ? { bytes: probe.bytes, stat: probe.stat } : undefined
+  const read = await guard(rel, async () => readDescriptor(await open(absOf(scope, rel), 'r'), probed.ino))
+  return read.status === 'read' ? { bytes: read.bytes, stat: read.stat } : undefined
 }
 
 /** Where the platform can refuse to open a symlink (not Windows), a walk's new files skip their lstat. */
@@ -135,15 +123,23 @@ export async function readNewFile(scope: IndexScope, rel: string): Promise<FileR
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') return undefined
     return guard(rel, (): Promise<FileRead> => Promise.reject(error))
   }
-  return guard(rel, async (): Promise<FileRead> => {
-    try {
-      const info = await fstat(fd)
-      if (!info.isFile() || info.size > MAX_FILE_BYTES) return { status: 'skipped' }
-      return { status: 'read', stat: fileStatOf(info), bytes: await readWhole(fd, info.size) }
-    } finally {
-      await close(fd)
+  return guard(rel, () => readDescriptor(fd))
+}
+
+/**
+ * Reads the open `fd` whole with its own stat, when it is a regular file of indexable size (and, given `ino`, still
+ * that inode), then closes it.
+ */
+async function readDescriptor(fd: number, ino?: number): Promise<FileRead> {
+  try {
+    const info = await fstat(fd)
+    if (!info.isFile() || info.size > MAX_FILE_BYTES || (ino !== undefined && info.ino !== ino)) {
+      return { status: 'skipped' }
     }
-  })
+    return { status: 'read', stat: fileStatOf(info), bytes: await readWhole(fd, info.size) }
+  } finally {
+    await close(fd)
+  }
 }
 
 /**

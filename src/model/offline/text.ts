@@ -139,7 +139,7 @@ export function stripTruncationNote(content: string): string {
 /** Terminal escape sequences (colours, cursor moves) and other control characters, tab and newline aside. */
 const TERMINAL_ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b[@-_]/g
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
-const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/
+const HAS_CONTROL = new RegExp(CONTROL.source)
 
 /**
  * Message text as notes may hold it: a pasted log's colour codes and a bell would otherwise reach the notes, and
