@@ -92,9 +92,6 @@ export interface Measured {
     handOffMs: { mean: number; max: number } | null
   }[]
   redisCpuMs: number
-  /** When the clock started (ms since the epoch) and each timed job's worker and span: the run's timeline. */
-  startedAt: number
-  spans: { pid: number; startMs: number; endMs: number }[]
 }
 
 /** The workspaces of a worker's (or a baseline's) warm-up, none of them timed. */
@@ -154,8 +151,6 @@ export async function plainProcess(dir: string, timedIds: readonly string[]): Pr
     mainThreadMs: plain.mainThreadMs,
     workers: [],
     redisCpuMs: 0,
-    startedAt: 0,
-    spans: [],
   }
 }
 
@@ -334,12 +329,6 @@ export async function fleet(
       mainThreadMs: null,
       workers: perWorker,
       redisCpuMs: redisCpu,
-      startedAt: started,
-      spans: jobs.map((job) => ({
-        pid: names.get(job?.processedBy ?? '') ?? 0,
-        startMs: job?.processedOn ?? 0,
-        endMs: job?.finishedOn ?? 0,
-      })),
     }
   } finally {
     await queue.close()
@@ -434,7 +423,7 @@ function describePair({ one, plain }: QueuePair): string {
 /** The queue's cost per job: one worker vs a plain process dreaming the same workspaces, pair by pair. */
 function queueRow(pairs: readonly QueuePair[], subject: string): BenchRow {
   const wall = (measured: Measured) => measured.ms / measured.dreams
-  const ratios = pairs.map(({ one, plain }) => one.ms / one.dreams / (plain.ms / plain.dreams))
+  const ratios = pairs.map(({ one, plain }) => wall(one) / wall(plain))
   const outside = (side: (pair: QueuePair) => Measured) =>
     median(pairs.map((pair) => side(pair).msOutsideRuns))
   const cpuRatios = pairs.map(
