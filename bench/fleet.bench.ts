@@ -390,18 +390,27 @@ export function dreamsCpuMs(measured: Measured): number {
     : measured.cpuMs
 }
 
-/** One worker's stretch and the no-queue baseline's on the same dreams, run one after the other. */
-interface QueuePair {
-  one: Measured
+/**
+ * One round of stretches, run back to back: the no-queue baseline and one worker on the same dreams, and two
+ * workers on twice as many. Each row compares stretches of one round, never of two.
+ */
+interface Round {
   plain: Measured
+  one: Measured
+  two: Measured
 }
 
+/** The one-worker and no-queue stretches of a round: the queue row's pair. */
+type QueuePair = Pick<Round, 'one' | 'plain'>
+
 /**
- * Pairs of stretches behind the queue's row; its ratio is the median pair's. On this 2-vCPU VM a stretch's CPU per
- * dream swings by ±15% from one to the next even with nothing else running (203–289 ms on a quiet machine,
- * 2026-11-26), far more than the queue costs, so one pair cannot tell; five keep the median within a few percent.
+ * Rounds behind the fleet's two rows; each row's ratio is the median round's. On this 2-vCPU VM a stretch's CPU
+ * per dream swings by ±15% from one to the next even with nothing else running (203–289 ms on a quiet machine,
+ * 2026-11-26), and one worker's dreams per minute by 265–407 between runs: far more than the queue costs or the
+ * second worker's share of the cores, so one stretch per side cannot tell; five rounds keep the median within a
+ * few percent.
  */
-const QUEUE_PAIRS = 5
+const ROUNDS = 5
 
 /**
  * "wall 1.03× (201 vs 195 ms a dream; outside the runs 13.2 vs 10.8 ms), CPU 1.02× (209 vs 205 ms: worker + Redis
@@ -441,6 +450,40 @@ function queueRow(pairs: readonly QueuePair[], subject: string): BenchRow {
         `its run: median ${outside((pair) => pair.one).toFixed(1)} vs ${outside((pair) => pair.plain).toFixed(1)} ms`,
       ...pairs.map((pair, index) => `pair ${index + 1}: ${describePair(pair)}`),
       `last plain process: ${describe(pairs.at(-1)?.plain as Measured)}`,
+    ].join('\n    '),
+  }
+}
+
+const perMinute = (measured: Measured) => (measured.dreams / measured.ms) * 60_000
+
+/**
+ * "1.78× (612 vs 344 dreams/min, load 1.1→1.3)": a round's two workers against its one, in dreams per minute.
+ * The CPU per dream beside it says whether the second worker made each dream dearer (the machine's caches and
+ * memory bandwidth, shared) or only had to wait for a core.
+ */
+function describeRound({ one, two }: Round): string {
+  return (
+    `${(perMinute(two) / perMinute(one)).toFixed(2)}× (${perMinute(two).toFixed(0)} vs ${perMinute(one).toFixed(0)} ` +
+    `dreams/min, load ${one.loadBefore}→${two.loadAfter}); ${cpuPerDreamTwoVsOne(one, two)}`
+  )
+}
+
+/** Throughput, 2 workers vs 1, round by round: the median round's ratio. */
+function throughputRow(rounds: readonly Round[], subject: string): BenchRow {
+  const middle = rounds.toSorted(
+    (a, b) => perMinute(a.two) / perMinute(a.one) - perMinute(b.two) / perMinute(b.one),
+  )[Math.floor(rounds.length / 2)] as Round
+  return {
+    name: 'fleet throughput: 2 workers vs 1',
+    subject,
+    baseline: `${median(rounds.map(({ one }) => perMinute(one))).toFixed(1)} dreams/min on 1 worker (median)`,
+    measured: `${median(rounds.map(({ two }) => perMinute(two))).toFixed(1)} dreams/min on 2 workers (median)`,
+    ratio: median(rounds.map(({ one, two }) => perMinute(two) / perMinute(one))),
+    target: '≈ 1.8× on 2 free cores (median of the rounds)',
+    notes: [
+      ...rounds.map((round, index) => `round ${index + 1}: ${describeRound(round)}`),
+      `median round, 1 worker: ${describe(middle.one)}`,
+      `median round, 2 workers: ${describe(middle.two)}`,
     ].join('\n    '),
   }
 }
@@ -496,22 +539,20 @@ export async function run(): Promise<BenchRow[]> {
     const { ids, redisUrl } = bench
     // One worker (and each single-process run) dreams the first half; two workers, or two processes, all of it.
     const half = ids.slice(0, DREAMS_PER_WORKER)
-    const pairs: QueuePair[] = []
-    for (let index = 0; index < QUEUE_PAIRS; index++) {
-      const runOne = () => fleet(bench.copy(`one-${index}`), redisUrl, half, 1)
-      const runPlain = () => plainProcess(bench.copy(`plain-${index}`), half)
-      // Which goes first swaps from pair to pair, so a drift in the machine's load falls on both sides alike.
-      if ((QUEUE_PAIRS - index) % 2 === 1) {
-        const plain = await runPlain()
-        pairs.push({ plain, one: await runOne() })
-      } else {
-        const one = await runOne()
-        pairs.push({ one, plain: await runPlain() })
+    const rounds: Round[] = []
+    for (let index = 0; index < ROUNDS; index++) {
+      const stretches = {
+        plain: () => plainProcess(bench.copy(`plain-${index}`), half),
+        one: () => fleet(bench.copy(`one-${index}`), redisUrl, half, 1),
+        two: () => fleet(bench.copy(`two-${index}`), redisUrl, ids, 2),
       }
+      // The order turns round from round to round, so a drift in the machine's load falls on every side alike;
+      // the one worker always runs in the middle, next to both stretches it is compared with.
+      const order = index % 2 === 0 ? (['plain', 'one', 'two'] as const) : (['two', 'one', 'plain'] as const)
+      const round: Partial<Round> = {}
+      for (const side of order) round[side] = await stretches[side]()
+      rounds.push(round as Round)
     }
-    // The last pair ran its worker last: the stretch beside the two workers' is the baseline of their row.
-    const { one } = pairs.at(-1) as QueuePair
-    const two = await fleet(bench.copy('two'), redisUrl, ids, 2)
     const noFsync = NO_FSYNC_SETUP
       ? {
           one: await fleet(bench.copy('one-nofsync'), redisUrl, half, 1, NO_FSYNC_SETUP),
@@ -528,19 +569,10 @@ export async function run(): Promise<BenchRow[]> {
       [half, ids.slice(DREAMS_PER_WORKER)],
       DAYS,
     )
-    const perMinute = (measured: Measured) => (measured.dreams / measured.ms) * 60_000
     const subject = `${DREAMS_PER_WORKER} workspaces per worker after ${WARM_DREAMS} warm-up dreams, ${MESSAGES} messages over ${DAYS} days each, offline engine, real redis-server, ${cpus().length} cores`
     return [
-      {
-        name: 'fleet throughput: 2 workers vs 1',
-        subject,
-        baseline: `${perMinute(one).toFixed(1)} dreams/min on 1 worker`,
-        measured: `${perMinute(two).toFixed(1)} dreams/min on 2 workers`,
-        ratio: perMinute(two) / perMinute(one),
-        target: '≈ 1.8× on 2 free cores',
-        notes: `1 worker: ${describe(one)}\n    2 workers: ${describe(two)}\n    ${cpuPerDreamTwoVsOne(one, two)}`,
-      },
-      queueRow(pairs, subject),
+      throughputRow(rounds, subject),
+      queueRow(rounds, subject),
       ...(noFsync
         ? [
             {
