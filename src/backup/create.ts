@@ -1,8 +1,9 @@
 // Creates a backup of notes/daily and notes/memory as `<data>/backups/<id>.zip`, then prunes to the newest N.
 import { randomBytes } from 'node:crypto'
-import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Clock } from '../clock.js'
+import { syncDir } from '../notes/dir-syncs.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 import { collectNoteFiles, isMissing } from './collect.js'
 import type { ManifestEntry } from './manifest.js'
@@ -122,16 +123,5 @@ async function exists(file: string): Promise<boolean> {
   } catch (error) {
     if (isMissing(error)) return false
     throw error
-  }
-}
-
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r')
-  try {
-    await handle.sync()
-  } catch {
-    // Some filesystems refuse fsync on directories; the link/rename itself is still atomic there.
-  } finally {
-    await handle.close()
   }
 }
