@@ -131,6 +131,9 @@ function isGenericWeekend(text: string, before: string): boolean {
   return /^weekend$/i.test(text.trim()) && !/\bthe\s+$/i.test(before)
 }
 
+/** Day of the week of a YYYY-MM-DD day, 0 for Sunday. */
+const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay()
+
 export function findDateMentions(sentence: string, ts: string, timeZone: string): DateMention[] {
   // A sentence with no day word cannot name a day: skip the parser (the costly part on a busy day).
   if (!DAY_WORD.test(sentence)) return []
@@ -147,9 +150,14 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
       end = end === null ? null : addDays(end, -7)
     }
     if (isGenericWeekend(result.text, sentence.slice(0, index))) continue
+    // Said on a Sunday, "this weekend" is the one under way; chrono, reading forward, picks the next one.
+    if (/^this\s+weekend\W*$/i.test(result.text.trim()) && weekdayOf(today) === 0) {
+      start = addDays(today, -1)
+      end = today
+    }
     // A weekend is two days: "last weekend" → Saturday → Sunday, whichever of the two chrono picked.
     if (/\bweekend\b/i.test(result.text) && end === null) {
-      const weekday = new Date(`${start}T00:00:00Z`).getUTCDay()
+      const weekday = weekdayOf(start)
       if (weekday === 0) start = addDays(start, -1)
       if (weekday === 0 || weekday === 6) end = addDays(start, 1)
     }

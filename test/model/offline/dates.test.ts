@@ -49,6 +49,20 @@ describe('weekends', () => {
     expect(mention).toMatchObject({ day: '2026-07-18', endDay: '2026-07-19' })
   })
 
+  // Said on a Saturday or a Sunday, "this weekend" is the one under way, not the next (chrono reads it forward).
+  it.each([
+    ['2026-07-18T10:00:00.000Z', "I'm relaxing this weekend with a long walk."],
+    ['2026-07-19T10:00:00.000Z', 'This weekend, I am planning to check out a new cafe.'],
+    ['2026-07-19T10:00:00.000Z', 'I went to the lake this weekend.'],
+  ])('reads "this weekend" said at the weekend (%s) as that weekend', (at, text) => {
+    expect(findDateMentions(text, at, 'UTC')[0]).toMatchObject({ day: '2026-07-18', endDay: '2026-07-19' })
+  })
+
+  it('still reads "next weekend" said on a Saturday as the one after', () => {
+    const [mention] = findDateMentions('We fly out next weekend.', '2026-07-18T10:00:00.000Z', 'UTC')
+    expect(mention).toMatchObject({ day: '2026-07-25', endDay: '2026-07-26' })
+  })
+
   it.each([
     'I started a weekend yoga class with a colleague.',
     'Every weekend we go to the market.',
