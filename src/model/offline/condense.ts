@@ -90,12 +90,15 @@ export function withoutOpener(text: string, isGentle = false): string {
   }
 }
 
-/** Hedges and intensifiers: the sentence means the same without them. */
+/**
+ * Hedges and intensifiers: the sentence means the same without them. Not where the words are what is said:
+ * "I think about her", "I believe in it", "let you know", "did you know".
+ */
 const FILLER = new RegExp(
   '\\b(?:' +
     [
-      'i (?:think|guess|believe|feel like|mean)',
-      'you know',
+      'i (?:think|guess|believe|feel like|mean)(?! (?:about|of|in|so)\\b)',
+      "(?<!\\b(?:let|lets|let's|do|did|does|don't|didn't|doesn't|if|as|to|would|will|wanna|want) )you know",
       'kind of',
       'kinda',
       'sort of',

@@ -23,6 +23,18 @@ describe('condenseSentence', () => {
     expect(condenseSentence(text)).toBe(expected)
   })
 
+  // A hedge drops only where it hedges: "let you know" and "think about" are what the sentence says.
+  it.each([
+    ['I wanted to let you know I ran a charity event.', 'Wanted to let you know I ran charity event.'],
+    ['Did you know the museum opens at 9?', 'Did you know museum opens at 9?'],
+    ['I think about my grandmother every Sunday.', 'Think about grandmother every Sunday.'],
+    ['I believe in second chances for everyone.', 'Believe in second chances for everyone.'],
+    ['You know, I finally fixed the boat.', 'Finally fixed boat.'],
+    ['I think the boat needs a new sail.', 'Boat needs new sail.'],
+  ])('keeps a hedge word that is the sentence\'s own verb: "%s"', (text, expected) => {
+    expect(condenseSentence(text)).toBe(expected)
+  })
+
   it('keeps the words when not terse', () => {
     expect(condenseSentence('I really love the new studio.', { isTerse: false })).toBe(
       'I really love the new studio.',
