@@ -136,6 +136,18 @@ describe('buildDaySummary', () => {
     expect(text).toBe('- Maya: Booked the Porto flat for March. Sam flies in from Oslo on 14th.')
   })
 
+  it('ends a sentence whose last words are a resolved date, which closes no sentence itself', async () => {
+    const text = await buildDaySummary({
+      messages: [
+        message({ content: 'Sam was bored today', ts: '2026-11-20T10:00:00Z' }),
+        message({ content: 'Took the turtles to Tampa (the beach!)', ts: '2026-11-20T10:01:00Z' }),
+      ],
+      timeZone: 'UTC',
+      ratio: 1,
+    })
+    expect(text).toBe('- Maya: Sam was bored today (2026-11-20). Took turtles to Tampa (beach!)')
+  })
+
   it('cannot open or close an HTML comment or fake a summary marker', async () => {
     const text = await buildDaySummary({
       messages: [
