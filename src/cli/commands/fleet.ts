@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import type { Queue } from 'bullmq'
 import { fleetCliContext, withFleetOptions, type FleetCliContext } from '../fleet-context.js'
 import { cliLogger } from '../context.js'
-import { parseCount } from '../commander.js'
+import { cappedDays, parseCount } from '../commander.js'
 
 /** Opens the queue, runs `work`, always closes it; bullmq loads only here, never for `--help`. */
 async function withQueue<T>(ctx: FleetCliContext, work: (queue: Queue) => Promise<T>): Promise<T> {
@@ -89,7 +89,7 @@ export function registerFleet(program: Command): void {
       const job = dreamJobFor({
         workspaceId: id,
         mode: 'manual',
-        days: Math.min(options.days ?? config.dream.defaultDays, config.dream.maxDays),
+        days: cappedDays(options.days ?? config.dream.defaultDays, config.dream.maxDays, ctx.progress),
         now: systemClock.now(),
         timeZone: config.timezone,
         ...(options.chat ? { chatJid: options.chat } : {}),
