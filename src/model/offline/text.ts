@@ -51,7 +51,7 @@ const ABBREVIATION =
  */
 export function splitSentences(text: string): string[] {
   const sentences: string[] = []
-  for (const line of text.split(/\r?\n+/)) {
+  for (const line of proseLines(text)) {
     const trimmed = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim()
     if (trimmed === '') continue
     let current = ''
@@ -65,6 +65,29 @@ export function splitSentences(text: string): string[] {
     if (current !== '') sentences.push(current)
   }
   return sentences
+}
+
+/** A line that opens or closes a fenced code block: three or more backticks or tildes, then an info string. */
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/
+
+/**
+ * The lines of `text` outside fenced code blocks. Code is no prose: condensed as sentences, a snippet becomes
+ * "Return None." in a note, and its words crowd out what was said. A fence left open runs to the end, as
+ * markdown renders it.
+ */
+function proseLines(text: string): string[] {
+  const lines: string[] = []
+  let fence: string | null = null
+  for (const line of text.split(/\r?\n+/)) {
+    const marker = FENCE.exec(line)?.[1]
+    if (fence === null) {
+      if (marker) fence = marker
+      else lines.push(line)
+    } else if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
+      fence = null
+    }
+  }
+  return lines
 }
 
 /** `3 days`, `1 day`; `many` for irregular plurals (`2 entries`). */

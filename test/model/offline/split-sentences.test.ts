@@ -16,6 +16,16 @@ describe('splitSentences', () => {
     ],
     ['Shopping list:\n- milk\n2. eggs', ['Shopping list:', 'milk', 'eggs']],
     ['So much happened… Check these out!', ['So much happened…', 'Check these out!']],
+    // Fenced code is no prose: none of its lines become sentences, whatever the fence's length or character.
+    [
+      'Check for None first:\n\n```python\nif match is None:\n    return None\n```\n\nThen log it.',
+      ['Check for None first:', 'Then log it.'],
+    ],
+    ['Run this:\n~~~~\nmake clean\n~~~\nstill code.\n~~~~\nDone.', ['Run this:', 'Done.']],
+    // An unclosed fence runs to the end, as markdown renders it.
+    ['Here:\n```\nrm -rf build\nnpm ci', ['Here:']],
+    // Backticks inside a line are inline code, part of the sentence.
+    ['Use `match[1]` only after the check.', ['Use `match[1]` only after the check.']],
   ])('%j', (text, sentences) => {
     expect(splitSentences(text)).toEqual(sentences)
   })
