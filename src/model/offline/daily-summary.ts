@@ -29,7 +29,10 @@ interface Candidate {
   text: string
   /** UTF-8 bytes of `text` plus its share of the line's separators: what it costs the budget. */
   bytes: number
+  /** The words it says: what it covers, and what covers it. */
   terms: Set<string>
+  /** The days its dates resolve to ("yesterday (2026-05-24)"): they count for it whatever else is kept. */
+  days: string[]
   speaker: string
   tree: string
   /** Position in the day (message order, then sentence order). */
@@ -111,6 +114,7 @@ function candidatesOf(
     const mentions = findDateMentions(uncased, message.ts, timeZone)
     const dated = annotateSpans(annotateDates(capitalized(uncased), mentions), message.day)
     const text = truncateWords(dated, MAX_SENTENCE_CHARS)
+    const { terms, days } = termsAndDays(text)
     const names = Math.min((text.match(PROPER_NAME) ?? []).length, 3)
     const bonus = names * 1.5 + (NUMBER.test(text) ? 2 : 0)
     // A question asks more than it tells; an assistant's reply tells a little less about the people; an
@@ -127,7 +131,8 @@ function candidatesOf(
     out.push({
       text,
       bytes: Buffer.byteLength(text) + 4,
-      terms: termsOf(text),
+      terms,
+      days,
       speaker: message.sender.trim(),
       tree,
       order: start + out.length,
@@ -138,9 +143,28 @@ function candidatesOf(
   return out
 }
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * A candidate's words apart from the days its dates resolve to. No message spells a resolved day, so it weighs
+ * like the rarest word; yet two events of the same day are two things to remember, and an earlier line's date
+ * must not make the next one's worth less.
+ */
+function termsAndDays(text: string): { terms: Set<string>; days: string[] } {
+  const terms = termsOf(text)
+  const days: string[] = []
+  for (const term of terms) {
+    if (!ISO_DAY.test(term)) continue
+    days.push(term)
+    terms.delete(term)
+  }
+  return { terms, days }
+}
+
 function gainOf(candidate: Candidate, covered: ReadonlySet<string>, weights: WordWeights): number {
   let gain = 0
   for (const term of candidate.terms) if (!covered.has(term)) gain += weights.weight(term)
+  for (const day of candidate.days) gain += weights.weight(day)
   if (gain === 0) return 0
   return (gain + candidate.bonus) * candidate.factor
 }

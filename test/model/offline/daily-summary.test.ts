@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildDaySummary } from '../../../src/model/offline/daily-summary.js'
+import { buildDaySummary, weightsOf } from '../../../src/model/offline/daily-summary.js'
 import type { WindowMessage } from '../../../src/model/offline/types.js'
 
 let counter = 0
@@ -146,6 +146,36 @@ describe('buildDaySummary', () => {
       ratio: 1,
     })
     expect(text).toBe('- Maya: Sam was bored today (2026-11-20). Took turtles to Tampa (beach!)')
+  })
+
+  it("keeps the date's weight for each event of a day, not only for the first line to name it", async () => {
+    const day = [
+      message({
+        content: 'I won the regional chess final in the old town hall yesterday.',
+        ts: '2026-11-20T10:00:00Z',
+      }),
+      message({
+        content: 'Our neighbours painted their garden fence a bright shade of orange.',
+        ts: '2026-11-20T10:01:00Z',
+      }),
+      message({
+        content: 'We adopted a small grey kitten from the animal shelter yesterday.',
+        ts: '2026-11-20T10:02:00Z',
+      }),
+      message({
+        content: 'Work was work and the weather was the weather, again. '.repeat(12),
+        ts: '2026-11-20T10:03:00Z',
+      }),
+    ]
+    const earlier = Array.from({ length: 40 }, (_, index) =>
+      message({ content: 'Talked about work and the weather again.', ts: `2026-11-1${index % 9}T10:00:00Z` }),
+    )
+    const weights = await weightsOf([...day, ...earlier])
+    const text = await buildDaySummary({ messages: day, timeZone: 'UTC', weights, ratio: 0.1 })
+    expect(text).toBe(
+      '- Maya: Won regional chess final in old town hall yesterday (2026-11-19). ' +
+        'Adopted small grey kitten from animal shelter yesterday (2026-11-19).',
+    )
   })
 
   it('cannot open or close an HTML comment or fake a summary marker', async () => {
