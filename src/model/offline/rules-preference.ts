@@ -46,13 +46,23 @@ function likesAndDislikes(view: SentenceView): Draft | null {
   const opening = view.lower
     .slice(0, match.index)
     .replace(/^(?:(?:oh|and|but|so|also|yeah|honestly|btw)[,\s]+)*/, '')
-  if (opening.trim() !== '' || /\b(?:you|your|you're|that|this|it)\b/.test(after)) return null
+  const object = objectOf(after)
+  if (opening.trim() !== '' || /\b(?:you|your|you're|that|this|it)\b/.test(object)) return null
   if (contentWords(after).length < 1 || REACTION_OBJECT.test(after)) return null
   // "I love the color and texture" answers a photo; "I love the jokes of Iron Man" names what it is about.
-  if (/^\s+the\b/.test(after) && !/\s\p{Lu}/u.test(view.text.slice(match.index + match[0].length)))
-    return null
+  const casedObject = view.text.slice(match.index + match[0].length).slice(0, object.length)
+  if (/^\s+the\b/.test(object) && !/\s\p{Lu}/u.test(casedObject)) return null
   const statement = view.lower.slice(match.index)
   return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
+}
+
+/**
+ * What a liking is about: the words after the verb up to the clause's end. "I don't like Java at all, never want
+ * to use it again" is about Java; the "it" of the next clause points back at it, not at something the other
+ * person said.
+ */
+function objectOf(after: string): string {
+  return after.split(/[,;:.!?—–]|\s(?:because|since|but|so|and then|when|as)\s/, 1)[0] ?? ''
 }
 
 // "no meetings before 10", "I never take calls after 6pm".

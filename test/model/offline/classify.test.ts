@@ -41,6 +41,9 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ['My favourite band is Radiohead.', 'user.md user.favourite.band Favourite band: Radiohead'],
     ['I really prefer tea over coffee.', 'user.md user.pref.prefer-tea-coffee'],
     ["I can't stand cilantro.", 'user.md user.pref.stand-cilantro'],
+    // A later clause's "it" points back at the liking's object, not at something the other person said.
+    ["I don't like Java at all, never want to use it again.", 'user.md user.pref.java-never-want-use-again'],
+    ["I love hiking, it's how I clear my head.", 'user.md user.pref.love-hiking-clear-head'],
     [
       'I stopped eating meat back in September, fish is still fine',
       'user.md user.diet.no-meat Diet: no meat',
@@ -111,6 +114,8 @@ describe('classifySentence: durable statements in many phrasings', () => {
     'No problem at all!',
     'I got to volunteer at a career fair at a local school, and it was incredible.',
     'I love the color and texture!',
+    'I really like your idea, it sounds great.',
+    'I love that, it made my day.',
     'Love how you never give up.',
     'Agreed!',
     'We sat by the lake and watched the sun go down.',
