@@ -204,8 +204,10 @@ function introducedName(view: SentenceView): { name: string; end: number } | nul
   )) {
     const start = (match.index ?? 0) + match[0].length
     const name = properNameAt(view.text, start)
-    if (name && looksLikePersonName(view.text, name))
-      return { name, end: view.text.indexOf(name, start) + name.length }
+    if (!name || !looksLikePersonName(view.text, name)) continue
+    const end = view.text.indexOf(name, start) + name.length
+    // "I'm Maria's sister" names someone else.
+    if (!/^['’]s\b/.test(view.text.slice(end))) return { name, end }
   }
   return null
 }

@@ -119,6 +119,9 @@ describe('classifySentence: durable statements in many phrasings', () => {
     'Love how you never give up.',
     'Agreed!',
     'We sat by the lake and watched the sun go down.',
+    // Another person's name in a possessive is no introduction.
+    "I'm Maria's sister.",
+    "I'm Tom's biggest fan.",
   ])('%s → nothing', (text) => {
     expect(summary(classify(text).filter((fact) => fact.kind !== 'thread'))).toEqual([])
   })
