@@ -43,12 +43,21 @@ export function isHypothetical(lower: string): boolean {
   )
 }
 
-// Quoted or reported speech and jokes are not the user's own statements about themselves.
+// Quoted or reported speech and jokes are not the user's own statements about themselves: "he said…",
+// "my friend says I'm a genius", "'I'm a doctor,' he said", "I'm a teacher, said my mom".
+const SAYS = '(?:said|says|told me|tells me|thinks|thought|claims|claimed|believes|reckons)'
+const REPORTED = new RegExp(
+  [
+    `^(?:he|she|they|someone|somebody|people)\\s+(?:said|says|told|thinks|think)\\b`,
+    `\\b${SAYS}\\s+(?:that\\s+)?(?:i|i'm|we|we're)\\b`,
+    // An attribution that closes the sentence: '…," he said.', '…, said my mom.'
+    `[,"]\\s*(?:(?:\\w+\\s+){1,2}(?:said|says)|(?:said|says)(?:\\s+\\w+){1,2})[.!]?$`,
+    '\\b(?:jk|just kidding|\\/s)\\b',
+  ].join('|'),
+)
+
 function isReported(lower: string): boolean {
-  return (
-    /^(?:he|she|they|someone|somebody|people)\s+(?:said|says|told|thinks|think)\b/.test(lower) ||
-    /\b(?:jk|just kidding|\/s)\b/.test(lower)
-  )
+  return REPORTED.test(lower)
 }
 
 function drafts(view: SentenceView): Draft[] {

@@ -122,6 +122,11 @@ describe('classifySentence: durable statements in many phrasings', () => {
     // Another person's name in a possessive is no introduction.
     "I'm Maria's sister.",
     "I'm Tom's biggest fan.",
+    // Someone else's words about the user, quoted or reported.
+    "I'm a teacher, said my mom.",
+    '"I\'m a doctor," he said.',
+    "My friend said I'm a genius.",
+    'My boss thinks I am a natural leader.',
   ])('%s → nothing', (text) => {
     expect(summary(classify(text).filter((fact) => fact.kind !== 'thread'))).toEqual([])
   })
