@@ -134,7 +134,8 @@ export function findPreferences(view: SentenceView): Draft[] {
   if (diet) found.push(preference('user.diet', `Diet: ${diet[1]}`, diet[1] as string, true))
   const favourite =
     /\bmy (?:all[- ]time\s+)?favou?rite\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(.+?)[.!]*$/.exec(view.lower)
-  if (favourite) {
+  // "My favourite film is not Titanic" names none.
+  if (favourite && !/^(?:not|no longer|no)\b/.test(favourite[2] as string)) {
     // The match runs to the end of the sentence, so the value's place in the original text is known.
     const length = (favourite[2] as string).length
     const end = view.text.length - (/[.!]*$/.exec(favourite[0])?.[0].length ?? 0)

@@ -131,10 +131,26 @@ function planValue(view: SentenceView, future: readonly DateMention[]): PlanValu
   return { value: future[0]!.day, previous: null, isChange }
 }
 
+// "I'm not going", "I can't make it", "I don't need to", "got cancelled", "I was going to…, but": no plan, or
+// one given up. ("Can't wait" looks forward to it, and "Dec 11, not Dec 4" moves it: neither matches.)
+const CALLED_OFF = new RegExp(
+  [
+    "\\b(?:i|we)(?:'m|'re| am| are)?\\s+(?:not|no longer)\\s+(?:coming|attending|flying|travell?ing|visiting|" +
+      'leaving|moving|doing)\\b',
+    // "not going to Paris", but not "not gonna forget it" or "not gonna lie".
+    "\\b(?:i|we)(?:'m|'re| am| are)?\\s+not\\s+(?:going|gonna)\\b(?:\\s+to)?(?!\\s+(?:forget|miss|lie|stop|quit|give|let|pretend|complain|worry)\\b)",
+    "\\b(?:i|we)\\s+(?:don't|do not|won't|will not|can't|cannot|couldn't|didn't|did not|no longer)\\s+" +
+      '(?:need|have|get|go|come|make|attend|fly|travel|visit|leave|move|do)\\b',
+    '\\b(?:cancell?ed|called off|fell through|not happening)\\b',
+    '\\b(?:was|were) (?:going|planning) to\\b',
+  ].join('|'),
+)
+
 /** A plan or deadline with a date on or after the day it was said: "Atlas launch is December 4". */
 export function findPlan(view: SentenceView): Draft | null {
   const future = view.mentions.filter((mention) => (mention.endDay ?? mention.day) >= view.day)
   if (future.length === 0) return null
+  if (CALLED_OFF.test(view.lower) && !CHANGE_CUE.test(view.lower)) return null
   // Without an event word, a first-person sentence counts only for a later day ("dinner tonight" is not a plan).
   const isFirstPerson = /\b(?:i|i'm|i've|i'll|we|we're|we've|we'll|my|our|us)\b/.test(view.lower)
   const isLater = future.some((mention) => mention.day > view.day)

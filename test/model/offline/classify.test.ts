@@ -70,6 +70,9 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ['Deadline for the grant is next Friday.', 'project.md plan.deadline 2026-11-27'],
     ["it's official, Atlas launch is December 17.", 'project.md plan.atlas-launch 2026-12-17'],
     ['My dentist appointment is on March 3rd.', 'project.md plan.dentist-appointment 2027-03-03'],
+    ["I can't wait for the concert on Saturday!", 'project.md plan.concert 2026-11-21'],
+    ["Saturday's concert will be great, I'm not gonna miss it.", 'project.md plan.concert 2026-11-21'],
+    ["I'm not sure about the hotel yet, but the flight is on Saturday.", 'project.md plan.flight 2026-11-21'],
     [
       "I'm still waiting for the visa paperwork from the embassy.",
       'current-state.md thread.waiting-visa-paperwork-embassy',
@@ -127,6 +130,14 @@ describe('classifySentence: durable statements in many phrasings', () => {
     '"I\'m a doctor," he said.',
     "My friend said I'm a genius.",
     'My boss thinks I am a natural leader.',
+    // A plan the sentence calls off or denies.
+    "I'm not going to Paris next Friday.",
+    "I can't make it to the concert on Saturday.",
+    "I don't need to call the dentist tomorrow.",
+    'Our trip to Rome on Saturday got cancelled.',
+    'I was going to visit my aunt next Friday, but she is ill.',
+    // A favourite denied names no favourite.
+    'My favorite movie is not Titanic.',
   ])('%s → nothing', (text) => {
     expect(summary(classify(text).filter((fact) => fact.kind !== 'thread'))).toEqual([])
   })
