@@ -131,6 +131,24 @@ function isGenericWeekend(text: string, before: string): boolean {
   return /^weekend$/i.test(text.trim()) && !/\bthe\s+$/i.test(before)
 }
 
+const WEEKDAY_NAME = /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b/i
+// "every Sunday", "each Monday", "on a Tuesday", "Black Friday": a habit, any such day, or a holiday's name.
+const KIND_OF_WEEKDAY_BEFORE =
+  /\b(?:every(?:\s+other)?|each|most|an?|black|cyber|good|easter|palm|ash|holy|super)\s+$/i
+// "Sunday school", "on Saturday mornings": a kind of thing, or a habit in the plural.
+const KIND_OF_WEEKDAY_AFTER = /^(?:s\b|\s+(?:school|mornings|afternoons|evenings|nights)\b)/i
+
+/** A bare weekday that names a kind of day, not one on the calendar. */
+function isGenericWeekday(sentence: string, text: string, index: number): boolean {
+  const word = WEEKDAY_NAME.exec(text)
+  if (!word) return false
+  const at = index + word.index
+  return (
+    KIND_OF_WEEKDAY_BEFORE.test(sentence.slice(0, at)) ||
+    KIND_OF_WEEKDAY_AFTER.test(sentence.slice(at + word[0].length))
+  )
+}
+
 /** Day of the week of a YYYY-MM-DD day, 0 for Sunday. */
 const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay()
 
@@ -145,7 +163,9 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
     let start = dayOf(result.start)
     let end = result.end ? dayOf(result.end) : null
     const isBareWeekday = result.start.isCertain('weekday') && !result.start.isCertain('day')
-    if (isBareWeekday && (isPast || PAST_WORD.test(result.text)) && start > today) {
+    if (isBareWeekday && isGenericWeekday(sentence, result.text, index)) continue
+    const isSince = /\bsince\s+$/i.test(sentence.slice(0, index))
+    if (isBareWeekday && (isPast || isSince || PAST_WORD.test(result.text)) && start > today) {
       start = addDays(start, -7)
       end = end === null ? null : addDays(end, -7)
     }

@@ -41,6 +41,38 @@ describe('findDateMentions', () => {
   })
 })
 
+describe('days that are no one day', () => {
+  const ts = '2026-11-19T10:00:00.000Z' // a Thursday
+
+  // A weekday as a habit, a kind of thing or a holiday's name points at no calendar day.
+  it.each([
+    'Every Sunday we go for a walk.',
+    'We go hiking every Saturday morning.',
+    'I have a class every other Friday.',
+    'Each Monday starts with a stand-up.',
+    'I was born on a Monday.',
+    'I teach Sunday school at my church.',
+    'I usually go running on Saturday mornings.',
+    'Black Friday sales were crazy.',
+    'We spent Easter Sunday with the family.',
+  ])('names no day in "%s"', (text) => {
+    expect(findDateMentions(text, ts, 'UTC')).toEqual([])
+  })
+
+  it('still names the day of "on Sunday" and "Saturday morning"', () => {
+    expect(findDateMentions('We meet on Sunday.', ts, 'UTC')[0]?.day).toBe('2026-11-22')
+    expect(findDateMentions('I fly out Saturday morning.', ts, 'UTC')[0]?.day).toBe('2026-11-21')
+  })
+})
+
+describe('days in the past', () => {
+  const ts = '2026-11-19T10:00:00.000Z' // a Thursday
+
+  it('reads "since Monday" as the Monday gone', () => {
+    expect(findDateMentions('I have been sober since Monday.', ts, 'UTC')[0]?.day).toBe('2026-11-16')
+  })
+})
+
 describe('weekends', () => {
   const ts = '2026-07-15T10:00:00.000Z' // a Wednesday
 
