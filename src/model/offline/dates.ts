@@ -149,6 +149,13 @@ function isGenericWeekday(sentence: string, text: string, index: number): boolea
   )
 }
 
+/** A YYYY-MM-DD day moved by whole years (Feb 29 becomes Mar 1 where the year has none). */
+function addYears(day: string, years: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const moved = new Date(Date.UTC(year + years, month - 1, date))
+  return moved.toISOString().slice(0, 10)
+}
+
 /** Day of the week of a YYYY-MM-DD day, 0 for Sunday. */
 const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay()
 
@@ -168,6 +175,17 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
     if (isBareWeekday && (isPast || isSince || PAST_WORD.test(result.text)) && start > today) {
       start = addDays(start, -7)
       end = end === null ? null : addDays(end, -7)
+    }
+    // "Back in 2019 I moved here on March 3": the year is said elsewhere in the sentence; better no date than a guess.
+    const isYearless = result.start.isCertain('month') && !result.start.isCertain('year')
+    const elsewhere = sentence.slice(0, index) + sentence.slice(index + result.text.length)
+    if (isYearless && /\b(?:19|20)\d{2}\b/.test(elsewhere)) continue
+    // chrono gives a month and day the nearer year ("March 3" said in November is next March): a day something
+    // was done on is the one gone by. "Slipped to Dec 11" or "moved from Dec 4" is a date still to come.
+    const isOnThatDay = /\bon\s+(?:the\s+)?$/i.test(sentence.slice(0, index))
+    if (isYearless && isPast && isOnThatDay && start > today) {
+      start = addYears(start, -1)
+      end = end === null ? null : addYears(end, -1)
     }
     if (isGenericWeekend(result.text, sentence.slice(0, index))) continue
     // Said on a Sunday, "this weekend" is the one under way; chrono, reading forward, picks the next one.

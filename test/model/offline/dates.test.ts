@@ -68,6 +68,16 @@ describe('days that are no one day', () => {
 describe('days in the past', () => {
   const ts = '2026-11-19T10:00:00.000Z' // a Thursday
 
+  it('reads a month and day without a year backwards in a report of something done', () => {
+    // chrono picks the nearer year, and March 3 next year is nearer than the March 3 that has passed.
+    expect(findDateMentions('I moved here on March 3.', ts, 'UTC')[0]?.day).toBe('2026-03-03')
+    expect(findDateMentions('The launch is on March 3.', ts, 'UTC')[0]?.day).toBe('2027-03-03')
+    expect(findDateMentions('The launch slipped to March 3.', ts, 'UTC')[0]?.day).toBe('2027-03-03')
+    expect(findDateMentions('We married on March 3, 2019.', ts, 'UTC')[0]?.day).toBe('2019-03-03')
+    // A year said apart from the day: better no date than a wrong one.
+    expect(findDateMentions('Back in 2019 I moved here on March 3.', ts, 'UTC')).toEqual([])
+  })
+
   it('reads "since Monday" as the Monday gone', () => {
     expect(findDateMentions('I have been sober since Monday.', ts, 'UTC')[0]?.day).toBe('2026-11-16')
   })
