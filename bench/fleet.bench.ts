@@ -30,7 +30,13 @@ import {
   seconds,
   type MachineCpu,
 } from './fixtures/proc-cpu.js'
-import { controlRow, cpuPerDreamInProcesses, runPlainDreams } from './fixtures/cpu-control.js'
+import {
+  controlRow,
+  cpuPerDreamInProcesses,
+  runPlainDreams,
+  runPlainDreamsTogether,
+  type PlainDreams,
+} from './fixtures/cpu-control.js'
 import type { BenchRow } from './run.js'
 import { median } from './stats.js'
 
@@ -130,11 +136,10 @@ function msOutsideRuns(dir: string, ids: readonly string[], stretchMs: number): 
 /**
  * The baseline: the same dreams with no queue, in a fresh plain Node process (fixtures/plain-dreams.mjs) that
  * warms up on WARM_DREAMS workspaces of its own, then dreams `timedIds`, so the ratio measures the queue alone.
- * Like a worker it runs the compiled dist/ code, is timed over each workspace's whole lifecycle (open with
- * state.db's creation and migrations, recover, dream, shut down; configs resolved before, as a worker's registry
- * is) and reaches its timed dreams after the same number of warm-ups. Until 2026-11-26 the baseline ran in the
- * bench's own process: under tsx, each workspace opened (state.db created and migrated: ~4–6 ms of CPU) before
- * its clock started and not recovered, after whatever that process had dreamed before. A process's dreams keep
+ * Like a worker it runs the compiled dist/ code, is timed over each workspace's whole lifecycle (open, recover,
+ * dream, shut down; configs resolved before, as a worker's registry is) and reaches its timed dreams after the
+ * same number of warm-ups. Until 2026-11-26 the baseline ran in the bench's own process: under tsx, each
+ * workspace opened before its clock started and not recovered, after whatever that process had dreamed before. A process's dreams keep
  * getting cheaper over its first hundred or so, so repeated in one process the baseline's later stretches cost
  * 148–158 ms of CPU a dream against 171 ms in its first (load ~2), while every worker was new.
  */
@@ -154,6 +159,46 @@ export async function plainProcess(dir: string, timedIds: readonly string[]): Pr
     msOutsideRuns: msOutsideRuns(dir, timedIds, plain.ms),
     cpuMs: plain.cpuMs,
     mainThreadMs: plain.mainThreadMs,
+    workers: [],
+    redisCpuMs: 0,
+  }
+}
+
+/**
+ * Two plain processes (no queue, no Redis) dreaming what two workers dream, each on its own copy made by `copy`,
+ * their timed stretches started together: how far the machine itself lets two streams of these dreams scale.
+ */
+export async function plainProcesses(
+  copy: (name: string) => string,
+  timedIds: readonly (readonly string[])[],
+): Promise<Measured> {
+  const dirs = timedIds.map((_, index) => copy(`plain-together-${index}`))
+  let loadBefore = load()
+  let machineBefore: MachineCpu | null = null
+  const plain = await runPlainDreamsTogether(
+    dirs,
+    { warm: warmIds(WARM_DREAMS), timed: timedIds, days: DAYS },
+    () => {
+      loadBefore = load()
+      machineBefore = machineCpu()
+    },
+  )
+  const sum = (pick: (result: PlainDreams) => number) =>
+    plain.reduce((total, result) => total + pick(result), 0)
+  const ms = Math.max(...plain.map((result) => result.ms))
+  return {
+    ms,
+    loadBefore,
+    loadAfter: load(),
+    machine: machineCpuSince(machineBefore),
+    dreams: sum((result) => result.dreams),
+    msOutsideRuns:
+      dirs.reduce(
+        (total, dir, index) => total + msOutsideRuns(dir, timedIds[index] ?? [], plain[index]?.ms ?? ms),
+        0,
+      ) / dirs.length,
+    cpuMs: sum((result) => result.cpuMs),
+    mainThreadMs: sum((result) => result.mainThreadMs),
     workers: [],
     redisCpuMs: 0,
   }
@@ -403,6 +448,8 @@ interface Round {
   plain: Measured
   one: Measured
   two: Measured
+  /** Two plain processes started together on what the two workers dream: the same scaling with no queue. */
+  plainTwo: Measured
 }
 
 /** The one-worker and no-queue stretches of a round: the queue row's pair. */
@@ -466,29 +513,37 @@ const perMinute = (measured: Measured) => (measured.dreams / measured.ms) * 60_0
  * The CPU per dream beside it says whether the second worker made each dream dearer (the machine's caches and
  * memory bandwidth, shared) or only had to wait for a core.
  */
-function describeRound({ one, two }: Round): string {
+function describeRound(round: Round): string {
+  const { one, two, plain, plainTwo } = round
   return (
-    `${(perMinute(two) / perMinute(one)).toFixed(2)}× (${perMinute(two).toFixed(0)} vs ${perMinute(one).toFixed(0)} ` +
-    `dreams/min, load ${one.loadBefore}→${two.loadAfter}); ${cpuPerDreamTwoVsOne(one, two)}`
+    `${fleetRatio(round).toFixed(2)}× (${perMinute(two).toFixed(0)} vs ${perMinute(one).toFixed(0)} ` +
+    `dreams/min, load ${one.loadBefore}→${two.loadAfter}); ${cpuPerDreamTwoVsOne(one, two)}; no queue ` +
+    `${noQueueRatio(round).toFixed(2)}× (${perMinute(plainTwo).toFixed(0)} vs ${perMinute(plain).toFixed(0)} dreams/min)`
   )
 }
 
+const fleetRatio = ({ one, two }: Round) => perMinute(two) / perMinute(one)
+const noQueueRatio = ({ plain, plainTwo }: Round) => perMinute(plainTwo) / perMinute(plain)
+
 /** Throughput, 2 workers vs 1, round by round: the median round's ratio. */
 function throughputRow(rounds: readonly Round[], subject: string): BenchRow {
-  const middle = rounds.toSorted(
-    (a, b) => perMinute(a.two) / perMinute(a.one) - perMinute(b.two) / perMinute(b.one),
-  )[Math.floor(rounds.length / 2)] as Round
+  const middle = rounds.toSorted((a, b) => fleetRatio(a) - fleetRatio(b))[
+    Math.floor(rounds.length / 2)
+  ] as Round
   return {
     name: 'fleet throughput: 2 workers vs 1',
     subject,
     baseline: `${median(rounds.map(({ one }) => perMinute(one))).toFixed(1)} dreams/min on 1 worker (median)`,
     measured: `${median(rounds.map(({ two }) => perMinute(two))).toFixed(1)} dreams/min on 2 workers (median)`,
-    ratio: median(rounds.map(({ one, two }) => perMinute(two) / perMinute(one))),
+    ratio: median(rounds.map(fleetRatio)),
     target: '≈ 1.8× on 2 free cores (median of the rounds)',
     notes: [
+      `with no queue, 2 plain processes vs 1 on the same dreams: median ${median(rounds.map(noQueueRatio)).toFixed(2)}×; ` +
+        `the fleet's ratio over it, round by round: median ${median(rounds.map((round) => fleetRatio(round) / noQueueRatio(round))).toFixed(2)}`,
       ...rounds.map((round, index) => `round ${index + 1}: ${describeRound(round)}`),
       `median round, 1 worker: ${describe(middle.one)}`,
       `median round, 2 workers: ${describe(middle.two)}`,
+      `median round, 2 plain processes: ${describe(middle.plainTwo)}`,
     ].join('\n    '),
   }
 }
@@ -544,16 +599,22 @@ export async function run(): Promise<BenchRow[]> {
     const { ids, redisUrl } = bench
     // One worker (and each single-process run) dreams the first half; two workers, or two processes, all of it.
     const half = ids.slice(0, DREAMS_PER_WORKER)
+    const otherHalf = ids.slice(DREAMS_PER_WORKER)
     const rounds: Round[] = []
     for (let index = 0; index < ROUNDS; index++) {
       const stretches = {
         plain: () => plainProcess(bench.copy(`plain-${index}`), half),
         one: () => fleet(bench.copy(`one-${index}`), redisUrl, half, 1),
         two: () => fleet(bench.copy(`two-${index}`), redisUrl, ids, 2),
+        plainTwo: () => plainProcesses((name) => bench.copy(`${name}-${index}`), [half, otherHalf]),
       }
       // The order turns round from round to round, so a drift in the machine's load falls on every side alike;
-      // the one worker always runs in the middle, next to both stretches it is compared with.
-      const order = index % 2 === 0 ? (['plain', 'one', 'two'] as const) : (['two', 'one', 'plain'] as const)
+      // each stretch runs next to the one it is compared with (no queue: one process and two; one worker and
+      // no queue; one worker and two).
+      const order =
+        index % 2 === 0
+          ? (['plainTwo', 'plain', 'one', 'two'] as const)
+          : (['two', 'one', 'plain', 'plainTwo'] as const)
       const round: Partial<Round> = {}
       for (const side of order) round[side] = await stretches[side]()
       rounds.push(round as Round)
@@ -568,12 +629,7 @@ export async function run(): Promise<BenchRow[]> {
       console.log('  fleet: no-fsync control skipped — apt-get install eatmydata to measure fsync’s cost')
     const warm = warmIds(WARM_DREAMS)
     const dreamsAlone = await cpuPerDreamInProcesses(bench.copy, warm, [half], DAYS)
-    const dreamsPaired = await cpuPerDreamInProcesses(
-      bench.copy,
-      warm,
-      [half, ids.slice(DREAMS_PER_WORKER)],
-      DAYS,
-    )
+    const dreamsPaired = await cpuPerDreamInProcesses(bench.copy, warm, [half, otherHalf], DAYS)
     const subject = `${DREAMS_PER_WORKER} workspaces per worker after ${WARM_DREAMS} warm-up dreams, ${MESSAGES} messages over ${DAYS} days each, offline engine, real redis-server, ${cpus().length} cores`
     return [
       throughputRow(rounds, subject),
