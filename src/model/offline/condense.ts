@@ -7,7 +7,21 @@ const SMALL_TALK = new RegExp(
     [
       'h(?:i|ey|ello)(?: there)?',
       'good (?:morning|afternoon|evening|night)',
-      '(?:thanks?|thank you|thx|ty)(?: so much| a lot| again)?',
+      '(?:thanks?|thank you|thx|ty)(?: so much| a lot| again)?(?: for (?:the|your|that|this|all|everything)(?: \\w+)?)?',
+      'sure thing',
+      'sorry to hear(?: that| about that| it)?',
+      'long time no (?:see|talk|chat|speak)',
+      'ttyl',
+      'have (?:a )?(?:good|great|nice|fun|lovely) (?:day|one|night|time|weekend|evening)',
+      'talk to you (?:soon|later)',
+      'catch you later',
+      'way to go',
+      'good for you',
+      'well done',
+      'you too',
+      'no (?:worries|problem)',
+      'my pleasure',
+      'any ?time',
       'congrat(?:s|ulations)',
       'wow',
       'whoa',
@@ -131,6 +145,11 @@ export function isCommand(text: string): boolean {
   return /^\/[a-z][\w-]*(?:\s|$)/i.test(text.trim())
 }
 
+function isSmallTalk(text: string): boolean {
+  const smallTalk = SMALL_TALK.exec(text)
+  return smallTalk !== null && contentLength(text.slice(smallTalk[0].length)) < 3
+}
+
 /** Words of `text` that carry content, for the small-talk test (very short remainders are small talk). */
 function contentLength(text: string): number {
   return text
@@ -152,10 +171,11 @@ export function condenseSentence(
   const flat = sentence.replace(EMOJI, ' ').replace(/\s+/g, ' ').trim()
   if (flat === '' || isCommand(flat)) return ''
   const isTerse = options.isTerse ?? true
-  let text = withoutOpener(flat, !isTerse)
-  // Small talk is dropped when it is the whole sentence, or all of it but a few words ("Thanks, Gina!").
-  const smallTalk = SMALL_TALK.exec(text)
-  if (smallTalk && contentLength(text.slice(smallTalk[0].length)) < 3) return ''
+  // Small talk is dropped when it is the whole sentence, or all of it but a few words ("Thanks, Gina!"). It is
+  // looked for before the openers go too: "Sure thing, John!" without its "sure" would read "Thing, John".
+  const greeted = withoutOpener(flat, true)
+  let text = isTerse ? withoutOpener(greeted) : greeted
+  if (isSmallTalk(greeted) || isSmallTalk(text)) return ''
   text = (isTerse ? text.replace(FILLER, '').replace(FILLER, '') : text)
     .replace(/([!?.])\1+/g, '$1')
     .replace(/\s+([,.;:!?])/g, '$1')

@@ -9,6 +9,23 @@ describe('condenseSentence', () => {
     },
   )
 
+  // Once its opener is gone, a pleasantry must not survive as a fragment that looks like news ("Thing, John.").
+  it.each([
+    'Sure thing, John!',
+    'Thanks for the offer, Maria!',
+    'Long time no see!',
+    'Sorry to hear that!',
+    'Have a great day, Sam!',
+  ])('drops a pleasantry addressed to someone: "%s"', (text) => {
+    expect(condenseSentence(text)).toBe('')
+  })
+
+  it('keeps what follows thanks when it says something', () => {
+    expect(condenseSentence('Thanks for the tip, I booked the flat in Porto for March.')).toBe(
+      'For tip, I booked flat in Porto for March.',
+    )
+  })
+
   it('strips openers, hedges and articles, keeping names, numbers and dates verbatim', () => {
     expect(condenseSentence('Wow, I really think the Lisbon trip on 2026-12-04 costs 300 euros.')).toBe(
       'The Lisbon trip on 2026-12-04 costs 300 euros.',
