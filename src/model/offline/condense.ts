@@ -1,5 +1,6 @@
 // Sentence condensing for day summaries: drops small talk whole, and strips the words that carry no fact
 // (interjections, hedges, intensifiers, emoji) from what is left. Names, numbers and dates are never touched.
+import { contentWordCount, readsAsOtherLanguage } from './script.js'
 
 /** A sentence that is only a greeting, thanks, praise or agreement: nothing a later reader asks about. */
 const SMALL_TALK = new RegExp(
@@ -151,13 +152,7 @@ function isSmallTalk(text: string): boolean {
 }
 
 /** Words of `text` that carry content, for the small-talk test (very short remainders are small talk). */
-function contentLength(text: string): number {
-  return text
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word.length > 2).length
-}
+const contentLength = contentWordCount
 
 /**
  * The sentence without its filler (and, when terse, in note style: no articles or hedges), or '' when nothing a
@@ -188,7 +183,8 @@ export function condenseSentence(
   const words = contentLength(text)
   if (words < 2 || (words < 3 && !/\d|(?<=\s)\p{Lu}/u.test(text))) return ''
   if (!isTerse) return text
-  const terse = telegraph(text)
+  // Note style drops English words; another language's "a" or "my" is a word of its own.
+  const terse = readsAsOtherLanguage(text) ? text : telegraph(text)
   return options.keepCase ? terse : capitalized(terse)
 }
 

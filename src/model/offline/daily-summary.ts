@@ -245,7 +245,8 @@ function withEveryTree(
 
 // A clause cut from its sentence, or a message typed without a full stop, still ends as a sentence in the line.
 // A closing bracket ends it only when what it closes did ("(beach!)"): a resolved date "(2026-11-20)" does not.
-const closed = (text: string): string => (/[.!?…:;\]"'”’]$|[.!?…]["'”’]?\)$/.test(text) ? text : `${text}.`)
+const closed = (text: string): string =>
+  /[.!?…:;\]"'”’。！？」』）]$|[.!?…]["'”’]?\)$/.test(text) ? text : `${text}.`
 
 /** Event lines: neighbouring sentences join one line, the speaker named whenever it changes. */
 function linesOf(chosen: readonly Candidate[]): string[] {

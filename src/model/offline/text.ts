@@ -45,7 +45,14 @@ const ABBREVIATION =
   /(?:\b(?:mr|mrs|ms|dr|st|prof|sr|jr|vs|etc|approx|no|vol|fig|inc|ltd|co|e\.g|i\.e|a\.m|p\.m)|(?:^|[\s.])\p{L})\.$/iu
 
 /**
- * Sentences of a message by punctuation alone: a break after `.`, `!`, `?` or `…` followed by space, and at
+ * Where one sentence ends and the next begins: the space after a stop (and its closing quote or bracket), or right
+ * after a full-width stop (。！？), which Chinese and Japanese follow with no space; a quote closed after one
+ * (「行く。」と言った) goes on unless a space follows.
+ */
+const SENTENCE_BREAK = /(?<=[.!?…]["')\]]?)\s+|(?<=[。！？])(?![」』”’）)])\s*|(?<=[。！？][」』”’）)])\s+/
+
+/**
+ * Sentences of a message by punctuation alone: a break after `.`, `!`, `?` or `…` followed by space (or a full-width stop), and at
  * line breaks (lists, pasted text). About 50× faster than compromise's splitter, and it agrees with it on
  * 3,003 of LoCoMo's 3,016 messages (the rest mostly at a quote's closing dot, where this one is right).
  */
@@ -55,7 +62,7 @@ export function splitSentences(text: string): string[] {
     const trimmed = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim()
     if (trimmed === '') continue
     let current = ''
-    for (const piece of trimmed.split(/(?<=[.!?…]["')\]]?)\s+/)) {
+    for (const piece of trimmed.split(SENTENCE_BREAK)) {
       current = current === '' ? piece : `${current} ${piece}`
       if (!ABBREVIATION.test(current)) {
         sentences.push(current)

@@ -1,5 +1,6 @@
 // How much a word tells: inverse document frequency over the window's messages. A word every message uses
 // ("today", "work") weighs little; a name or a rare noun ("Marley", "internship") weighs a lot.
+import { hasSpacelessScript, SPACELESS_RUNS, spacelessBigrams } from './script.js'
 import { contentWordOf, foldCase, WORD_BREAK } from './text.js'
 
 /** A light suffix stripper so "dancing", "dances" and "danced" count as one word. */
@@ -17,10 +18,21 @@ export function stemOf(word: string): string {
 const termOfPiece = new Map<string, string | null>()
 const TERM_CACHE_MAX = 200_000
 
-/** The distinct stemmed content words of a text, in the order they first appear. */
+/**
+ * The distinct stemmed content words of a text, in the order they first appear. Where a script runs without
+ * spaces, its character pairs stand in for words (script.ts): a whole Chinese sentence is not one word.
+ */
 export function termsOf(text: string): Set<string> {
   const terms = new Set<string>()
   for (const piece of foldCase(text).split(WORD_BREAK)) {
+    if (hasSpacelessScript(piece)) {
+      for (const pair of spacelessBigrams(piece)) terms.add(pair)
+      for (const part of piece.replace(SPACELESS_RUNS, ' ').split(' ')) {
+        const word = contentWordOf(part)
+        if (word !== null) terms.add(stemOf(word))
+      }
+      continue
+    }
     let term = termOfPiece.get(piece)
     if (term === undefined) {
       const word = contentWordOf(piece)
