@@ -63,6 +63,8 @@ export function looksLikePersonName(sentence: string, name: string): boolean {
   const doc = nlp(sentence)
   const people = doc.people().out('array') as string[]
   if (people.some((person) => person.includes(name) || name.includes(trimName(person)))) return true
+  // "I'm Sorry", "I'm Happy to help": compromise tags a capitalised word a proper noun, but the word is an adjective.
+  if (!name.includes(' ') && nlp(name.toLowerCase()).has('(#Adjective|#Adverb|#Expression)')) return false
   const match = doc.match(name)
   if (!match.found) return false
   // Unfamiliar names ("Priya") get no person tag; capitalisation is the signal, unless it is clearly something else.

@@ -125,6 +125,10 @@ describe('classifySentence: durable statements in many phrasings', () => {
     // Another person's name in a possessive is no introduction.
     "I'm Maria's sister.",
     "I'm Tom's biggest fan.",
+    // A capitalised adjective is no name.
+    "I'm Sorry.",
+    "I'm Happy to help.",
+    "I'm Excited!",
     // Someone else's words about the user, quoted or reported.
     "I'm a teacher, said my mom.",
     '"I\'m a doctor," he said.',
