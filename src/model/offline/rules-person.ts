@@ -79,9 +79,13 @@ export function findRelations(view: SentenceView): Draft[] {
     const name = lastPersonNamed(`${view.context} ${view.text.slice(0, match.index ?? 0)}`)
     if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
   }
-  const married = /\bi(?:'m| am)\s+(?:married to|engaged to|dating|seeing)\s+/.exec(view.lower)
-  const spouse = married ? properNameAt(view.text, married.index + married[0].length) : null
-  if (married && spouse)
+  // "Seeing" is left out: "I'm seeing Tom tomorrow" is a meeting. "Dating Tom's brother" names the brother.
+  const married = /\bi(?:'m| am)\s+(?:married to|engaged to|dating)\s+/.exec(view.lower)
+  const spouseAt = married ? married.index + married[0].length : 0
+  const spouse = married ? properNameAt(view.text, spouseAt) : null
+  const isSomeonesRelative =
+    spouse !== null && /^['’]s\b/.test(view.text.slice(view.text.indexOf(spouse, spouseAt) + spouse.length))
+  if (married && spouse && !isSomeonesRelative)
     found.push(relationDraft('', /married/.test(married[0]) ? 'spouse' : 'partner', spouse))
   const have = new RegExp(
     `\\bi have (?:a|an|one|two|three|four)\\s+(${ROLE_ADJECTIVE})(${ROLES})s?\\s+(?:named|called)\\s+`,

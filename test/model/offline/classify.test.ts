@@ -125,10 +125,11 @@ describe('classifySentence: durable statements in many phrasings', () => {
     // Another person's name in a possessive is no introduction.
     "I'm Maria's sister.",
     "I'm Tom's biggest fan.",
-    // A capitalised adjective is no name.
+    // A capitalised adjective is no name, and a meeting or someone's relative is no partner.
     "I'm Sorry.",
     "I'm Happy to help.",
     "I'm Excited!",
+    "I'm dating Tom's brother.",
     // Someone else's words about the user, quoted or reported.
     "I'm a teacher, said my mom.",
     '"I\'m a doctor," he said.',
@@ -187,6 +188,12 @@ describe('classifySentence: values, dates and context', () => {
       value: 'Jonas',
       headline: 'Partner: Jonas',
     })
+  })
+
+  it('reads "seeing Tom tomorrow" as a plan, not a partner', () => {
+    expect(classify("I'm seeing Tom tomorrow.").map((fact) => [fact.kind, fact.value])).toEqual([
+      ['plan', '2026-11-20'],
+    ])
   })
 
   it('keeps the sentence a "that\'s my order" points at', () => {
