@@ -80,7 +80,7 @@ const SMALL_TALK = new RegExp(
 /** Words said before the point: "Hey Gina!", "Wow,", "Yeah, so". */
 const OPENER_WORDS = new Set(
   (
-    'hey hi hello oh ooh wow whoa yeah yes yep well so haha lol aw aww omg hmm um ok okay alright sure please ' +
+    'hey hi hello oh ooh ah ahh wow whoa woah yay gosh phew whew ugh yikes yeah yes yep yup well so haha lol aw aww omg hmm um ok okay alright sure please ' +
     'honestly actually basically anyway btw thanks totally definitely absolutely'
   ).split(' '),
 )

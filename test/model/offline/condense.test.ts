@@ -60,6 +60,15 @@ describe('condenseSentence', () => {
 })
 
 describe('withoutOpener', () => {
+  it.each([
+    ['Woah, that photo is from the 2019 final.', 'that photo is from the 2019 final.'],
+    ['Yup, I finished the marathon.', 'I finished the marathon.'],
+    ['Ah, the lake was frozen.', 'the lake was frozen.'],
+    ['Yay! We adopted a puppy.', 'We adopted a puppy.'],
+  ])('drops an interjection however it is spelled: "%s"', (text, expected) => {
+    expect(withoutOpener(text)).toBe(expected)
+  })
+
   it('drops opening words and the person addressed, not a sentence that starts with a name', () => {
     expect(withoutOpener('Hey Gina! We moved to Porto.')).toBe('We moved to Porto.')
     expect(withoutOpener('So Gina moved to Porto.')).toBe('Gina moved to Porto.')
