@@ -126,6 +126,9 @@ export function toMessageJson(row: MessageRow): Record<string, string> {
     ts: row.timestamp,
     role: roleOf(row),
     sender: sanitizeMessageText(row.senderName ?? row.sender ?? ''),
+    // Only where a person, not the assistant, sent it from the exporting account: the one whose memory this is,
+    // among the several people of a group chat.
+    ...(row.isFromMe && !row.isBotMessage ? { from_me: 'true' } : {}),
     content,
   }
 }

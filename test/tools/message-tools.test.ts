@@ -87,6 +87,27 @@ describe('get_messages', () => {
     })
   })
 
+  it('marks a person’s message sent from the exporting account (from_me), and no other', async () => {
+    const { page } = messageWorld([
+      { id: 'g1', chatJid: 'group', content: 'my sister is visiting', timestamp: '2026-11-21T08:00:00.000Z' },
+      {
+        ...{ id: 'g2', chatJid: 'group', content: 'mine too', timestamp: '2026-11-21T08:01:00.000Z' },
+        isFromMe: true,
+      },
+      // A bot account's own replies carry is_from_me too: they are the assistant's, not the owner's.
+      {
+        ...{ id: 'g3', chatJid: 'group', content: 'noted', timestamp: '2026-11-21T08:02:00.000Z' },
+        ...{ isFromMe: true, isBotMessage: true },
+      },
+    ])
+    const { messages } = await page('get_messages', {})
+    expect(messages.map((m) => [m.id, (m as { from_me?: string }).from_me])).toEqual([
+      ['g1', undefined],
+      ['g2', 'true'],
+      ['g3', undefined],
+    ])
+  })
+
   it('pages with a cursor over more messages than the limit, each exactly once', async () => {
     const many: MessageSpec[] = []
     for (let i = 0; i < 23; i++) {

@@ -39,6 +39,7 @@ interface MessageJson {
   ts?: unknown
   role?: unknown
   sender?: unknown
+  from_me?: unknown
   content?: unknown
 }
 
@@ -73,6 +74,7 @@ function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | nu
     ts,
     role: row.role === 'assistant' ? 'assistant' : 'user',
     sender: withoutControls(asText(row.sender)),
+    fromMe: row.from_me === 'true',
     content: withoutControls(asText(row.content)),
     day: cachedLocalDay(ts, timeZone),
   }

@@ -10,6 +10,8 @@ export interface WindowMessage {
   ts: string
   role: 'user' | 'assistant'
   sender: string
+  /** Sent from the exporting account (a group chat's owner), when the messages DB says so. */
+  fromMe?: boolean
   content: string
   /** Local day (YYYY-MM-DD) of `ts` in the run's time zone. */
   day: string
