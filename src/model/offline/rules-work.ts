@@ -173,6 +173,16 @@ export function findPlan(view: SentenceView): Draft | null {
   }
 }
 
+// After "I have to" / "we need to": what the speaker is about to say ("I have to say…", "I need to tell you"),
+// leaving the chat ("I need to go now"), or a vague "we need to catch up soon". None is an errand left open.
+const NO_ERRAND = new RegExp(
+  [
+    '^\\s+(?:say|admit|confess|mention|agree|tell you|ask you|thank|apologi[sz]e)\\b',
+    '^\\s+(?:go|run|dash|head off|sign off|leave)(?:\\s+(?:now|soon))?\\s*(?:[,.!]|$)',
+    '^\\s+(?:catch up|hang out|get together|meet up)\\b(?:\\s+\\w+)?\\s+(?:soon|sometime|some time|again)\\b',
+  ].join('|'),
+)
+
 /** Ongoing work and open loops, for current-state.md: "still waiting for the visa", "I need to renew…". */
 export function findThread(view: SentenceView): Draft | null {
   const match = THREAD.exec(view.lower)
@@ -185,6 +195,7 @@ export function findThread(view: SentenceView): Draft | null {
   if (lead.trim() !== '') return null
   const rest = view.lower.slice(match.index + match[0].length)
   if (/^\s+(?:it|that|this|them)\b/.test(rest) || contentWords(view.lower).length < 3) return null
+  if (NO_ERRAND.test(rest)) return null
   return {
     kind: 'thread',
     file: 'current-state.md',

@@ -148,6 +148,29 @@ describe('classifySentence: durable statements in many phrasings', () => {
   })
 })
 
+describe('classifySentence: open threads', () => {
+  // What the speaker is about to say, leaving the chat, or a vague "sometime" is no errand left open.
+  it.each([
+    'I have to say, the new studio looks amazing.',
+    'I have to admit I was nervous at first.',
+    'I need to tell you something about the trip.',
+    'I need to go now, bye!',
+    'I have to run, talk later.',
+    'We need to catch up soon!',
+    'We need to hang out sometime.',
+  ])('%s → no thread', (text) => {
+    expect(classify(text).filter((fact) => fact.kind === 'thread')).toEqual([])
+  })
+
+  it.each([
+    'I need to go to the bank and sort out my card.',
+    'I still need to renew my passport.',
+    "I'm looking for a new apartment in Porto.",
+  ])('%s → a thread', (text) => {
+    expect(classify(text).map((fact) => fact.kind)).toContain('thread')
+  })
+})
+
 describe('classifySentence: values, dates and context', () => {
   it('resolves relative dates against the message time in its zone and writes them absolute', () => {
     const [relation, plan] = classify(
