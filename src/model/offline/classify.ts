@@ -60,6 +60,22 @@ function isReported(lower: string): boolean {
   return REPORTED.test(lower)
 }
 
+// A request for text the assistant is to write: what follows is material, not the user speaking of themselves
+// ("write a story where I live in Tortuga", "translate: I live in Paris with my husband Marc").
+const TASK_REQUEST =
+  /^(?:(?:please|pls|ok|okay|now|also|and|so|can you|could you|would you|will you|i need you to|i want you to|help me)[,\s]+)*(?:write|draft|compose|translate|rewrite|rephrase|paraphrase|reword|proofread|summari[sz]e|reply to|respond to|generate|make up|role-?play|act as)\b/
+const TEXT_TO_WRITE =
+  /\b(?:a|an|the|this)\s+(?:story|poem|song|scene|email|e-mail|letter|message|text|tweet|post|caption|speech|essay|script|dialogue|bio|cover letter)\s+(?:where|in which|about how|saying|that says)\b/
+// The request's material comes after it: "Translate to French:", "Reply to the following."
+const MATERIAL_FOLLOWS = /:\s|:$|\b(?:the following|below)\b/
+
+/** The sentence is a request for text, or the material given with one earlier in its message. */
+function isTaskMaterial(lower: string, context: string): boolean {
+  if (TASK_REQUEST.test(lower) || TEXT_TO_WRITE.test(lower)) return true
+  const before = foldCase(context)
+  return TASK_REQUEST.test(before) && MATERIAL_FOLLOWS.test(before)
+}
+
 function drafts(view: SentenceView): Draft[] {
   const found: Draft[] = [...findIdentity(view), ...findRelations(view)]
   const decision = findDecision(view)
@@ -88,7 +104,7 @@ export function classifySentence(input: SentenceInput): Fact[] {
   const found: Draft[] = []
   const feedback = findFeedback(view, asked)
   if (feedback) found.push(feedback)
-  if (!asked && !isHypothetical(lower) && !isReported(lower)) {
+  if (!asked && !isHypothetical(lower) && !isReported(lower) && !isTaskMaterial(lower, view.context)) {
     view.mentions = findDateMentions(text, input.ts, input.timeZone)
     found.push(...drafts(view))
   }
