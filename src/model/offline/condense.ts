@@ -129,7 +129,7 @@ const FILLER = new RegExp(
       'definitely',
       'truly',
       'pretty much',
-      'just',
+      '(?<!\\bnot )just',
       'very',
       'quite',
       'absolutely',
@@ -196,17 +196,15 @@ export function capitalized(text: string): string {
 
 /**
  * Note style: no articles, no "I'm" to open a line already headed by the speaker's name. The article stays in a
- * quantity whose meaning it turns round: "a few friends" are not "few friends", "a little" is not "little".
+ * quantity whose meaning it turns round: "a few friends" are not "few friends", "a little" is not "little"; and
+ * "I'll" and "I'd" stay, since without them "I'll quit my job" reads as done ("Quit job").
  */
 function telegraph(text: string): string {
   return text
     .replace(/^(?:and|but|so|also|plus|then|anyway)[,]?\s+/i, '')
     .replace(/,?\s+(?:right|you know|huh|eh)\?$/i, '.')
     .replace(/\[image: (?:a )?(?:photography|photo|picture|image) of (?:a |an |the )?/gi, '[photo: ')
-    .replace(
-      /^(?:i(?:'m| am|'ve| have|'d| had|'ll| will)?|we(?:'re| are|'ve| have|'ll| will)?)\s+(?=[a-z])/i,
-      '',
-    )
+    .replace(/^(?:i(?:'m| am|'ve| have| had)?|we(?:'re| are|'ve| have)?)\s+(?=[a-z])/i, '')
     .replace(/(^|[\s(])(?:a|an|the)\s+(?=[a-z0-9])(?!(?:few|little)\b)/g, '$1')
     .replace(/^(?:A|An|The)\s+(?=[a-z])(?!(?:few|little)\b)/, '')
     .replace(/(^|\s)my\s+(?=[a-z])/g, '$1')

@@ -52,6 +52,15 @@ describe('condenseSentence', () => {
     expect(condenseSentence(text)).toBe(expected)
   })
 
+  it.each([
+    ["I'll quit my job in spring.", "I'll quit job in spring."],
+    ["We'll move to Porto.", "We'll move to Porto."],
+    ["I'd sell the car for that.", "I'd sell car for that."],
+    ["It's not just about the money.", "It's not just about money."],
+  ])('keeps what says a thing is not done yet, or not the whole story: "%s"', (text, expected) => {
+    expect(condenseSentence(text)).toBe(expected)
+  })
+
   it('keeps the words when not terse', () => {
     expect(condenseSentence('I really love the new studio.', { isTerse: false })).toBe(
       'I really love the new studio.',
