@@ -1,7 +1,7 @@
 // A day in a few words for MEMORY.md's pointers: the names and words that set it apart from the rest of the
 // window ("Door Dash, banker, dance studio"), rather than the first sentence someone happened to say.
 import { isNeverAName } from './entities.js'
-import { contentWords } from './text.js'
+import { contentWords, proseOf } from './text.js'
 import type { WindowMessage } from './types.js'
 import { stemOf, type WordWeights } from './word-weights.js'
 
@@ -67,13 +67,15 @@ function scoreMessage(message: WindowMessage, weights: WordWeights, scores: Map<
     entry.score = entry.weight * (1 + Math.log(entry.count))
     scores.set(key, entry)
   }
-  for (const match of message.content.matchAll(NAME)) {
+  // A pasted log or table is not what the day was about, however often its words repeat.
+  const said = proseOf(message.content)
+  for (const match of said.matchAll(NAME)) {
     const name = match[0].replace(/['’]s$/, '')
     const first = name.split(/\s+/)[0] ?? ''
     if (name.length < 3 || isNeverAName(first) || /^I['’]/.test(first)) continue
     bump(`name:${name.toLowerCase()}`, name, 1.5 * weights.weight(stemOf(first.toLowerCase())))
   }
-  for (const word of new Set(contentWords(message.content))) {
+  for (const word of new Set(contentWords(said))) {
     if (word.length < 5 || /^\d|'/.test(word)) continue
     bump(stemOf(word), word, weights.weight(stemOf(word)))
   }

@@ -78,23 +78,60 @@ export function splitSentences(text: string): string[] {
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/
 
 /**
- * The lines of `text` outside fenced code blocks. Code is no prose: condensed as sentences, a snippet becomes
- * "Return None." in a note, and its words crowd out what was said. A fence left open runs to the end, as
- * markdown renders it.
+ * A line of pasted data rather than something said: a log line (opening with a timestamp or a level), a CSV or
+ * tab-separated row, a table row, a stack frame.
+ */
+const DATA_LINE = new RegExp(
+  [
+    /^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.source,
+    /^\s*\[?\d{2}:\d{2}:\d{2}/.source,
+    /^\s*\[?(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|CRITICAL)\b/.source,
+    /^[^,\s]*(?:,(?! )[^,]*){2,}$/.source,
+    /\t.*\t/.source,
+    /^\s*\|.*\|\s*$/.source,
+    /^\s+at\s+\S+.*[(:]\d*/.source,
+    /^\s*File ".*", line \d+/.source,
+  ].join('|'),
+)
+/** Lines of data in a row that make a pasted block; fewer may be a sentence that quotes one. */
+const DATA_BLOCK_LINES = 3
+
+/**
+ * The lines of `text` that are prose: not inside a fenced code block, nor in a block of pasted data (a log, a CSV,
+ * a table). Neither is something said: condensed as sentences, a snippet becomes "Return None." in a note and a
+ * pasted address book's rows fill a day's summary. A fence left open runs to the end, as markdown renders it.
  */
 function proseLines(text: string): string[] {
   const lines: string[] = []
   let fence: string | null = null
+  let data: string[] = []
+  const endData = () => {
+    if (data.length < DATA_BLOCK_LINES) lines.push(...data)
+    data = []
+  }
   for (const line of text.split(/\r?\n+/)) {
     const marker = FENCE.exec(line)?.[1]
-    if (fence === null) {
-      if (marker) fence = marker
-      else lines.push(line)
-    } else if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
-      fence = null
+    if (fence !== null) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
+        fence = null
+      }
+    } else if (marker) {
+      endData()
+      fence = marker
+    } else if (DATA_LINE.test(line)) {
+      data.push(line)
+    } else {
+      endData()
+      lines.push(line)
     }
   }
+  endData()
   return lines
+}
+
+/** `text` without its code blocks and pasted data: what was said in it, line by line (see proseLines). */
+export function proseOf(text: string): string {
+  return proseLines(text).join('\n')
 }
 
 /** `3 days`, `1 day`; `many` for irregular plurals (`2 entries`). */

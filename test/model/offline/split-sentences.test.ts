@@ -24,6 +24,20 @@ describe('splitSentences', () => {
     ['Run this:\n~~~~\nmake clean\n~~~\nstill code.\n~~~~\nDone.', ['Run this:', 'Done.']],
     // An unclosed fence runs to the end, as markdown renders it.
     ['Here:\n```\nrm -rf build\nnpm ci', ['Here:']],
+    // A pasted block of data (a log, a CSV, a table, a stack trace) is not something said either.
+    [
+      "prod is down, here's the log:\n2026-11-24 10:00:01 ERROR a\n2026-11-24 10:00:02 ERROR b\n[10:00:03] WARN c\nFixed now.",
+      ["prod is down, here's the log:", 'Fixed now.'],
+    ],
+    ['dedupe this:\nname,email,phone\nann,ann@x.example,1\nbo,bo@x.example,2', ['dedupe this:']],
+    ['| day | km |\n|---|---|\n| Mon | 5 |\nMonday was my best run.', ['Monday was my best run.']],
+    [
+      'It crashed:\nTypeError: x is undefined\n    at parse (src/p.js:3:9)\n    at main (src/m.js:8:1)\n    at run (node:internal:1:1)',
+      ['It crashed:', 'TypeError: x is undefined'],
+    ],
+    // Two such lines may be what the user says; only a block of three or more is taken for a paste.
+    ['Times:\n10:00:00 start\n10:30:00 end', ['Times:', '10:00:00 start', '10:30:00 end']],
+    ['Shopping: eggs, milk, bread, tea', ['Shopping: eggs, milk, bread, tea']],
     // Backticks inside a line are inline code, part of the sentence.
     ['Use `match[1]` only after the check.', ['Use `match[1]` only after the check.']],
   ])('%j', (text, sentences) => {
