@@ -102,6 +102,8 @@ const DATA_BLOCK_LINES = 3
  * pasted address book's rows fill a day's summary. A fence left open runs to the end, as markdown renders it.
  */
 function proseLines(text: string): string[] {
+  // Most messages are one line, which makes no block of data: only a fence could hide it.
+  if (!text.includes('\n')) return FENCE.test(text) ? [] : [text]
   const lines: string[] = []
   let fence: string | null = null
   let data: string[] = []
@@ -131,6 +133,7 @@ function proseLines(text: string): string[] {
 
 /** `text` without its code blocks and pasted data: what was said in it, line by line (see proseLines). */
 export function proseOf(text: string): string {
+  if (!text.includes('\n') && !FENCE.test(text)) return text
   return proseLines(text).join('\n')
 }
 
