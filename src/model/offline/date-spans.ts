@@ -62,6 +62,11 @@ function resolve(match: RegExpMatchArray, day: string): string | null {
 export function annotateSpans(sentence: string, day: string): string {
   return sentence.replace(SPAN, (...args) => {
     const match = args.slice(0, -2) as unknown as RegExpMatchArray
+    const offset = args.at(-2) as number
+    // "in the past year", "over the last month", "this past month": the months up to now, not a calendar unit.
+    const isStretch =
+      /^(?:last|past)$/i.test(match[1] ?? '') && /\b(?:the|this)\s+$/i.test(sentence.slice(0, offset))
+    if (isStretch) return match[0]
     const label = resolve(match, day)
     return label === null ? match[0] : `${match[0]} (${label})`
   })
