@@ -95,7 +95,7 @@ const eventPhrase = (phrases: readonly string[][]): string[] | undefined =>
 const CLAUSE_END = /(?<=[,;:])\s+/
 
 // The noun phrase holding the event word wins ("my talk" over "the Women in Tech meetup").
-function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string {
+function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string | null {
   // Tagging is the costly part, so the clause with the first event word is tagged alone first: no phrase before
   // it can hold an event word, and phrases end where clauses do.
   const clauses = view.text.split(CLAUSE_END)
@@ -103,7 +103,7 @@ function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string
   const early = cueClause === undefined ? undefined : eventPhrase(subjectWords(cueClause, mentions))
   if (early) return early.join(' ')
   const phrases = subjectWords(view.text, mentions)
-  return (eventPhrase(phrases) ?? phrases[0])?.join(' ') ?? PLAN_CUE.exec(view.lower)?.[0] ?? 'plan'
+  return (eventPhrase(phrases) ?? phrases[0])?.join(' ') ?? PLAN_CUE.exec(view.lower)?.[0] ?? null
 }
 
 interface PlanValue {
@@ -159,7 +159,9 @@ export function findPlan(view: SentenceView): Draft | null {
   const hasAnchor = /\s(?!I\b)\p{Lu}|\d{1,2}(?::\d{2}|\s?[ap]m)/u.test(view.text)
   if (!isLater && !hasAnchor) return null
   const { value, previous, isChange } = planValue(view, future)
-  const subject = subjectOf(view, future)
+  // With no subject found, the sentence's own words key the plan: one shared fallback key made every such plan
+  // the same plan, so "I'll be back on Sunday" struck out "I'm seeing Tom tomorrow" as a date moved.
+  const subject = subjectOf(view, future) ?? view.lower
   return {
     kind: 'plan',
     file: 'project.md',

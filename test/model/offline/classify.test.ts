@@ -219,6 +219,14 @@ describe('classifySentence: values, dates and context', () => {
     ])
   })
 
+  it('keys two plans with no subject apart, so one never reads as the other moved', () => {
+    const [seeing] = classify("I'm seeing Tom tomorrow.")
+    const [back] = classify("I'll be back on Sunday.")
+    expect(seeing?.kind).toBe('plan')
+    expect(back?.kind).toBe('plan')
+    expect(seeing?.key).not.toBe(back?.key)
+  })
+
   it('keeps the sentence a "that\'s my order" points at', () => {
     const facts = classify(
       "that's my order everywhere btw, no sugar",
