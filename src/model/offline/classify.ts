@@ -52,7 +52,7 @@ const REPORTED = new RegExp(
     `\\b${SAYS}\\s+(?:that\\s+)?(?:i|i'm|we|we're)\\b`,
     // An attribution that closes the sentence: '…," he said.', '…, said my mom.'
     `[,"]\\s*(?:(?:\\w+\\s+){1,2}(?:said|says)|(?:said|says)(?:\\s+\\w+){1,2})[.!]?$`,
-    '\\b(?:jk|just kidding|\\/s)\\b',
+    '\\b(?:jk|just kidding|\\/s|said no one ever)\\b',
   ].join('|'),
 )
 

@@ -163,7 +163,8 @@ function findWork(view: SentenceView): Draft[] {
     /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
       view.lower,
     )
-  if (role && isActorNoun(role[1] as string)) {
+  // "I'm a former teacher", "an ex-banker": a job no longer held.
+  if (role && isActorNoun(role[1] as string) && !/^(?:former|ex-|retired)/.test(role[1] as string)) {
     const title = view.text.slice(
       role.index + role[0].length - (role[1] as string).length,
       role.index + role[0].length,

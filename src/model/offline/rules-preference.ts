@@ -53,7 +53,10 @@ function likesAndDislikes(view: SentenceView): Draft | null {
   const casedObject = view.text.slice(match.index + match[0].length).slice(0, object.length)
   if (/^\s+the\b/.test(object) && !/\s\p{Lu}/u.test(casedObject)) return null
   const statement = view.lower.slice(match.index)
-  return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
+  // The key keeps a negation: "I don't love horror films" and "I love horror films" are two facts, not one.
+  const isDenied =
+    /\b(?:don't|do not|never)\b/.test(adverbs) && !/^(?:hate|dislike|loathe|detest|avoid)$/.test(verb)
+  return preference(`user.pref.${isDenied ? 'not-' : ''}${slugOf(statement)}`, null, statement, false)
 }
 
 /**
@@ -79,6 +82,10 @@ function schedulingHabit(view: SentenceView): Draft | null {
   return preference(`user.pref.${slugOf(statement)}`, null, statement, false)
 }
 
+// "vegan for January", "gave up coffee for Lent", "for a week", "for now": a diet for a while is no standing one.
+const FOR_A_WHILE =
+  /\bfor\s+(?:(?:a|an|one|two|three|four|\d+|a few|a couple of)\s+(?:days?|weeks?|months?)|a while|now|lent|ramadan|(?:dry\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december))\b|\buntil\b/
+
 // "I stopped eating meat", "I gave up coffee", "I no longer drink".
 function dietChange(view: SentenceView): Draft | null {
   const match =
@@ -88,7 +95,7 @@ function dietChange(view: SentenceView): Draft | null {
     /\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:recently|just|finally)\s+)?(?:gave up|given up|quit|cut out)\s+(?:meat|dairy|sugar|coffee|alcohol|caffeine|gluten|booze|drinking|smoking)\b/.exec(
       view.lower,
     )
-  if (!match) return null
+  if (!match || FOR_A_WHILE.test(view.lower)) return null
   const statement = view.lower.slice(match.index)
   // Keyed by what was given up, so the key reads as the fact: user.diet.no-meat, "Diet: no meat".
   const given = /(?:eating|drinking|eat|drink|gave up|given up|quit|cut out)\s+(?:any\s+)?([a-z]+)/.exec(
@@ -131,7 +138,8 @@ function pointedPreference(view: SentenceView): Draft | null {
 export function findPreferences(view: SentenceView): Draft[] {
   const found: Draft[] = []
   const diet = DIETS.exec(view.lower)
-  if (diet) found.push(preference('user.diet', `Diet: ${diet[1]}`, diet[1] as string, true))
+  if (diet && !FOR_A_WHILE.test(view.lower))
+    found.push(preference('user.diet', `Diet: ${diet[1]}`, diet[1] as string, true))
   const favourite =
     /\bmy (?:all[- ]time\s+)?favou?rite\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(.+?)[.!]*$/.exec(view.lower)
   // "My favourite film is not Titanic" names none.

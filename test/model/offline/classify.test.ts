@@ -42,7 +42,7 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ['I really prefer tea over coffee.', 'user.md user.pref.prefer-tea-coffee'],
     ["I can't stand cilantro.", 'user.md user.pref.stand-cilantro'],
     // A later clause's "it" points back at the liking's object, not at something the other person said.
-    ["I don't like Java at all, never want to use it again.", 'user.md user.pref.java-never-want-use-again'],
+    ["I don't like Java at all, never want to use it again.", 'user.md user.pref.not-java-never-want-use-again'],
     ["I love hiking, it's how I clear my head.", 'user.md user.pref.love-hiking-clear-head'],
     [
       'I stopped eating meat back in September, fish is still fine',
@@ -141,6 +141,12 @@ describe('classifySentence: durable statements in many phrasings', () => {
     "I don't need to call the dentist tomorrow.",
     'Our trip to Rome on Saturday got cancelled.',
     'I was going to visit my aunt next Friday, but she is ill.',
+    // A diet for a while, a job no longer held, sarcasm.
+    "I'm vegan for January.",
+    'I gave up coffee for Lent.',
+    'I stopped drinking coffee for a week.',
+    "I'm a former teacher.",
+    'I love horror movies, said no one ever.',
     // A favourite denied names no favourite.
     'My favorite movie is not Titanic.',
   ])('%s → nothing', (text) => {
@@ -217,6 +223,15 @@ describe('classifySentence: values, dates and context', () => {
     expect(classify("I'm seeing Tom tomorrow.").map((fact) => [fact.kind, fact.value])).toEqual([
       ['plan', '2026-11-20'],
     ])
+  })
+
+  it('keys a denied liking apart from the liking', () => {
+    const [denied] = classify("I don't love horror movies.")
+    const [liked] = classify('I love horror movies.')
+    expect(denied?.key).toBe('user.pref.not-love-horror-movies')
+    expect(liked?.key).toBe('user.pref.love-horror-movies')
+    expect(classify("I don't like crowds.")[0]?.key).toBe('user.pref.not-crowds')
+    expect(classify('I never eat late.').map((fact) => fact.key)).not.toContain('user.pref.eat-late')
   })
 
   it('keys two plans with no subject apart, so one never reads as the other moved', () => {
