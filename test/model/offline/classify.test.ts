@@ -42,7 +42,10 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ['I really prefer tea over coffee.', 'user.md user.pref.prefer-tea-coffee'],
     ["I can't stand cilantro.", 'user.md user.pref.stand-cilantro'],
     // A later clause's "it" points back at the liking's object, not at something the other person said.
-    ["I don't like Java at all, never want to use it again.", 'user.md user.pref.not-java-never-want-use-again'],
+    [
+      "I don't like Java at all, never want to use it again.",
+      'user.md user.pref.not-java-never-want-use-again',
+    ],
     ["I love hiking, it's how I clear my head.", 'user.md user.pref.love-hiking-clear-head'],
     [
       'I stopped eating meat back in September, fish is still fine',
