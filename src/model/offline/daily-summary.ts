@@ -22,6 +22,8 @@ export interface DaySummaryInput {
   weights?: WordWeights
   /** Summary bytes per byte of message text. @default DEFAULT_RATIO (0.185) */
   ratio?: number
+  /** The budget of a day however few its messages. @default MIN_BUDGET_BYTES (400) */
+  minBytes?: number
 }
 
 /** One condensed sentence that may go into the summary. */
@@ -53,7 +55,11 @@ interface Tree {
  * come to about a quarter of the transcript (measured on LoCoMo, see README "Memory quality").
  */
 export const DEFAULT_RATIO = 0.185
-const MIN_BUDGET_BYTES = 160
+/**
+ * The least a day with messages gets: three or four condensed statements. At 160 bytes a six-message day kept one
+ * line, and lost the user's own news (a dentist's appointment, a sister's visit) to the assistant's reply.
+ */
+const MIN_BUDGET_BYTES = 400
 /** Sentence cost grows a little slower than its length: a long, rich sentence is not punished for it. */
 const COST_EXPONENT = 0.8
 
@@ -336,12 +342,12 @@ export async function draftDaySummary(
 /** Markdown for a `## Summary` section from a day's draft; '' when it has no messages. */
 export async function composeDaySummary(
   draft: DayDraft,
-  input: { timeZone: string; weights: WordWeights; ratio?: number },
+  input: { timeZone: string; weights: WordWeights; ratio?: number; minBytes?: number },
 ): Promise<string> {
   const { trees, candidates, sourceBytes } = draft
   if (trees.length === 0) return ''
   const { weights } = input
-  const budget = Math.max(MIN_BUDGET_BYTES, sourceBytes * (input.ratio ?? DEFAULT_RATIO))
+  const budget = Math.max(input.minBytes ?? MIN_BUDGET_BYTES, sourceBytes * (input.ratio ?? DEFAULT_RATIO))
   const chosen = withEveryTree(await select(candidates, weights, budget), candidates, weights)
   const blocks: string[] = []
   for (const tree of trees) {

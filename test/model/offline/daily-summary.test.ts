@@ -59,7 +59,7 @@ describe('buildDaySummary', () => {
   })
 
   it('stays near its byte budget, keeping the densest statements first', async () => {
-    const text = await buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 0.15 })
+    const text = await buildDaySummary({ messages: day, timeZone: 'UTC', ratio: 0.15, minBytes: 160 })
     const source = day.reduce((total, m) => total + Buffer.byteLength(m.content), 0)
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(Math.max(160, source * 0.15) + 16)
     expect(text).toContain('Acme Corp')
@@ -77,7 +77,7 @@ describe('buildDaySummary', () => {
         message({ content: said, ts: '2026-11-20T10:01:00Z' }),
       ]
       const bytes = messages.reduce((total, m) => total + Buffer.byteLength(m.content), 0)
-      const text = await buildDaySummary({ messages, timeZone: 'UTC', ratio: 165 / bytes })
+      const text = await buildDaySummary({ messages, timeZone: 'UTC', ratio: 165 / bytes, minBytes: 160 })
       expect(text, rival).toContain('gate squeaks')
       expect(text, rival).not.toMatch(/canoe|sweeter/)
     }
@@ -171,7 +171,10 @@ describe('buildDaySummary', () => {
       message({ content: 'Talked about work and the weather again.', ts: `2026-11-1${index % 9}T10:00:00Z` }),
     )
     const weights = await weightsOf([...day, ...earlier])
-    const text = await buildDaySummary({ messages: day, timeZone: 'UTC', weights, ratio: 0.1 })
+    const text = await buildDaySummary({
+      ...{ messages: day, timeZone: 'UTC', weights },
+      ...{ ratio: 0.1, minBytes: 160 },
+    })
     expect(text).toBe(
       '- Maya: Won regional chess final in old town hall yesterday (2026-11-19). ' +
         'Adopted small grey kitten from animal shelter yesterday (2026-11-19).',
