@@ -1,6 +1,6 @@
 // Signal: the durable facts stated in a window's user messages, in the order they were said.
 import { classifyLine, classifySentence } from './classify.js'
-import { splitSentences, stripTruncationNote } from './text.js'
+import { proseOf, splitSentences, stripTruncationNote } from './text.js'
 import { yieldToLoop } from './yield.js'
 import type { Fact, WindowMessage } from './types.js'
 
@@ -40,7 +40,7 @@ async function factsOfMessage(message: WindowMessage, timeZone: string): Promise
   const source = { ts: message.ts, day: message.day, messageId: message.id, chat: message.chat, timeZone }
   const content = stripTruncationNote(message.content)
   const found: Fact[] = []
-  for (const line of content.split(/\r?\n/)) {
+  for (const line of proseOf(content).split('\n')) {
     if (/\d|@/.test(line)) found.push(...classifyLine({ ...source, text: line }))
   }
   const context: string[] = []

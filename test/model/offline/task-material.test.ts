@@ -41,3 +41,20 @@ describe('requests for text and their material', () => {
     expect(facts.map((fact) => [fact.messageId, fact.key])).toEqual([['m2', 'user.city']])
   })
 })
+
+describe('code and pasted data', () => {
+  it('gives no fact from a line inside a code block, and the same line said plainly still gives one', async () => {
+    const message = (id: string, content: string) => ({
+      ...{ id, chat: 'web:main', root: 'web:main', chatName: 'Main', role: 'user' as const },
+      ...{ sender: 'Li', content, ts: '2026-11-20T10:00:00Z', day: '2026-11-20' },
+    })
+    const facts = await extractFacts(
+      [
+        message('m1', 'Test fixture:\n```\nmy email is fixture@example.com\n```'),
+        message('m2', 'my email is li@example.com'),
+      ],
+      'UTC',
+    )
+    expect(facts.map((fact) => [fact.messageId, fact.key])).toEqual([['m2', 'ref.email']])
+  })
+})
