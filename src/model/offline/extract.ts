@@ -60,28 +60,34 @@ const personOf = (message: WindowMessage): string => message.sender.trim().toLow
 
 /**
  * The messages whose "I" is the person this memory belongs to. In a chat one person has with the assistant, that
- * is everything they send. A group chat has several people saying "my sister" and "I'm vegan": there only the
- * owner's count, the messages the DB marks as sent from the exporting account or, with no such mark, those of
- * someone who also talks to the assistant alone in the window. A group with neither tells nothing sure about
- * the user, and gives no facts.
+ * is everything they send. Where several people write (a group), or one person writes with no assistant in the
+ * chat (an imported chat between two friends, only the friend talking this week), only the owner's count: the
+ * messages the DB marks as sent from the exporting account or, with no such mark in the chat, those of someone
+ * known as the owner elsewhere in the window (marked, or alone with the assistant). A chat with neither tells
+ * nothing sure about the user, and gives no facts. A DB that never marks anything (a host's own chat, LoCoMo)
+ * takes every lone sender as the owner, as before.
  */
 function ownersMessages(messages: readonly WindowMessage[]): WindowMessage[] {
-  const people = new Map<string, Set<string>>()
+  const chats = new Map<string, { people: Set<string>; marked: boolean; assisted: boolean }>()
   for (const message of messages) {
-    if (message.role !== 'user') continue
-    const chat = people.get(message.root) ?? new Set<string>()
-    chat.add(personOf(message))
-    people.set(message.root, chat)
+    const chat = chats.get(message.root) ?? { people: new Set<string>(), marked: false, assisted: false }
+    if (message.role === 'assistant') chat.assisted = true
+    else {
+      chat.people.add(personOf(message))
+      chat.marked ||= message.fromMe === true
+    }
+    chats.set(message.root, chat)
   }
-  const alone = new Set<string>()
-  for (const senders of people.values())
-    if (senders.size === 1) for (const person of senders) alone.add(person)
-  const marked = new Set(
-    messages.filter((message) => message.role === 'user' && message.fromMe).map((message) => message.root),
-  )
+  const usesMarks = [...chats.values()].some((chat) => chat.marked)
+  const isOwnersChat = (chat: { people: Set<string>; assisted: boolean }) =>
+    chat.people.size === 1 && (chat.assisted || !usesMarks)
+  const owners = new Set(messages.filter((m) => m.role === 'user' && m.fromMe).map(personOf))
+  for (const chat of chats.values())
+    if (isOwnersChat(chat)) for (const person of chat.people) owners.add(person)
   return messages.filter((message) => {
     if (message.role !== 'user') return false
-    if ((people.get(message.root)?.size ?? 0) <= 1) return true
-    return marked.has(message.root) ? message.fromMe === true : alone.has(personOf(message))
+    const chat = chats.get(message.root)
+    if (chat === undefined || isOwnersChat(chat)) return true
+    return chat.marked ? message.fromMe === true : owners.has(personOf(message))
   })
 }

@@ -48,6 +48,19 @@ describe('facts of a group chat', () => {
     expect(await keysOf(group(false))).toEqual([])
   })
 
+  it('takes nothing from a friend alone in an imported chat when the DB marks the owner elsewhere', async () => {
+    const friend = said('wa:sam', 'Sam', 'my sister Julia is moving to Berlin next month')
+    const owner = said('wa:group', 'Alex', 'I live in Leeds these days', true)
+    expect(await keysOf([friend, owner])).toEqual(['user.city'])
+  })
+
+  it('still takes a lone person talking with the assistant, marks or not', async () => {
+    const user = said('web:main', 'Jo', 'I live in Porto')
+    const reply: WindowMessage = { ...said('web:main', 'Assistant', 'Noted.'), role: 'assistant' }
+    const elsewhere = said('wa:group', 'Alex', 'my brother Tom is coming too', true)
+    expect(await keysOf([user, reply, elsewhere])).toEqual(['user.city', 'user.relation.brother.tom'])
+  })
+
   it('takes everything from a chat only one person writes in, as before', async () => {
     expect(
       await keysOf([said('web:main', 'Sam', "I'm vegan now"), said('web:main', 'Sam', 'I live in Leeds')]),
