@@ -11,6 +11,11 @@ export interface DateMention {
   day: string
   /** The end of a range ("from Dec 4 to Dec 11"), when the mention is one. */
   endDay: string | null
+  /**
+   * The other day the words can mean, when they are ambiguous ("last Monday" said on a Tuesday: yesterday, or the
+   * Monday of the week before); `day` is then only chrono's pick, and the notes name both.
+   */
+  otherDay?: { day: string; endDay: string | null }
 }
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0')
@@ -159,6 +164,38 @@ function addYears(day: string, years: number): string {
 /** Day of the week of a YYYY-MM-DD day, 0 for Sunday. */
 const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay()
 
+/** The Monday of the week `day` is in. */
+const mondayOf = (day: string): string => addDays(day, -((weekdayOf(day) + 6) % 7))
+
+const shiftWeek = (span: { day: string; endDay: string | null }, weeks: number) => ({
+  day: addDays(span.day, 7 * weeks),
+  endDay: span.endDay === null ? null : addDays(span.endDay, 7 * weeks),
+})
+
+// "Monday to Friday", "Mon-Fri": two bare weekdays joined into a span.
+const WEEKDAY_RANGE = /^(?:from\s+)?\S+\s*(?:-|–|to|till|until|thru|through)\s*\S+$/i
+
+/**
+ * "last Monday" and "next weekend" as their speaker may mean them. "last X" is the X gone by; when that X
+ * falls in the current week (said on a Tuesday, "last Monday" may be yesterday or eight days ago) it is read
+ * either way. "next X", for chrono the X of next week, may be this week's X while that is still to come
+ * ("next weekend" said on a Monday). Anything else has one reading.
+ */
+function relativeWeekReadings(
+  text: string,
+  span: { day: string; endDay: string | null },
+  today: string,
+): { day: string; endDay: string | null; otherDay?: { day: string; endDay: string | null } } {
+  const word = /^(?:on\s+)?(last|next)\s+(?:weekend|\S+day)$/i.exec(text.trim().replace(/[,.;:!?]+$/, ''))
+  if (!word) return span
+  if (/^last$/i.test(word[1]!)) {
+    const gone = (span.endDay ?? span.day) >= today ? shiftWeek(span, -1) : span
+    return gone.day >= mondayOf(today) ? { ...gone, otherDay: shiftWeek(gone, -1) } : gone
+  }
+  const thisWeeks = shiftWeek(span, -1)
+  return thisWeeks.day > today ? { ...span, otherDay: thisWeeks } : span
+}
+
 export function findDateMentions(sentence: string, ts: string, timeZone: string): DateMention[] {
   // A sentence with no day word cannot name a day: skip the parser (the costly part on a busy day).
   if (!DAY_WORD.test(sentence)) return []
@@ -171,6 +208,12 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
     let end = result.end ? dayOf(result.end) : null
     const isBareWeekday = result.start.isCertain('weekday') && !result.start.isCertain('day')
     if (isBareWeekday && isGenericWeekday(sentence, result.text, index)) continue
+    // "I work Monday to Friday", "open Mon-Sat": a span of bare weekdays said of the present is a schedule, which
+    // names no week ("I'll be away Monday to Friday" and "I was off Monday to Wednesday" still do).
+    const isWeekdaySpan =
+      isBareWeekday && result.end?.isCertain('weekday') === true && !result.end.isCertain('day')
+    if (isWeekdaySpan && WEEKDAY_RANGE.test(result.text.trim()) && !isPast && !FUTURE_TENSE.test(sentence))
+      continue
     const isSince = /\bsince\s+$/i.test(sentence.slice(0, index))
     if (isBareWeekday && (isPast || isSince || PAST_WORD.test(result.text)) && start > today) {
       start = addDays(start, -7)
@@ -199,16 +242,22 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
       if (weekday === 0) start = addDays(start, -1)
       if (weekday === 0 || weekday === 6) end = addDays(start, 1)
     }
+    const reading = relativeWeekReadings(result.text, { day: start, endDay: end }, today)
     // A past word that still resolves forward ("last weekend" read as the next one) is dropped, not guessed.
-    if (PAST_WORD.test(result.text) && start > today) continue
-    mentions.push({
-      text: result.text.replace(/[\s,.;:!?]+$/, ''),
-      index,
-      day: start,
-      endDay: end,
-    })
+    if (PAST_WORD.test(result.text) && reading.day > today) continue
+    mentions.push({ text: result.text.replace(/[\s,.;:!?]+$/, ''), index, ...reading })
   }
   return mentions
+}
+
+const spanText = (span: { day: string; endDay: string | null }): string =>
+  span.endDay && span.endDay !== span.day ? `${span.day} → ${span.endDay}` : span.day
+
+/** The day or days a mention names, as notes write them: "2026-11-27", "2026-12-05 → 2026-12-06", "A or B". */
+export function daysOf(mention: DateMention): string {
+  if (!mention.otherDay) return spanText(mention)
+  const [first, second] = [mention, mention.otherDay].sort((a, b) => (a.day < b.day ? -1 : 1))
+  return `${spanText(first!)} or ${spanText(second!)}`
 }
 
 /**
@@ -224,8 +273,7 @@ export function annotateDates(sentence: string, mentions: readonly DateMention[]
     const possessive = /^['’]s\b/.exec(sentence.slice(mention.index + mention.text.length))
     const end = mention.index + mention.text.length + (possessive ? 2 : 0)
     out += sentence.slice(at, end)
-    const days =
-      mention.endDay && mention.endDay !== mention.day ? `${mention.day} → ${mention.endDay}` : mention.day
+    const days = daysOf(mention)
     const isWrittenOut = /\b\d{4}-\d{2}-\d{2}\b/.test(mention.text)
     if (!isWrittenOut) out += ` (${days})`
     at = end

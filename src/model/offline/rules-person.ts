@@ -197,7 +197,8 @@ export function findIdentity(view: SentenceView): Draft[] {
   const age = /\bi(?:'m| am)\s+(\d{1,3})\s+years?\s+old\b|\bi(?: just)? turned\s+(\d{1,3})\b/.exec(view.lower)
   if (age) found.push(identity('user.age', 'Age', (age[1] ?? age[2]) as string))
   const birthday = /\bmy birthday(?:'s| is)\b/.test(view.lower) ? view.mentions[0] : undefined
-  if (birthday) found.push(identity('user.birthday', 'Birthday', birthday.day.slice(5)))
+  if (birthday && birthday.otherDay === undefined)
+    found.push(identity('user.birthday', 'Birthday', birthday.day.slice(5)))
   return found
 }
 

@@ -1,5 +1,5 @@
 // Rules for project.md and current-state.md: decisions, dated plans and deadlines, open threads.
-import type { DateMention } from './dates.js'
+import { daysOf, type DateMention } from './dates.js'
 import type { Draft, SentenceView } from './types.js'
 import { nounPhrases } from './noun-phrases.js'
 import { anyWord, contentWords, foldCase, slugOf } from './text.js'
@@ -120,9 +120,12 @@ function planValue(view: SentenceView, future: readonly DateMention[]): PlanValu
     )
   const old = future.find(isOldDate)
   const isChange = CHANGE_CUE.test(view.lower) || (old !== undefined && future.length >= 2)
+  // "next weekend" said on a Monday: both weekends it may be, never one picked for the speaker.
+  const uncertain = future.find((mention) => mention.otherDay !== undefined)
+  if (uncertain) return { value: daysOf(uncertain), previous: null, isChange }
   const range = future.find((mention) => mention.endDay !== null && mention.endDay !== mention.day)
   if (range && isChange) return { value: range.endDay as string, previous: range.day, isChange }
-  if (range) return { value: `${range.day} → ${range.endDay}`, previous: null, isChange }
+  if (range) return { value: daysOf(range), previous: null, isChange }
   if (future.length >= 2 && isChange) {
     const previous = old ?? future[0]!
     const current = future.filter((mention) => mention !== previous).at(-1) ?? future.at(-1)!

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { classifyLine, classifySentence, type SentenceInput } from '../../../src/model/offline/classify.js'
 import type { Fact } from '../../../src/model/offline/types.js'
 
-// A Thursday evening in Lisbon: "Saturday" is 2026-11-21, "next Friday" 2026-11-27.
+// A Thursday evening in Lisbon: "Saturday" is 2026-11-21; "next Friday" is tomorrow or 2026-11-27.
 const SOURCE: Omit<SentenceInput, 'text'> = {
   ts: '2026-11-19T20:00:00.000Z',
   day: '2026-11-19',
@@ -70,7 +70,8 @@ describe('classifySentence: durable statements in many phrasings', () => {
       'project.md decision.sync-atlas-ships-behind-feature-flag',
     ],
     ["Let's go with the blue logo for Atlas.", 'project.md decision.blue-logo-atlas'],
-    ['Deadline for the grant is next Friday.', 'project.md plan.deadline 2026-11-27'],
+    ['Deadline for the grant is next Friday.', 'project.md plan.deadline 2026-11-20 or 2026-11-27'],
+    ['Deadline for the grant is on Friday.', 'project.md plan.deadline 2026-11-20'],
     ["it's official, Atlas launch is December 17.", 'project.md plan.atlas-launch 2026-12-17'],
     ['My dentist appointment is on March 3rd.', 'project.md plan.dentist-appointment 2027-03-03'],
     ["I can't wait for the concert on Saturday!", 'project.md plan.concert 2026-11-21'],

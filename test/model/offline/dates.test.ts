@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { annotateDates, findDateMentions } from '../../../src/model/offline/dates.js'
+import { annotateDates, daysOf, findDateMentions } from '../../../src/model/offline/dates.js'
 
 describe('findDateMentions', () => {
   it('resolves "tomorrow" against the local day, not the UTC one', () => {
@@ -59,6 +59,22 @@ describe('days that are no one day', () => {
     expect(findDateMentions(text, ts, 'UTC')).toEqual([])
   })
 
+  // A span of weekdays said of the present is a schedule: it names no week.
+  it.each([
+    'I work Monday to Friday.',
+    'I work from Monday through Friday at the clinic.',
+    'The gym is open Mon-Sat.',
+  ])('names no day in the schedule "%s"', (text) => {
+    expect(findDateMentions(text, ts, 'UTC')).toEqual([])
+  })
+
+  it('still dates a span of weekdays said of a plan', () => {
+    expect(findDateMentions("I'll be in Paris from Monday to Friday.", ts, 'UTC')[0]).toMatchObject({
+      day: '2026-11-23',
+      endDay: '2026-11-27',
+    })
+  })
+
   it('still names the day of "on Sunday" and "Saturday morning"', () => {
     expect(findDateMentions('We meet on Sunday.', ts, 'UTC')[0]?.day).toBe('2026-11-22')
     expect(findDateMentions('I fly out Saturday morning.', ts, 'UTC')[0]?.day).toBe('2026-11-21')
@@ -115,13 +131,40 @@ describe('weekends', () => {
   })
 })
 
+// "last Monday" said on a Tuesday may be yesterday or eight days ago; "next weekend" said on a Monday may be the
+// coming one or the one after. Both readings are kept, so no single day is asserted.
+describe('relative weekdays with two readings', () => {
+  const tuesday = '2026-11-24T10:00:00.000Z'
+  const monday = '2026-11-23T10:00:00.000Z'
+
+  it.each([
+    [tuesday, 'Last Monday I went hiking.', '2026-11-16 or 2026-11-23'],
+    [monday, 'Next weekend we go camping.', '2026-11-28 → 2026-11-29 or 2026-12-05 → 2026-12-06'],
+    [monday, 'I start next Friday.', '2026-11-27 or 2026-12-04'],
+  ])('said at %s, "%s" names both days', (at, text, days) => {
+    const mentions = findDateMentions(text, at, 'UTC')
+    expect(mentions).toHaveLength(1)
+    expect(daysOf(mentions[0]!)).toBe(days)
+    expect(annotateDates(text, mentions)).toContain(`(${days})`)
+  })
+
+  it.each([
+    [tuesday, 'I went hiking last Friday.', '2026-11-20'], // the Friday of last week: no nearer one has passed
+    [monday, 'I saw her last weekend.', '2026-11-21 → 2026-11-22'],
+    [monday, 'I start next Monday.', '2026-11-30'], // this week's Monday is today
+    ['2026-11-28T10:00:00.000Z', 'We fly out next weekend.', '2026-12-05 → 2026-12-06'],
+  ])('said at %s, "%s" names one day', (at, text, days) => {
+    const [mention] = findDateMentions(text, at, 'UTC')
+    expect(mention?.otherDay).toBeUndefined()
+    expect(daysOf(mention!)).toBe(days)
+  })
+})
+
 describe('annotateDates', () => {
   it('adds the absolute day after each mention and leaves ISO days alone', () => {
-    const text = 'Lena visits next Friday, the demo is 2026-12-01.'
+    const text = 'Lena visits on Friday, the demo is 2026-12-01.'
     const mentions = findDateMentions(text, '2026-11-19T10:00:00.000Z', 'UTC')
-    expect(annotateDates(text, mentions)).toBe(
-      'Lena visits next Friday (2026-11-27), the demo is 2026-12-01.',
-    )
+    expect(annotateDates(text, mentions)).toBe('Lena visits on Friday (2026-11-20), the demo is 2026-12-01.')
   })
 
   it('puts the day after a possessive, not inside it', () => {
