@@ -40,9 +40,25 @@ const ROLE_ADJECTIVE =
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
-function relationDraft(adjective: string, role: string, name: string): Draft {
+/** How a relation ended: a death ("my late father", "Biscuit died") or a parting ("my ex-wife", "broke up with"). */
+type Ended = 'died' | 'ex' | 'former' | null
+
+function relationDraft(adjective: string, role: string, name: string, ended: Ended = null): Draft {
   const single = SINGLE_ROLES[role]
   const label = capitalize(`${adjective}${single ?? role}`.trim())
+  // An ex or a former boss is no longer the one: kept beside the current holder of the role, never replacing them.
+  if (ended === 'ex' || ended === 'former') {
+    const pastLabel = ended === 'ex' ? `Ex-${label.toLowerCase()}` : `Former ${label.toLowerCase()}`
+    return {
+      kind: 'relation',
+      file: 'user.md',
+      section: 'People',
+      key: `user.relation.${ended}${(single ?? role).replace(/-/g, '')}.${slugOf(name, 3)}`,
+      value: name,
+      isSingle: false,
+      headline: `${pastLabel}: ${name}`,
+    }
+  }
   return {
     kind: 'relation',
     file: 'user.md',
@@ -50,25 +66,55 @@ function relationDraft(adjective: string, role: string, name: string): Draft {
     key: single ? `user.relation.${single}` : `user.relation.${role.replace(/-/g, '')}.${slugOf(name, 3)}`,
     value: name,
     isSingle: single !== undefined,
-    headline: `${label}: ${name}`,
+    headline: `${label}: ${name}${ended === 'died' ? ' (died)' : ''}`,
   }
+}
+
+// "my late father", "my ex-wife", "my former boss": the relation ended before the sentence was said.
+const ENDED_PREFIX = '(late\\s+|deceased\\s+|former\\s+|ex-|ex\\s+)?'
+const endedBy = (prefix: string | undefined): Ended =>
+  !prefix ? null : /^ex/.test(prefix) ? 'ex' : /^former/.test(prefix) ? 'former' : 'died'
+// "Biscuit died last year", "my grandmother Rose, who passed away": said of the one just named.
+const DIED_AFTER =
+  /^\s*,?\s*(?:(?:who|which|that|he|she|it|they)\s+)?(?:(?:has|have|had|just|sadly|recently|finally)\s+)*(?:died|passed away|(?:was )?put down|(?:was )?put to sleep|is no longer with us)\b/
+// "we lost our dog Max", "I broke up with my girlfriend Mia": said before the relation is named.
+const ENDED_BEFORE: [RegExp, Ended][] = [
+  [/\b(?:mourning|grieving|buried|burying)\s+$/, 'died'],
+  [
+    /\b(?:broke up with|broken up with|split up with|split from|divorced|divorcing|separated from|dumped)\s+$/,
+    'ex',
+  ],
+]
+
+/** How the relation named between `start` and `end` of `view.lower` ended, read from the words around it. */
+function endedAround(view: SentenceView, start: number, end: number, prefix: string | undefined): Ended {
+  const byPrefix = endedBy(prefix)
+  if (byPrefix) return byPrefix
+  const before = view.lower.slice(0, start)
+  for (const [pattern, ended] of ENDED_BEFORE) if (pattern.test(before)) return ended
+  return DIED_AFTER.test(view.lower.slice(end)) ? 'died' : null
 }
 
 /** "my sister Lena", "our dog is called Biscuit", "Tomas is my brother", "I'm married to Ana". */
 export function findRelations(view: SentenceView): Draft[] {
   const found: Draft[] = []
   const before = new RegExp(
-    `\\b(?:my|our)\\s+(${ROLE_ADJECTIVE})(${ROLES})(?:'s name is|\\s+is called|\\s+is named|\\s+named|\\s+called|\\s*,)?\\s+`,
+    `\\b(?:my|our)\\s+${ENDED_PREFIX}(${ROLE_ADJECTIVE})(${ROLES})(?:'s name is|\\s+is called|\\s+is named|\\s+named|\\s+called|\\s*,)?\\s+`,
     'g',
   )
   for (const match of view.lower.matchAll(before)) {
-    const name = properNameAt(view.text, (match.index ?? 0) + match[0].length)
-    if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
+    const at = (match.index ?? 0) + match[0].length
+    const name = properNameAt(view.text, at)
+    if (!name) continue
+    const end = view.text.indexOf(name, at) + name.length
+    const ended = endedAround(view, match.index ?? 0, end, match[1])
+    found.push(relationDraft(match[2] ?? '', match[3] as string, name, ended))
   }
-  const after = new RegExp(`(?:\\s+is|'s|,)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})\\b`, 'g')
+  const after = new RegExp(`(?:\\s+is|'s|,)\\s+my\\s+${ENDED_PREFIX}(${ROLE_ADJECTIVE})(${ROLES})\\b`, 'g')
   for (const match of view.lower.matchAll(after)) {
     const name = properNameBefore(view.text, match.index ?? 0)
-    if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
+    const ended = endedBy(match[1])
+    if (name) found.push(relationDraft(match[2] ?? '', match[3] as string, name, ended))
   }
   // "Jonas says hi. he's my partner": the pronoun points at the last person named before it.
   const pronoun = new RegExp(

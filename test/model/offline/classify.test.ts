@@ -265,6 +265,37 @@ describe('classifySentence: values, dates and context', () => {
   })
 })
 
+// A relation that ended (a death, a parting) is kept, but never reads as current, and an ex never takes the place
+// of whoever holds the role now.
+describe('classifySentence: relations that ended', () => {
+  it.each([
+    ['Our dog Biscuit died last year.', 'user.md user.relation.dog.biscuit Dog: Biscuit (died)'],
+    ['I miss my dog Rex, he passed away in May.', 'user.md user.relation.dog.rex Dog: Rex (died)'],
+    ['We had our dog Max put down in March.', 'user.md user.relation.dog.max Dog: Max (died)'],
+    ['My late father John taught me to fish.', 'user.md user.relation.father Father: John (died)'],
+    ['My ex-wife Laura lives in Leeds.', 'user.md user.relation.exwife.laura Ex-wife: Laura'],
+    ['Laura is my ex-wife.', 'user.md user.relation.exwife.laura Ex-wife: Laura'],
+    ['I broke up with my girlfriend Mia.', 'user.md user.relation.exgirlfriend.mia Ex-girlfriend: Mia'],
+    ['My former boss Dan called.', 'user.md user.relation.formerboss.dan Former boss: Dan'],
+  ])('%s → %s', (text, expected) => {
+    expect(summary(classify(text))).toEqual([expected])
+  })
+
+  it('keeps an ex apart from the current holder of the role', () => {
+    const [ex] = classify('My ex-wife Laura lives in Leeds.')
+    const [wife] = classify('My wife Ana is a nurse.')
+    expect(ex?.isSingle).toBe(false)
+    expect(ex?.key).not.toBe(wife?.key)
+  })
+
+  it.each(['My sister Ana passed her driving test.', 'My sister Ana said her phone died.'])(
+    'still reads a living relation in "%s"',
+    (text) => {
+      expect(summary(classify(text))).toContain('user.md user.relation.sister.ana Sister: Ana')
+    },
+  )
+})
+
 describe('classifyLine: reference facts', () => {
   const line = (text: string): Fact[] => classifyLine({ ...SOURCE, text })
 
