@@ -105,35 +105,36 @@ export function withoutOpener(text: string, isGentle = false): string {
   }
 }
 
+// After a negation an intensifier is part of what is denied: "don't really like it" is not "don't like it".
+const NOT_NEGATED = "(?<!(?:\\bnot|n't|\\bnever) )"
+
 /**
- * Hedges and intensifiers: the sentence means the same without them. Not where the words are what is said:
- * "I think about her", "I believe in it", "let you know", "did you know".
+ * Words the sentence means the same without: discourse markers and intensifiers. Hedges that set how sure the
+ * speaker is ("I think I'll move", "kind of regret it", "pretty much done") are the claim's strength and stay,
+ * as do "let you know" and "did you know", where the words are what is said.
  */
 const FILLER = new RegExp(
   '\\b(?:' +
     [
-      'i (?:think|guess|believe|feel like|mean)(?! (?:about|of|in|so)\\b)',
+      'i mean(?! (?:it|that|to|what|him|her|them|you)\\b)',
       "(?<!\\b(?:let|lets|let's|do|did|does|don't|didn't|doesn't|if|as|to|would|will|wanna|want) )you know",
-      'kind of',
-      'kinda',
-      'sort of',
-      'sorta',
-      'really',
-      'so much',
-      'super',
-      'totally',
-      'actually',
-      'basically',
-      'literally',
-      'honestly',
-      'definitely',
-      'truly',
-      'pretty much',
+      ...[
+        'really',
+        'so much',
+        'super',
+        'totally',
+        'actually',
+        'basically',
+        'literally',
+        'honestly',
+        'definitely',
+        'truly',
+        'very',
+        'quite',
+        'absolutely',
+        'seriously',
+      ].map((word) => NOT_NEGATED + word),
       '(?<!\\bnot )just',
-      'very',
-      'quite',
-      'absolutely',
-      'seriously',
     ].join('|') +
     ')\\b,?\\s*',
   'gi',
@@ -197,14 +198,15 @@ export function capitalized(text: string): string {
 /**
  * Note style: no articles, no "I'm" to open a line already headed by the speaker's name. The article stays in a
  * quantity whose meaning it turns round: "a few friends" are not "few friends", "a little" is not "little"; and
- * "I'll" and "I'd" stay, since without them "I'll quit my job" reads as done ("Quit job").
+ * "I'll" and "I'd" stay, since without them "I'll quit my job" reads as done ("Quit job"). "We" stays too: under
+ * the speaker's name, "Love hiking" would say the speaker alone does it.
  */
 function telegraph(text: string): string {
   return text
     .replace(/^(?:and|but|so|also|plus|then|anyway)[,]?\s+/i, '')
     .replace(/,?\s+(?:right|you know|huh|eh)\?$/i, '.')
     .replace(/\[image: (?:a )?(?:photography|photo|picture|image) of (?:a |an |the )?/gi, '[photo: ')
-    .replace(/^(?:i(?:'m| am|'ve| have| had)?|we(?:'re| are|'ve| have)?)\s+(?=[a-z])/i, '')
+    .replace(/^i(?:'m| am|'ve| have| had)?\s+(?=[a-z])/i, '')
     .replace(/(^|[\s(])(?:a|an|the)\s+(?=[a-z0-9])(?!(?:few|little)\b)/g, '$1')
     .replace(/^(?:A|An|The)\s+(?=[a-z])(?!(?:few|little)\b)/, '')
     .replace(/(^|\s)my\s+(?=[a-z])/g, '$1')

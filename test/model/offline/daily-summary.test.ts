@@ -177,7 +177,7 @@ describe('buildDaySummary', () => {
     })
     expect(text).toBe(
       '- Maya: Won regional chess final in old town hall yesterday (2026-11-19). ' +
-        'Adopted small grey kitten from animal shelter yesterday (2026-11-19).',
+        'We adopted small grey kitten from animal shelter yesterday (2026-11-19).',
     )
   })
 
