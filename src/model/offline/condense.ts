@@ -140,6 +140,21 @@ const FILLER = new RegExp(
   'gi',
 )
 
+/**
+ * `text` without its filler words, except where one is part of a name: a capital inside the sentence, or one
+ * followed by another capitalised word ("Super Bowl", "Super Mario", "Truly Madly Deeply").
+ */
+function withoutFiller(text: string): string {
+  return text.replace(FILLER, (match: string, offset: number) => {
+    const isCapital = /^\p{Lu}/u.test(match) && !/^I\b/.test(match)
+    if (!isCapital) return ''
+    const isInside = offset > 0 && !/[.!?]\s*$/.test(text.slice(0, offset))
+    const next = text.slice(offset + match.length)
+    const isNamed = !match.includes(',') && /^\p{Lu}/u.test(next) && !/^I\b/.test(next)
+    return isInside || isNamed ? match : ''
+  })
+}
+
 const EMOJI = /[\p{Extended_Pictographic}\u200d\ufe0f]+/gu
 
 /** A chat command ("/dream 7") is an instruction to the host, not part of the conversation. */
@@ -172,7 +187,7 @@ export function condenseSentence(
   const greeted = withoutOpener(flat, true)
   let text = isTerse ? withoutOpener(greeted) : greeted
   if (isSmallTalk(greeted) || isSmallTalk(text)) return ''
-  text = (isTerse ? text.replace(FILLER, '').replace(FILLER, '') : text)
+  text = (isTerse ? withoutFiller(withoutFiller(text)) : text)
     .replace(/([!?.])\1+/g, '$1')
     .replace(/\s+([,.;:!?])/g, '$1')
     .replace(/[,;:]+([.!?])/g, '$1')

@@ -82,6 +82,15 @@ describe('condenseSentence', () => {
     expect(condenseSentence(text)).toBe(expected)
   })
 
+  // A filler word spelled with a capital inside a sentence, or before another capitalised word, is part of a name.
+  it.each([
+    ["We watched the Super Bowl at Tom's place.", "We watched the Super Bowl at Tom's place."],
+    ["I've been playing Super Mario Odyssey all week.", 'Been playing Super Mario Odyssey all week.'],
+    ["Super Bowl was great at Tom's place.", "Super Bowl was great at Tom's place."],
+  ])('keeps a name that starts with a filler word: "%s"', (text, expected) => {
+    expect(condenseSentence(text)).toBe(expected)
+  })
+
   it('still drops an intensifier that only adds emphasis', () => {
     expect(condenseSentence('I really love the new studio in Porto.')).toBe('Love new studio in Porto.')
   })
