@@ -179,12 +179,14 @@ export function findPlan(view: SentenceView): Draft | null {
 }
 
 // After "I have to" / "we need to": what the speaker is about to say ("I have to say…", "I need to tell you"),
-// leaving the chat ("I need to go now"), or a vague "we need to catch up soon". None is an errand left open.
+// leaving the chat ("I need to go now"), a vague "we need to catch up soon", or a duty with no task in it ("we
+// need to support them however we can"). None is an errand left open.
 const NO_ERRAND = new RegExp(
   [
     '^\\s+(?:say|admit|confess|mention|agree|tell you|ask you|thank|apologi[sz]e)\\b',
     '^\\s+(?:go|run|dash|head off|sign off|leave)(?:\\s+(?:now|soon))?\\s*(?:[,.!]|$)',
     '^\\s+(?:catch up|hang out|get together|meet up)\\b(?:\\s+\\w+)?\\s+(?:soon|sometime|some time|again)\\b',
+    '\\b(?:however|whatever way|any way|wherever|whenever) (?:we|i|you|they) can\\b',
   ].join('|'),
 )
 

@@ -168,6 +168,7 @@ describe('classifySentence: open threads', () => {
     'I have to run, talk later.',
     'We need to catch up soon!',
     'We need to hang out sometime.',
+    'We need to show our support however we can.',
   ])('%s → no thread', (text) => {
     expect(classify(text).filter((fact) => fact.kind === 'thread')).toEqual([])
   })
