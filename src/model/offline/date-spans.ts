@@ -37,8 +37,12 @@ function monthLabel(year: number, monthIndex: number): string {
   return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`
 }
 
+// "around 3 years ago", "almost two months ago": the speaker says the count is a guess.
+const ROUGHLY_BEFORE =
+  /\b(?:around|about|roughly|approximately|almost|nearly|over|more than|less than|like|some)\s+$/i
+
 /** The resolved label for one span, relative to `day` (YYYY-MM-DD); null for "this year" (the note says it). */
-function resolve(match: RegExpMatchArray, day: string): string | null {
+function resolve(match: RegExpMatchArray, day: string, isRough: boolean): string | null {
   const [year, month] = day.split('-').map(Number) as [number, number]
   const direction = match[1]?.toLowerCase()
   const unit = (match[2] ?? match[4] ?? '').toLowerCase()
@@ -50,12 +54,10 @@ function resolve(match: RegExpMatchArray, day: string): string | null {
         : -1
     : -countOf(match[3] ?? 'one')
   if (steps === 0) return null
-  if (unit.startsWith('year')) {
-    // "a few years ago" is vague: the year is a guess, so it says "about".
-    const vague = /few|couple/i.test(match[3] ?? '')
-    return `${vague ? 'about ' : ''}${year + steps}`
-  }
-  return monthLabel(year, month - 1 + steps)
+  // "a few years ago" is vague: the year is a guess, so it says "about".
+  const about = isRough || /few|couple/i.test(match[3] ?? '') ? 'about ' : ''
+  if (unit.startsWith('year')) return `${about}${year + steps}`
+  return about + monthLabel(year, month - 1 + steps)
 }
 
 /** `sentence` with each relative month or year followed by its resolved value in parentheses. */
@@ -67,7 +69,7 @@ export function annotateSpans(sentence: string, day: string): string {
     const isStretch =
       /^(?:last|past)$/i.test(match[1] ?? '') && /\b(?:the|this)\s+$/i.test(sentence.slice(0, offset))
     if (isStretch) return match[0]
-    const label = resolve(match, day)
+    const label = resolve(match, day, ROUGHLY_BEFORE.test(sentence.slice(0, offset)))
     return label === null ? match[0] : `${match[0]} (${label})`
   })
 }

@@ -10,6 +10,8 @@ describe('annotateSpans', () => {
     ['Next year I will retire.', 'Next year (2027) I will retire.'],
     ['I started two years ago.', 'I started two years ago (2024).'],
     ['We met a few years ago.', 'We met a few years ago (about 2023).'],
+    ['I first saw it around 3 years ago.', 'I first saw it around 3 years ago (about 2023).'],
+    ['We moved almost two months ago.', 'We moved almost two months ago (about September 2026).'],
   ])('resolves a calendar month or year: "%s"', (text, expected) => {
     expect(annotateSpans(text, day)).toBe(expected)
   })
