@@ -242,7 +242,13 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
       if (weekday === 0) start = addDays(start, -1)
       if (weekday === 0 || weekday === 6) end = addDays(start, 1)
     }
-    const reading = relativeWeekReadings(result.text, { day: start, endDay: end }, today)
+    let reading = relativeWeekReadings(result.text, { day: start, endDay: end }, today)
+    // "I met her on Friday" said on a Friday is the Friday before: today would be "today". "I'm seeing her on
+    // Friday" said on a Friday may be later today or the Friday after.
+    const isTodaysWeekday =
+      isBareWeekday && end === null && reading.day === today && !/\b(?:this|next|last)\b/i.test(result.text)
+    if (isTodaysWeekday && (isPast || isSince)) reading = shiftWeek(reading, -1)
+    else if (isTodaysWeekday) reading = { ...reading, otherDay: shiftWeek(reading, 1) }
     // A past word that still resolves forward ("last weekend" read as the next one) is dropped, not guessed.
     if (PAST_WORD.test(result.text) && reading.day > today) continue
     mentions.push({ text: result.text.replace(/[\s,.;:!?]+$/, ''), index, ...reading })

@@ -160,6 +160,22 @@ describe('relative weekdays with two readings', () => {
   })
 })
 
+// Said on a Friday, a bare "Friday" is not today (that would be "today"): the one gone by in a report, and today or
+// the next one in a plan.
+describe('a bare weekday said on that weekday', () => {
+  const friday = '2026-11-27T10:00:00.000Z'
+
+  it('is the one a week before in a report of something done', () => {
+    expect(daysOf(findDateMentions('I met her on Friday.', friday, 'UTC')[0]!)).toBe('2026-11-20')
+  })
+
+  it('is today or a week on in a plan', () => {
+    expect(daysOf(findDateMentions("I'm meeting her on Friday.", friday, 'UTC')[0]!)).toBe(
+      '2026-11-27 or 2026-12-04',
+    )
+  })
+})
+
 describe('annotateDates', () => {
   it('adds the absolute day after each mention and leaves ISO days alone', () => {
     const text = 'Lena visits on Friday, the demo is 2026-12-01.'
