@@ -40,7 +40,9 @@ export function properNameAt(text: string, index: number): string | null {
     const afterGap = rest.slice(gap.length)
     const connector = CONNECTOR.exec(afterGap)?.[0]
     const next = connector ? afterGap.slice(connector.length) : afterGap
-    if (!NAME_WORD.test(next) || NOT_NAMES.has(NAME_WORD.exec(next)?.[0] ?? '')) break
+    // Judged as the first word is: "Tom and I." must not take "I." (with its stop) for a name.
+    const nextWord = NAME_WORD.exec(next)?.[0]
+    if (!nextWord || NOT_NAMES.has(nextWord.replace(/[.,'’]+$/, ''))) break
     if (connector) words.push(connector.trim())
     rest = next
   }

@@ -32,6 +32,7 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ["My wife's name is Ana.", 'user.md user.relation.wife Wife: Ana'],
     ['Tomas is my brother.', 'user.md user.relation.brother.tomas Brother: Tomas'],
     ['Our dog is called Biscuit.', 'user.md user.relation.dog.biscuit Dog: Biscuit'],
+    ['We went hiking, my brother Tom and I.', 'user.md user.relation.brother.tom Brother: Tom'],
     ["I'm married to Sam.", 'user.md user.relation.spouse Spouse: Sam'],
     [
       'my sister Inês is coming up from Coimbra on Saturday',
