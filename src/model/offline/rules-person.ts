@@ -138,7 +138,11 @@ export function findRelations(view: SentenceView): Draft[] {
   )
   const had = have.exec(view.lower)
   const named = had ? properNameAt(view.text, had.index + had[0].length) : null
-  if (had && named) found.push(relationDraft(had[1] ?? '', had[2] as string, named))
+  if (had && named) {
+    const end = view.text.indexOf(named, had.index + had[0].length) + named.length
+    const ended = endedAround(view, had.index, end, undefined)
+    found.push(relationDraft(had[1] ?? '', had[2] as string, named, ended))
+  }
   return found
 }
 
