@@ -30,13 +30,7 @@ import {
   seconds,
   type MachineCpu,
 } from './fixtures/proc-cpu.js'
-import {
-  controlRow,
-  cpuPerDreamInProcesses,
-  runPlainDreams,
-  runPlainDreamsTogether,
-  type PlainDreams,
-} from './fixtures/cpu-control.js'
+import { controlRow, runPlainDreamsTogether, type PlainDreams } from './fixtures/cpu-control.js'
 import type { BenchRow } from './run.js'
 import { median } from './stats.js'
 
@@ -134,45 +128,21 @@ function msOutsideRuns(dir: string, ids: readonly string[], stretchMs: number): 
 }
 
 /**
- * The baseline: the same dreams with no queue, in a fresh plain Node process (fixtures/plain-dreams.mjs) that
- * warms up on WARM_DREAMS workspaces of its own, then dreams `timedIds`, so the ratio measures the queue alone.
- * Like a worker it runs the compiled dist/ code, is timed over each workspace's whole lifecycle (open, recover,
- * dream, shut down; configs resolved before, as a worker's registry is) and reaches its timed dreams after the
- * same number of warm-ups. Until 2026-11-26 the baseline ran in the bench's own process: under tsx, each
- * workspace opened before its clock started and not recovered, after whatever that process had dreamed before. A process's dreams keep
- * getting cheaper over its first hundred or so, so repeated in one process the baseline's later stretches cost
- * 148–158 ms of CPU a dream against 171 ms in its first (load ~2), while every worker was new.
- */
-export async function plainProcess(dir: string, timedIds: readonly string[]): Promise<Measured> {
-  let loadBefore = load()
-  let machineBefore: MachineCpu | null = null
-  const plain = await runPlainDreams(dir, { warm: warmIds(WARM_DREAMS), timed: timedIds, days: DAYS }, () => {
-    loadBefore = load()
-    machineBefore = machineCpu()
-  })
-  return {
-    ms: plain.ms,
-    loadBefore,
-    loadAfter: load(),
-    machine: machineCpuSince(machineBefore),
-    dreams: plain.dreams,
-    msOutsideRuns: msOutsideRuns(dir, timedIds, plain.ms),
-    cpuMs: plain.cpuMs,
-    mainThreadMs: plain.mainThreadMs,
-    workers: [],
-    redisCpuMs: 0,
-  }
-}
-
-/**
- * Two plain processes (no queue, no Redis) dreaming what two workers dream, each on its own copy made by `copy`,
- * their timed stretches started together: how far the machine itself lets two streams of these dreams scale.
+ * The baseline: the same dreams with no queue, in fresh plain Node processes (fixtures/plain-dreams.mjs), one per
+ * dir, each warming up on WARM_DREAMS workspaces of its own, then dreaming its list of `timedIds`, all started on
+ * one cue. One process is the queue row's baseline, so that row measures the queue alone; two, on what two workers
+ * dream, show how far the machine itself lets two streams of these dreams scale. Like a worker each runs the
+ * compiled dist/ code, is timed over each workspace's whole lifecycle (open, recover, dream, shut down; configs
+ * resolved before, as a worker's registry is) and reaches its timed dreams after the same number of warm-ups.
+ * Until 2026-11-26 the baseline ran in the bench's own process: under tsx, each workspace opened before its clock
+ * started and not recovered, after whatever that process had dreamed before. A process's dreams keep getting
+ * cheaper over its first hundred or so, so repeated in one process the baseline's later stretches cost 148–158 ms
+ * of CPU a dream against 171 ms in its first (load ~2), while every worker was new.
  */
 export async function plainProcesses(
-  copy: (name: string) => string,
+  dirs: readonly string[],
   timedIds: readonly (readonly string[])[],
 ): Promise<Measured> {
-  const dirs = timedIds.map((_, index) => copy(`plain-together-${index}`))
   let loadBefore = load()
   let machineBefore: MachineCpu | null = null
   const plain = await runPlainDreamsTogether(
@@ -548,6 +518,19 @@ function throughputRow(rounds: readonly Round[], subject: string): BenchRow {
   }
 }
 
+/** CPU per dream of the rounds' no-queue stretches, two processes at once vs one: the median round's ratio. */
+function noQueueCpuRow(rounds: readonly Round[], subject: string): BenchRow {
+  const perDream = (measured: Measured) => measured.cpuMs / measured.dreams
+  return {
+    name: 'control (no queue): CPU per in-process dream, 2 processes at once vs 1',
+    subject,
+    baseline: `${median(rounds.map(({ plain }) => perDream(plain))).toFixed(0)} ms per dream alone (median)`,
+    measured: `${median(rounds.map(({ plainTwo }) => perDream(plainTwo))).toFixed(0)} ms per dream two at once (median)`,
+    ratio: median(rounds.map(({ plain, plainTwo }) => perDream(plainTwo) / perDream(plain))),
+    target: 'the fleet row’s CPU per dream, 2 workers vs 1, with no queue (median of the rounds)',
+  }
+}
+
 /** A temp dir holding every workspace the bench dreams, made once; each stretch dreams a fresh copy. */
 export interface FleetBench {
   ids: string[]
@@ -603,10 +586,11 @@ export async function run(): Promise<BenchRow[]> {
     const rounds: Round[] = []
     for (let index = 0; index < ROUNDS; index++) {
       const stretches = {
-        plain: () => plainProcess(bench.copy(`plain-${index}`), half),
+        plain: () => plainProcesses([bench.copy(`plain-${index}`)], [half]),
         one: () => fleet(bench.copy(`one-${index}`), redisUrl, half, 1),
         two: () => fleet(bench.copy(`two-${index}`), redisUrl, ids, 2),
-        plainTwo: () => plainProcesses((name) => bench.copy(`${name}-${index}`), [half, otherHalf]),
+        plainTwo: () =>
+          plainProcesses([bench.copy(`plain-a-${index}`), bench.copy(`plain-b-${index}`)], [half, otherHalf]),
       }
       // The order turns round from round to round, so a drift in the machine's load falls on every side alike;
       // each stretch runs next to the one it is compared with (no queue: one process and two; one worker and
@@ -627,9 +611,6 @@ export async function run(): Promise<BenchRow[]> {
       : null
     if (!noFsync)
       console.log('  fleet: no-fsync control skipped — apt-get install eatmydata to measure fsync’s cost')
-    const warm = warmIds(WARM_DREAMS)
-    const dreamsAlone = await cpuPerDreamInProcesses(bench.copy, warm, [half], DAYS)
-    const dreamsPaired = await cpuPerDreamInProcesses(bench.copy, warm, [half, otherHalf], DAYS)
     const subject = `${DREAMS_PER_WORKER} workspaces per worker after ${WARM_DREAMS} warm-up dreams, ${MESSAGES} messages over ${DAYS} days each, offline engine, real redis-server, ${cpus().length} cores`
     return [
       throughputRow(rounds, subject),
@@ -647,15 +628,7 @@ export async function run(): Promise<BenchRow[]> {
             },
           ]
         : []),
-      {
-        name: 'control (no queue): CPU per in-process dream, 2 processes at once vs 1',
-        subject,
-        baseline: `${dreamsAlone.toFixed(0)} ms per dream alone`,
-        measured: `${dreamsPaired.toFixed(0)} ms per dream two at once`,
-        ratio: dreamsPaired / dreamsAlone,
-        target: 'the fleet row’s CPU per dream, 2 workers vs 1, with no queue',
-        notes: `load ${load()}`,
-      },
+      noQueueCpuRow(rounds, subject),
       ...controls,
     ]
   } finally {
