@@ -162,13 +162,11 @@ export function isCommand(text: string): boolean {
   return /^\/[a-z][\w-]*(?:\s|$)/i.test(text.trim())
 }
 
+/** Only a greeting, thanks or praise, or all of it but a few content words ("Thanks, Gina!"). */
 function isSmallTalk(text: string): boolean {
   const smallTalk = SMALL_TALK.exec(text)
-  return smallTalk !== null && contentLength(text.slice(smallTalk[0].length)) < 3
+  return smallTalk !== null && contentWordCount(text.slice(smallTalk[0].length)) < 3
 }
-
-/** Words of `text` that carry content, for the small-talk test (very short remainders are small talk). */
-const contentLength = contentWordCount
 
 /**
  * The sentence without its filler (and, when terse, in note style: no articles or hedges), or '' when nothing a
@@ -196,7 +194,7 @@ export function condenseSentence(
     .replace(/\s{2,}/g, ' ')
     .trim()
   // Two plain words ("short list") say nothing on their own; a name or a number can ("Porto, 3 nights").
-  const words = contentLength(text)
+  const words = contentWordCount(text)
   if (words < 2 || (words < 3 && !/\d|(?<=\s)\p{Lu}/u.test(text))) return ''
   if (!isTerse) return text
   // Note style drops English words; another language's "a" or "my" is a word of its own.

@@ -342,7 +342,7 @@ export async function draftDaySummary(
 /** Markdown for a `## Summary` section from a day's draft; '' when it has no messages. */
 export async function composeDaySummary(
   draft: DayDraft,
-  input: { timeZone: string; weights: WordWeights; ratio?: number; minBytes?: number },
+  input: Pick<DaySummaryInput, 'timeZone' | 'ratio' | 'minBytes'> & { weights: WordWeights },
 ): Promise<string> {
   const { trees, candidates, sourceBytes } = draft
   if (trees.length === 0) return ''
