@@ -6,23 +6,13 @@ import { describe, expect, it } from 'vitest'
 import { extractFacts } from '../../../src/model/offline/extract.js'
 import type { WindowMessage } from '../../../src/model/offline/types.js'
 import { runCli } from '../../helpers/cli.js'
+import { windowMessage } from './facts.js'
 import { makeTempDir } from '../../helpers/workspace.js'
 
 let counter = 0
 function said(root: string, sender: string, content: string, fromMe = false): WindowMessage {
   const ts = new Date(Date.UTC(2026, 10, 23, 9, counter++)).toISOString()
-  return {
-    id: `m${counter}`,
-    chat: root,
-    root,
-    chatName: root,
-    ts,
-    role: 'user',
-    sender,
-    fromMe,
-    content,
-    day: '2026-11-23',
-  }
+  return windowMessage({ id: `m${counter}`, chat: root, chatName: root, ts, sender, fromMe, content })
 }
 
 const keysOf = async (messages: WindowMessage[]) =>

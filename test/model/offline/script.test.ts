@@ -10,6 +10,7 @@ import {
 } from '../../../src/model/offline/script.js'
 import { splitSentences } from '../../../src/model/offline/text.js'
 import type { WindowMessage } from '../../../src/model/offline/types.js'
+import { windowMessage } from './facts.js'
 import { termsOf } from '../../../src/model/offline/word-weights.js'
 
 describe('spaceless scripts', () => {
@@ -58,17 +59,8 @@ describe('languages other than English', () => {
 })
 
 describe('a day summary in Chinese', () => {
-  const message = (id: string, content: string, ts: string, role: 'user' | 'assistant'): WindowMessage => ({
-    id,
-    chat: 'web:main',
-    root: 'web:main',
-    chatName: 'Main',
-    role,
-    sender: role === 'user' ? 'Li' : 'Assistant',
-    day: ts.slice(0, 10),
-    content,
-    ts,
-  })
+  const message = (id: string, content: string, ts: string, role: 'user' | 'assistant'): WindowMessage =>
+    windowMessage({ id, content, ts, role })
 
   it('keeps what the user said, each sentence closed by its own full stop', async () => {
     const summary = await buildDaySummary({

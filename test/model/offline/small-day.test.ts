@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest'
 import { buildDaySummary } from '../../../src/model/offline/daily-summary.js'
 import type { WindowMessage } from '../../../src/model/offline/types.js'
+import { windowMessage } from './facts.js'
 
-const said = (id: string, role: 'user' | 'assistant', content: string, minute: number): WindowMessage => ({
-  ...{ id, chat: 'web:main', root: 'web:main', chatName: 'Main', role, content, day: '2026-11-24' },
-  sender: role === 'user' ? 'Priya' : 'Assistant',
-  ts: new Date(Date.UTC(2026, 10, 24, 9, minute)).toISOString(),
-})
+const said = (id: string, role: 'user' | 'assistant', content: string, minute: number): WindowMessage =>
+  windowMessage({
+    ...{ id, role, content, sender: role === 'user' ? 'Priya' : 'Assistant' },
+    ts: new Date(Date.UTC(2026, 10, 24, 9, minute)).toISOString(),
+  })
 
 describe('a day of a few messages', () => {
   it('keeps each piece of the user’s news beside the assistant’s replies', async () => {

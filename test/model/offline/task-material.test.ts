@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { classifySentence } from '../../../src/model/offline/classify.js'
 import { extractFacts } from '../../../src/model/offline/extract.js'
+import { windowMessage } from './facts.js'
+
+const message = (id: string, content: string) => windowMessage({ id, content })
 
 const keysOf = (text: string, context = '') =>
   classifySentence({
@@ -26,10 +29,6 @@ describe('requests for text and their material', () => {
   })
 
   it('treats the lines after a request that announces its material as that material', async () => {
-    const message = (id: string, content: string) => ({
-      ...{ id, chat: 'web:main', root: 'web:main', chatName: 'Main', role: 'user' as const },
-      ...{ sender: 'Li', content, ts: '2026-11-20T10:00:00Z', day: '2026-11-20' },
-    })
     const facts = await extractFacts(
       [
         message('m1', 'Translate the following into German.\nI live in Paris with my husband Marc.'),
@@ -44,10 +43,6 @@ describe('requests for text and their material', () => {
 
 describe('code and pasted data', () => {
   it('gives no fact from a line inside a code block, and the same line said plainly still gives one', async () => {
-    const message = (id: string, content: string) => ({
-      ...{ id, chat: 'web:main', root: 'web:main', chatName: 'Main', role: 'user' as const },
-      ...{ sender: 'Li', content, ts: '2026-11-20T10:00:00Z', day: '2026-11-20' },
-    })
     const facts = await extractFacts(
       [
         message('m1', 'Test fixture:\n```\nmy email is fixture@example.com\n```'),
