@@ -1,5 +1,5 @@
 // Rules for the people and pets around the user: "my sister Lena", "Tomas is my brother", "our dog Biscuit".
-import { lastPersonNamed, properNameAt, properNameBefore } from './entities.js'
+import { lastPersonNamed, looksLikePersonName, properNameAt, properNameBefore } from './entities.js'
 import type { Draft, SentenceView } from './types.js'
 import { slugOf } from './text.js'
 
@@ -28,14 +28,45 @@ const MULTI_ROLES = (
   'grandfather friend colleague coworker co-worker cofounder co-founder roommate flatmate housemate neighbor ' +
   'neighbour therapist doctor dentist dog cat puppy kitten pet parrot hamster rabbit bunny horse'
 ).split(' ')
-const ROLES = [...Object.keys(SINGLE_ROLES), ...MULTI_ROLES].sort((a, b) => b.length - a.length).join('|')
+const ROLES = alternation([...Object.keys(SINGLE_ROLES), ...MULTI_ROLES])
+const pluralOf = (role: string): string =>
+  role === 'child'
+    ? 'children'
+    : role.endsWith('y') && role !== 'boy'
+      ? `${role.slice(0, -1)}ies`
+      : `${role}s`
+// "my kids Mia and Noah", "our dogs Rex and Bo": each name listed is one of the role.
+const ROLE_OF_PLURAL = new Map([...MULTI_ROLES, 'kid'].map((role) => [pluralOf(role), role]))
+const PLURAL_ROLES = alternation([...ROLE_OF_PLURAL.keys()])
+const PET_ROLES = 'dog|cat|puppy|kitten|pet|parrot|hamster|rabbit|bunny|horse'
+const COUPLE = new Set([
+  'partner',
+  'wife',
+  'husband',
+  'spouse',
+  'girlfriend',
+  'boyfriend',
+  'fiance',
+  'fiancé',
+  'fiancee',
+  'fiancée',
+])
+const COUNT = '(?:two|three|four|five|six|\\d)'
 const ROLE_ADJECTIVE =
   '(?:(?:older|younger|little|big|baby|twin|step|best|new|oldest|youngest|eldest|good|close)\\s+)?'
 
+/** Longest first, so "grandmother" is tried before "grandma" and "mother". */
+function alternation(words: readonly string[]): string {
+  return [...words].sort((a, b) => b.length - a.length).join('|')
+}
+
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** How a relation ended: a death ("my late father", "Biscuit died") or a parting ("my ex-wife", "broke up with"). */
-type Ended = 'died' | 'ex' | 'former' | null
+/**
+ * How a relation ended: a death ("my late father", "Biscuit died"), a parting ("my ex-wife", "broke up with"), or a
+ * couple living apart ("we're separated"), who are still married and so keep the role's place.
+ */
+type Ended = 'died' | 'ex' | 'former' | 'separated' | null
 
 function relationDraft(adjective: string, role: string, name: string, ended: Ended = null): Draft {
   const single = SINGLE_ROLES[role]
@@ -60,7 +91,7 @@ function relationDraft(adjective: string, role: string, name: string, ended: End
     key: single ? `user.relation.${single}` : `user.relation.${role.replace(/-/g, '')}.${slugOf(name, 3)}`,
     value: name,
     isSingle: single !== undefined,
-    headline: `${label}: ${name}${ended === 'died' ? ' (died)' : ''}`,
+    headline: `${label}: ${name}${ended === 'died' ? ' (died)' : ended === 'separated' ? ' (separated)' : ''}`,
   }
 }
 
@@ -74,11 +105,14 @@ const DIED_AFTER =
 // "we lost our dog Max", "I broke up with my girlfriend Mia": said before the relation is named.
 const ENDED_BEFORE: [RegExp, Ended][] = [
   [/\b(?:mourning|grieving|buried|burying)\s+$/, 'died'],
-  [
-    /\b(?:broke up with|broken up with|split up with|split from|divorced|divorcing|separated from|dumped)\s+$/,
-    'ex',
-  ],
+  [/\b(?:broke up with|broken up with|split up with|split from|divorced|dumped)\s+$/, 'ex'],
+  [/\b(?:separated from|divorcing|separating from)\s+$/, 'separated'],
 ]
+// "We're separated, my husband Tom and I", "we got divorced": said of the couple anywhere in the sentence.
+const COUPLE_SEPARATED =
+  /\b(?:we(?:'re| are)|i(?:'m| am))\s+(?:(?:now|recently|just|legally|officially|currently)\s+)*(?:separated|separating|getting (?:a )?divorced?|going through a divorce|splitting up)\b/
+const COUPLE_PARTED =
+  /\bwe(?:'re| are|'ve| have| got| just)?\s+(?:(?:now|recently|just|finally|officially)\s+)*(?:divorced|broke up|broken up|split up)\b/
 
 /** How the relation named between `start` and `end` of `view.lower` ended, read from the words around it. */
 function endedAround(view: SentenceView, start: number, end: number, prefix: string | undefined): Ended {
@@ -87,6 +121,54 @@ function endedAround(view: SentenceView, start: number, end: number, prefix: str
   const before = view.lower.slice(0, start)
   for (const [pattern, ended] of ENDED_BEFORE) if (pattern.test(before)) return ended
   return DIED_AFTER.test(view.lower.slice(end)) ? 'died' : null
+}
+
+/** How a couple's relation stands by what the sentence says of "we": parted, living apart, or (null) together. */
+function coupleEnded(view: SentenceView, role: string, ended: Ended): Ended {
+  if (ended !== null || !COUPLE.has(role)) return ended
+  return COUPLE_PARTED.test(view.lower) ? 'ex' : COUPLE_SEPARATED.test(view.lower) ? 'separated' : null
+}
+
+/**
+ * The names listed from `index`: "Mia and Noah", "Rex, Bo and Max". A capitalised run joined by "and" is two
+ * people here, not one name as in a company's ("Marks and Spencer").
+ */
+function namesAt(text: string, index: number): string[] {
+  const names: string[] = []
+  let at = index
+  for (;;) {
+    const name = properNameAt(text, at)
+    if (!name) break
+    names.push(...name.split(/\s+(?:and|&)\s+/))
+    const end = text.indexOf(name, at) + name.length
+    const gap = /^(?:\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+)/.exec(text.slice(end))
+    if (!gap) break
+    at = end + gap[0].length
+  }
+  return names
+}
+
+/** "my kids Mia and Noah", "I have two dogs, Rex and Bo": one relation for each name of a list of two or more. */
+function listedRelations(view: SentenceView): Draft[] {
+  const found: Draft[] = []
+  const lists = [
+    new RegExp(
+      `\\b(?:my|our)\\s+(?:${COUNT}\\s+)?(${ROLE_ADJECTIVE})(${PLURAL_ROLES})(?:\\s+named|\\s+called|\\s+are called|\\s+are named|\\s*[,:])?\\s+`,
+      'g',
+    ),
+    new RegExp(
+      `\\b(?:i|we)(?:'ve|\\s+have)?\\s+(?:have|got)\\s+${COUNT}\\s+(${ROLE_ADJECTIVE})(${PLURAL_ROLES})(?:\\s+named|\\s+called|\\s*[,:])\\s+`,
+      'g',
+    ),
+  ]
+  for (const list of lists) {
+    for (const match of view.lower.matchAll(list)) {
+      const names = namesAt(view.text, (match.index ?? 0) + match[0].length)
+      const role = ROLE_OF_PLURAL.get(match[2] as string) as string
+      if (names.length >= 2) for (const name of names) found.push(relationDraft(match[1] ?? '', role, name))
+    }
+  }
+  return found
 }
 
 /** "my sister Lena", "our dog is called Biscuit", "Tomas is my brother", "I'm married to Ana". */
@@ -98,11 +180,13 @@ export function findRelations(view: SentenceView): Draft[] {
   )
   for (const match of view.lower.matchAll(before)) {
     const at = (match.index ?? 0) + match[0].length
-    const name = properNameAt(view.text, at)
+    // "My friend Sam and Ana came over": the role names Sam alone.
+    const name = namesAt(view.text, at)[0]
     if (!name) continue
     const end = view.text.indexOf(name, at) + name.length
-    const ended = endedAround(view, match.index ?? 0, end, match[1])
-    found.push(relationDraft(match[2] ?? '', match[3] as string, name, ended))
+    const role = match[3] as string
+    const ended = coupleEnded(view, role, endedAround(view, match.index ?? 0, end, match[1]))
+    found.push(relationDraft(match[2] ?? '', role, name, ended))
   }
   const after = new RegExp(`(?:\\s+is|'s|,)\\s+my\\s+${ENDED_PREFIX}(${ROLE_ADJECTIVE})(${ROLES})\\b`, 'g')
   for (const match of view.lower.matchAll(after)) {
@@ -128,7 +212,7 @@ export function findRelations(view: SentenceView): Draft[] {
   if (married && spouse && !isSomeonesRelative)
     found.push(relationDraft('', /married/.test(married[0]) ? 'spouse' : 'partner', spouse))
   const have = new RegExp(
-    `\\bi have (?:a|an|one|two|three|four)\\s+(${ROLE_ADJECTIVE})(${ROLES})s?\\s+(?:named|called)\\s+`,
+    `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:have|got|adopted|rescued|welcomed|brought home)\\s+(?:a|an|one)\\s+(${ROLE_ADJECTIVE})(${ROLES})\\s+(?:named|called)\\s+`,
   )
   const had = have.exec(view.lower)
   const named = had ? properNameAt(view.text, had.index + had[0].length) : null
@@ -137,5 +221,31 @@ export function findRelations(view: SentenceView): Draft[] {
     const ended = endedAround(view, had.index, end, undefined)
     found.push(relationDraft(had[1] ?? '', had[2] as string, named, ended))
   }
+  return [...found, ...namedLater(view), ...listedRelations(view)]
+}
+
+/** "My new boss is Priya", "we named the puppy Biscuit", "my ex Mark": the name comes after the role. */
+function namedLater(view: SentenceView): Draft[] {
+  const found: Draft[] = []
+  const is = new RegExp(`\\b(?:my|our)\\s+(${ROLE_ADJECTIVE})(${ROLES})\\s+is\\s+`, 'g')
+  for (const match of view.lower.matchAll(is)) {
+    const at = (match.index ?? 0) + match[0].length
+    const name = properNameAt(view.text, at)
+    if (!name) continue
+    // "My mom is German", "my brother is Tom's age": a person's name, and all of it, or nothing.
+    const after = view.text.slice(view.text.indexOf(name, at) + name.length)
+    if (!/^\s*(?:[.,;:!?)]|$|(?:and|now|btw|too|though|by the way)\b)/.test(after)) continue
+    if (looksLikePersonName(view.text, name))
+      found.push(relationDraft(match[1] ?? '', match[2] as string, name))
+  }
+  const pet = new RegExp(
+    `\\b(?:i|we)(?:'ve)?(?:\\s+(?:just|finally))?\\s+named\\s+(?:the|our|my)\\s+(${ROLE_ADJECTIVE})(${PET_ROLES})\\s+`,
+  )
+  const petMatch = pet.exec(view.lower)
+  const petName = petMatch ? properNameAt(view.text, petMatch.index + petMatch[0].length) : null
+  if (petMatch && petName) found.push(relationDraft(petMatch[1] ?? '', petMatch[2] as string, petName))
+  const ex = /\b(?:my|our)\s+ex(?:\s*,|\s+is called|'s name is|\s+named)?\s+/.exec(view.lower)
+  const exName = ex ? properNameAt(view.text, ex.index + ex[0].length) : null
+  if (ex && exName) found.push(relationDraft('', 'ex', exName))
   return found
 }
