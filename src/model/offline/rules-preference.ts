@@ -17,7 +17,27 @@ const REACTION_OBJECT =
   /^\s+(?:the\s+)?(?:thought|idea|vibe|energy|sound|feeling|way|look|pic|photo|picture|story|attitude|spirit)s?\b/
 
 const DIETS =
-  /\b(?:i'm|i am|we're|we are)\s+(?:(?:now|still|strictly|mostly|fully|basically|a)\s+)*(vegetarian|vegan|pescatarian|keto|gluten[- ]free|lactose[- ]intolerant|dairy[- ]free|teetotal|sober)\b/
+  /\b(?:i'm|i am|we're|we are|(?:i|we)(?:'ve| have) been|(?:i|we)(?:'ve| have)? (?:become|became|gone|went))\s+(?:(?:now|still|strictly|mostly|fully|basically|a)\s+)*(vegetarian|vegan|pescatarian|keto|gluten[- ]free|lactose[- ]intolerant|dairy[- ]free|teetotal|sober)\b/
+
+// "I'm allergic to peanuts and shellfish", "I have a severe cat allergy": the user's own allergy, never someone else's.
+const ALLERGIC_TO =
+  /\bi(?:'m| am)\s+(?:(?:also|very|severely|super|really|deathly|mildly|slightly|a bit|a little)\s+)*allergic to\s+((?:[a-z'-]+)(?:(?:,\s*|\s+(?:and|or)\s+|\s+)[a-z'-]+){0,4}?)(?=\s*[,.;:!)]|\s+(?:so|but|which|since|because|too|as well|though)\b|\s*$)/
+const HAS_ALLERGY =
+  /\bi(?:'ve got| have got| have| got)\s+(?:a|an)\s+(?:(?:severe|mild|bad|serious|slight|deadly|nasty)\s+)?((?:[a-z'-]+\s+){1,2}?)allergy\b/
+
+function allergy(view: SentenceView): Draft | null {
+  const match = ALLERGIC_TO.exec(view.lower) ?? HAS_ALLERGY.exec(view.lower)
+  const what = match?.[1]?.trim()
+  if (!match || !what || /^(?:it|that|this|them|something|everything|anything|you)\b/.test(what)) return null
+  // "allergic to Mondays lol" is a joke: allergens are common nouns, and a laugh takes the claim back.
+  const cased = view.text.slice(match.index, match.index + match[0].length)
+  if (
+    /\p{Lu}/u.test(cased.slice(cased.toLowerCase().lastIndexOf(what))) ||
+    /\b(?:lol|haha|lmao|jk)\b/.test(view.lower)
+  )
+    return null
+  return preference(`user.allergy.${slugOf(what, 3)}`, `Allergy: ${what}`, what, false)
+}
 
 function preference(key: string, headline: string | null, value: string, isSingle: boolean): Draft {
   return { kind: 'preference', file: 'user.md', section: 'Preferences', key, value, isSingle, headline }
@@ -155,7 +175,7 @@ export function findPreferences(view: SentenceView): Draft[] {
     view.lower,
   )
   if (chronotype) found.push(preference(`user.pref.${slugOf(chronotype[0])}`, null, chronotype[0], false))
-  for (const rule of [schedulingHabit, dietChange, pointedPreference]) {
+  for (const rule of [allergy, schedulingHabit, dietChange, pointedPreference]) {
     const draft = rule(view)
     if (draft) found.push(draft)
   }
