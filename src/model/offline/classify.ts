@@ -26,8 +26,13 @@ export interface SentenceInput {
 
 const WH_WORD = /^(?:what|who|whom|where|when|why|how|which|whose)\b/
 
+// "Can you remind me that the inspection is on Thursday?" asks to keep what it states.
+const REMINDER_REQUEST =
+  /^(?:(?:please|pls|hey|ok|okay|oh|and|also)[,\s]+)*(?:can|could|would|will) you (?:please )?remind me\b/
+
 /** A question asks; it states nothing about the user. */
 export function isQuestion(lower: string): boolean {
+  if (REMINDER_REQUEST.test(lower)) return false
   const end = lower.replace(/[\s"')\]\p{Extended_Pictographic}\u200d\ufe0f]+$/u, '')
   return end.endsWith('?') || (WH_WORD.test(lower) && !/[.!]$/.test(end))
 }

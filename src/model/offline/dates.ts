@@ -64,9 +64,18 @@ const PAST_TENSE =
 const FUTURE_TENSE =
   /\b(?:will|'ll|going to|gonna|plan(?:ning)? to|want to|hope to|can't wait|next|upcoming|tomorrow)\b/i
 
+// Done now, for a day to come: "booked it for December 20", "the inspection moved to Friday".
+const BOOKED_AHEAD =
+  /\b(?:booked|scheduled|rescheduled|reserved|registered|signed up|postponed|(?:moved|pushed(?: back| out)?|delayed|bumped|shifted|slipped|brought forward|changed)\s+(?:\w+\s+)?(?:to|till|until|for)\s+(?:the\s+|next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|tomorrow|\d))/i
+
 /** True when the sentence reports something done ("On Friday I got…") rather than planned. */
 export function isPastTense(sentence: string): boolean {
-  return PAST_TENSE.test(sentence) && !FUTURE_TENSE.test(sentence)
+  return PAST_TENSE.test(sentence) && !FUTURE_TENSE.test(sentence) && !BOOKED_AHEAD.test(sentence)
+}
+
+/** False when `text` has no word that can name a day, so no date can be found in it. */
+export function mayNameADay(text: string): boolean {
+  return DAY_WORD.test(text)
 }
 
 interface Reference {
@@ -198,7 +207,7 @@ function relativeWeekReadings(
 
 export function findDateMentions(sentence: string, ts: string, timeZone: string): DateMention[] {
   // A sentence with no day word cannot name a day: skip the parser (the costly part on a busy day).
-  if (!DAY_WORD.test(sentence)) return []
+  if (!mayNameADay(sentence)) return []
   const { reference, today } = referenceOf(ts, timeZone)
   const mentions: DateMention[] = []
   const isPast = isPastTense(sentence)

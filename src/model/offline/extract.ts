@@ -1,10 +1,12 @@
 // Signal: the durable facts stated in a window's user messages, in the order they were said.
 import { classifyLine, classifySentence } from './classify.js'
+import { mayNameADay } from './dates.js'
 import { proseOf, splitSentences, stripTruncationNote } from './text.js'
 import { yieldToLoop } from './yield.js'
 import type { Fact, WindowMessage } from './types.js'
 
-// Cheap gate before the NLP rules: a sentence with none of these cannot match any rule.
+// Cheap gate before the NLP rules: a sentence with none of these, and no day ("Start date is Monday"), cannot match
+// any rule.
 const CANDIDATE = new RegExp(
   "\\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|you|your|please|don't|do not|never|always|stop|keep|no|" +
     "decision|decided|agreed|let's|the|living|based|moved)\\b|\\d",
@@ -46,7 +48,7 @@ async function factsOfMessage(message: WindowMessage, timeZone: string): Promise
   const context: string[] = []
   for (const sentence of splitSentences(content)) {
     await yieldToLoop()
-    if (CANDIDATE.test(sentence)) {
+    if (CANDIDATE.test(sentence) || mayNameADay(sentence)) {
       found.push(...classifySentence({ ...source, text: sentence, context: context.join(' ') }))
     }
     context.push(sentence)

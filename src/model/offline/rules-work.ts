@@ -33,7 +33,9 @@ const PLAN_CUE = anyWord(
     'course release\\w* ship\\w* demo meeting appointment interview flight fly\\w* trip travel\\w* visit\\w* arriv\\w* ' +
     'leav\\w* wedding birthday party dinner lunch exam presentation review kick-?off offsite conference deliver\\w* ' +
     'submit\\w* cut-?off go[-_]live starts? starting ends? vacation holiday moving booked scheduled planned planning ' +
-    'plan',
+    'plan inspection viewing dentist doctor vet haircut game match race marathon recital gig show premiere ' +
+    'graduation funeral reunion hearing audition rehearsal tour cruise festival tournament competition seminar ' +
+    'webinar training orientation checkout check-?in',
 )
 const CHANGE_CUE = anyWord(
   'slipped slips slip moved moves pushed(?:_back|_out)? postponed delayed rescheduled brought_forward shifted bumped ' +
@@ -157,7 +159,10 @@ export function findPlan(view: SentenceView): Draft | null {
   // Without an event word, a first-person sentence counts only for a later day ("dinner tonight" is not a plan).
   const isFirstPerson = /\b(?:i|i'm|i've|i'll|we|we're|we've|we'll|my|our|us)\b/.test(view.lower)
   const isLater = future.some((mention) => mention.day > view.day)
-  if (!PLAN_CUE.test(view.lower) && !CHANGE_CUE.test(view.lower) && !(isFirstPerson && isLater)) return null
+  // "We booked the flights! Tokyo on April 3, back on April 15.": a fragment after a plan's sentence is its dates.
+  const followsPlan = PLAN_CUE.test(foldCase(view.context.split(/(?<=[.!?])\s+/).at(-1) ?? ''))
+  const isOwnPlan = (isFirstPerson || followsPlan) && isLater
+  if (!PLAN_CUE.test(view.lower) && !CHANGE_CUE.test(view.lower) && !isOwnPlan) return null
   // "dinner tonight" is the day's small print, not a plan worth a keyed entry; a named person or a time makes it one.
   const hasAnchor = /\s(?!I\b)\p{Lu}|\d{1,2}(?::\d{2}|\s?[ap]m)/u.test(view.text)
   if (!isLater && !hasAnchor) return null

@@ -263,6 +263,26 @@ describe('classifySentence: values, dates and context', () => {
     expect(seeing?.key).not.toBe(back?.key)
   })
 
+  it('finds a plan in a reminder asked for, a rescheduling and the dates after a booking', () => {
+    const plans = (text: string, context = ''): string[] =>
+      classify(text, context)
+        .filter((fact) => fact.kind === 'plan')
+        .map((fact) => `${fact.key} ${fact.value}${fact.previous ? ` (was ${fact.previous})` : ''}`)
+    expect(plans('Can you remind me that the landlord inspection is on Friday at 10?')).toEqual([
+      'plan.landlord-inspection 2026-11-20',
+    ])
+    expect(plans('Correction: the landlord inspection moved to Monday at 2pm, not Friday.')).toEqual([
+      'plan.landlord-inspection 2026-11-23 (was 2026-11-20)',
+    ])
+    expect(plans('Booked it: KLM flight KL1021 on December 20.')).toEqual([
+      'plan.klm-flight-kl1021 2026-12-20',
+    ])
+    expect(plans('Tokyo on April 3, back from Osaka on April 15.', 'We booked the flights!')).toEqual([
+      'plan.tokyo 2027-04-03',
+    ])
+    expect(plans('Tokyo on April 3, back from Osaka on April 15.', 'It was a lovely evening.')).toEqual([])
+  })
+
   it('keeps the sentence a "that\'s my order" points at', () => {
     const facts = classify(
       "that's my order everywhere btw, no sugar",

@@ -27,6 +27,15 @@ describe('findDateMentions', () => {
     expect(findDateMentions('On Friday I will get the results', ts, 'UTC')[0]?.day).toBe('2026-11-20')
   })
 
+  it('reads forward the day a thing done now is for: booked for it, moved to it', () => {
+    const ts = '2026-11-19T10:00:00.000Z' // a Thursday
+    expect(findDateMentions('I booked a table for Friday', ts, 'UTC')[0]?.day).toBe('2026-11-20')
+    expect(findDateMentions('Booked it: flight KL1021 on December 20', ts, 'UTC')[0]?.day).toBe('2026-12-20')
+    expect(findDateMentions('The inspection moved to Wednesday', ts, 'UTC')[0]?.day).toBe('2026-11-25')
+    // Moving house is no rescheduling: the weekday is still the one gone by.
+    expect(findDateMentions('I moved to Leeds on Wednesday', ts, 'UTC')[0]?.day).toBe('2026-11-18')
+  })
+
   it.each([
     'a week in Madeira',
     'took 31 minutes',
