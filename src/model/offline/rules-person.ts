@@ -83,6 +83,45 @@ function findWork(view: SentenceView): Draft[] {
   return found
 }
 
+// "Lost my job as a banker yesterday", "I got laid off from Acme", "I quit my job": no job now. Not "almost lost",
+// "fired up", or "left my job at 5" (the office, not the job).
+const JOB_ENDED =
+  /(?:^|\b(?:i|i've|i have)\s+)(?:(?:just|recently|finally|officially)\s+)?(lost|quit)\s+my\s+(?:job|position)\b|\bi(?:'ve| have| was| got)?\s+(?:just\s+|recently\s+)?(?:been\s+|got\s+)?(laid off|fired(?! up)|let go(?! of))\b/
+const HOW_ENDED: Record<string, string> = { lost: 'lost the job', quit: 'quit' }
+
+function jobEnded(view: SentenceView): Draft[] {
+  const match = JOB_ENDED.exec(view.lower)
+  if (
+    !match ||
+    /\b(?:almost|nearly|afraid|worried|scared|might|may|could)\b/.test(view.lower.slice(0, match.index))
+  )
+    return []
+  const how = HOW_ENDED[match[1] ?? ''] ?? (match[2] as string)
+  const at = match.index + match[0].length
+  const as =
+    /^\s+as\s+(?:a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)(?=\s+(?:at|for|with|in|on|yesterday|today|last|this|and|but|so)\b|\s*[,.;!]|\s*$)/.exec(
+      view.lower.slice(at),
+    )
+  const title = as && isActorNoun(as[1] as string) ? (as[1] as string) : null
+  const afterTitle = at + (as ? as[0].length : 0)
+  const from = /^\s+(?:at|from|with)\s+(?:the\s+(?=\p{Lu}))?/u.exec(view.lower.slice(afterTitle))
+  const employer = from ? properNameAt(view.text, afterTitle + from[0].length) : null
+  const found: Draft[] = [
+    {
+      ...identity('user.job', 'Job', 'none'),
+      headline: `Job: none (${how}${title ? ` as ${title}` : ''})`,
+      previous: title,
+    },
+  ]
+  if (employer)
+    found.push({
+      ...identity('user.employer', 'Works at', 'none'),
+      headline: `Works at: none (left ${employer})`,
+      previous: employer,
+    })
+  return found
+}
+
 /** Identity facts: name, city, origin, work, age, birthday. */
 export function findIdentity(view: SentenceView): Draft[] {
   const found: Draft[] = []
@@ -93,7 +132,8 @@ export function findIdentity(view: SentenceView): Draft[] {
       /\b(?:my name is|my name's|call me|i'm called|i am called|people call me|everyone calls me|i go by)\s+/,
     ) ?? introduced?.name
   if (name) found.push(identity('user.name', 'Name', name))
-  const work = findWork(view)
+  const ended = jobEnded(view)
+  const work = ended.length > 0 ? ended : findWork(view)
   found.push(...(work.length === 0 && introduced ? appositiveWork(view, introduced.end) : work))
   const city = findCity(view)
   if (city) found.push(city)

@@ -171,6 +171,27 @@ export function findPreferences(view: SentenceView): Draft[] {
     const thing = favourite[1] as string
     found.push(preference(`user.favourite.${slugOf(thing, 3)}`, `Favourite ${thing}: ${value}`, value, true))
   }
+  // "Harry Potter is my favorite book": the name comes first.
+  const named =
+    /^(?:(?:oh|yes|yeah|well|definitely|honestly)[,!\s]+)*(.+?)\s+(?:is|are)\s+(?:still\s+)?my\s+(?:all[- ]time\s+)?favou?rite\s+([a-z]+(?:\s+[a-z]+)?)\s*[.!]*$/.exec(
+      view.lower,
+    )
+  const namedValue = named
+    ? view.text
+        .slice(named.index + named[0].indexOf(named[1] as string))
+        .slice(0, (named[1] as string).length)
+    : ''
+  if (
+    !favourite &&
+    named &&
+    /^\p{Lu}/u.test(namedValue) &&
+    !/^(?:it|that|this|he|she|they|there|which)\b/.test(named[1] as string)
+  ) {
+    const thing = named[2] as string
+    found.push(
+      preference(`user.favourite.${slugOf(thing, 3)}`, `Favourite ${thing}: ${namedValue}`, namedValue, true),
+    )
+  }
   const chronotype = /\bi'm (?:a|an|not a) (?:morning person|night owl|early bird|early riser)\b/.exec(
     view.lower,
   )
