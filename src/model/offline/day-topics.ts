@@ -5,6 +5,20 @@ import { contentWords, proseOf } from './text.js'
 import type { WindowMessage } from './types.js'
 import { stemOf, type WordWeights } from './word-weights.js'
 
+// Words chats use on any day to react and chat along ("great", "sounds", "excited", "always"). Over a window of
+// many days they weigh little anyway; over a night's window nothing tells them from the day's subject.
+const CHATTER = new Set(
+  (
+    'great awesome amazing wonderful fantastic incredible brilliant lovely super cool nice glad happy proud excited ' +
+    'exciting sounds sound right always never everyone everybody someone something anything everything sometimes ' +
+    'going doing getting making having seeing saying thinking feeling feels means meant happened happen definitely ' +
+    'totally absolutely actually literally honestly probably maybe appreciate appreciated support hope hoping wish ' +
+    'wanted wanna gotta remember forget thought think know knew sure true enjoy enjoyed loved lovely awesome tough ' +
+    'important special fun funny cute beautiful gorgeous interesting inspiring inspired motivated motivating ' +
+    'people today tomorrow yesterday lately recently later again'
+  ).split(' '),
+)
+
 const NAME = /(?<=[\s(])(?<![.!?]\s)\p{Lu}[\p{L}\p{M}'-]+(?:\s+\p{Lu}[\p{L}\p{M}'-]+)?/gu
 
 // Several renderers ask for the same day's topics; the engine warms this between event-loop turns.
@@ -35,8 +49,17 @@ export async function warmDayTopics(
 
 function rankTopics(messages: readonly WindowMessage[], weights: WordWeights): string[] {
   const scores = new Map<string, Score>()
-  for (const message of messages) scoreMessage(message, weights, scores)
+  const people = participants(messages)
+  for (const message of messages) scoreMessage(message, weights, scores, people)
   return pickTopics(scores)
+}
+
+/**
+ * The first names of those talking, in lower case. They greet each other all day ("Hey Nate!"), so in a window of
+ * a night or two their names look as telling as any; they never say what the day was about.
+ */
+function participants(messages: readonly WindowMessage[]): Set<string> {
+  return new Set(messages.map((message) => message.sender.trim().split(/\s+/)[0]?.toLowerCase() ?? ''))
 }
 
 async function rankTopicsAsync(
@@ -45,8 +68,9 @@ async function rankTopicsAsync(
   pause: () => Promise<void>,
 ): Promise<string[]> {
   const scores = new Map<string, Score>()
+  const people = participants(messages)
   for (const message of messages) {
-    scoreMessage(message, weights, scores)
+    scoreMessage(message, weights, scores, people)
     await pause()
   }
   return pickTopics(scores)
@@ -59,7 +83,12 @@ interface Score {
   score: number
 }
 
-function scoreMessage(message: WindowMessage, weights: WordWeights, scores: Map<string, Score>): void {
+function scoreMessage(
+  message: WindowMessage,
+  weights: WordWeights,
+  scores: Map<string, Score>,
+  people: ReadonlySet<string>,
+): void {
   // A word's weight grows slowly with repetition: the day's distinctive words beat the everyday names.
   const bump = (key: string, surface: string, weight: number): void => {
     const entry = scores.get(key) ?? { surface, weight, count: 0, score: 0 }
@@ -72,11 +101,12 @@ function scoreMessage(message: WindowMessage, weights: WordWeights, scores: Map<
   for (const match of said.matchAll(NAME)) {
     const name = match[0].replace(/['’]s$/, '')
     const first = name.split(/\s+/)[0] ?? ''
-    if (name.length < 3 || isNeverAName(first) || /^I['’]/.test(first)) continue
+    if (name.length < 3 || isNeverAName(first) || /^I['’]/.test(first) || people.has(first.toLowerCase()))
+      continue
     bump(`name:${name.toLowerCase()}`, name, 1.5 * weights.weight(stemOf(first.toLowerCase())))
   }
   for (const word of new Set(contentWords(said))) {
-    if (word.length < 5 || /^\d|'/.test(word)) continue
+    if (word.length < 5 || /^\d|'/.test(word) || people.has(word) || CHATTER.has(word)) continue
     bump(stemOf(word), word, weights.weight(stemOf(word)))
   }
 }

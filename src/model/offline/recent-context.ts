@@ -84,6 +84,7 @@ export function renderRecentContext(existing: string, input: RecentContextInput)
   for (const day of shown) body.push(dayBrief(day, input.messagesByDay.get(day) ?? [], input))
   if (shown.length === 0) body.push('- no messages in the window')
   const older = active.length - shown.length
-  if (older > 0) body.push(`- and ${plural(older, 'earlier day')} with messages (see MEMORY.md)`)
+  // Their daily notes, not MEMORY.md: a long first dream indexes only its last few days there.
+  if (older > 0) body.push(`- and ${plural(older, 'earlier day')} with messages (notes in ../daily/)`)
   return writeBlock(existing, RECENT_BLOCK, body.join('\n'))
 }

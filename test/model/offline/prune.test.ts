@@ -76,7 +76,7 @@ describe('recent-context', () => {
       'recent-context',
     )
     expect(block?.match(/^- \[\[/gm)?.length).toBe(3)
-    expect(block).toContain('- and 27 earlier days with messages (see MEMORY.md)')
+    expect(block).toContain('- and 27 earlier days with messages (notes in ../daily/)')
   })
 
   it('counts a topic once per day and needs two days', () => {
