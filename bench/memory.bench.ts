@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { dreamNightly } from './fixtures/nightly-dreams.js'
 import type { BenchRow } from './run.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -74,12 +75,16 @@ export async function run(): Promise<BenchRow[]> {
       encoding: 'utf8',
     })
     console.log(table.replace(/^/gm, '  '))
-    const rows = CONVERSATIONS.map((conv) => {
+    const rows: { conv: string; ours: Score; fair: Score; nightly: Score; nights: number }[] = []
+    for (const conv of CONVERSATIONS) {
       const ws = join(out, conv)
       const ours = read(join(ws, 'score.json'))
       const fair = sameSizeBaseline(ws, share(ours))
-      return { conv, ours, fair }
-    })
+      const nightlyDir = join(ws, 'nightly')
+      const nights = await dreamNightly(join(ws, '.dreamlane', 'messages.db'), nightlyDir)
+      const nightly = scoreNotes(ws, nightlyDir, join(nightlyDir, 'score.json'))
+      rows.push({ conv, ours, fair, nightly, nights })
+    }
     const mean = (pick: (row: (typeof rows)[number]) => number): number =>
       rows.reduce((total, row) => total + pick(row), 0) / rows.length
     const retention = mean((row) => row.ours.retention.overall.ratio_slices)
@@ -89,11 +94,16 @@ export async function run(): Promise<BenchRow[]> {
     const size = mean((row) => share(row.ours))
     const fairSize = mean((row) => share(row.fair))
     const memory = mean((row) => row.ours.compression.memory_bytes / row.ours.compression.transcript_bytes)
+    const nightlyRetention = mean((row) => row.nightly.retention.overall.ratio_slices)
+    const nightlyRecall = mean((row) => row.nightly.recall_at_5.overall.ratio_slices)
+    const nightlySize = mean((row) => share(row.nightly))
+    const nights = rows.reduce((total, row) => total + row.nights, 0)
     const pct = (value: number): string => `${(100 * value).toFixed(1)}%`
     for (const row of rows) {
       console.log(
         `  ${row.conv}: ours ${row.ours.retention.overall.ratio_slices.toFixed(2)} at ${pct(share(row.ours))}` +
-          ` · same-bytes baseline ${row.fair.retention.overall.ratio_slices.toFixed(2)} at ${pct(share(row.fair))}`,
+          ` · same-bytes baseline ${row.fair.retention.overall.ratio_slices.toFixed(2)} at ${pct(share(row.fair))}` +
+          ` · nightly ${row.nightly.retention.overall.ratio_slices.toFixed(2)} at ${pct(share(row.nightly))}`,
       )
     }
     const subject = `LoCoMo ${CONVERSATIONS.join(', ')}: one offline dream each, mean of slice-ceiling ratios`
@@ -113,6 +123,14 @@ export async function run(): Promise<BenchRow[]> {
         measured: `${recall.toFixed(2)} dreamlane`,
         ratio: recall / fairRecall,
         target: 'recall@5 ≥ 0.55',
+      },
+      {
+        name: 'memory: dreamed night by night vs in one dream',
+        subject: `the same conversations, ${nights} nightly dreams in all (each over its day and the one before)`,
+        baseline: `${retention.toFixed(2)} retention, ${recall.toFixed(2)} recall@5 at ${pct(size)} in one dream`,
+        measured: `${nightlyRetention.toFixed(2)} retention, ${nightlyRecall.toFixed(2)} recall@5 at ${pct(nightlySize)}`,
+        ratio: nightlyRetention / retention,
+        target: 'about 1× (the notes a user gets night by night hold what one long dream holds)',
       },
     ]
   } finally {
