@@ -176,6 +176,27 @@ export class MessagesDb {
     return (jid) => statement.all(jid, from, to) as ChatActivity[]
   }
 
+  /**
+   * The text of the latest `limit` visible messages with `since <= timestamp < end`, newest first (dream channels
+   * and dreamlane's own messages left out). One seek per chat on (chat_jid, timestamp): the cost is the range's,
+   * not the history's. Yields to the event loop between chats.
+   */
+  async contentsBetween(since: Date, end: Date, limit: number): Promise<string[]> {
+    const statement = this.db.prepare(
+      `SELECT timestamp, content FROM messages
+      WHERE chat_jid = ? AND timestamp >= ? AND timestamp < ? AND COALESCE(sender, '') <> '${DREAMLANE_SENDER}'
+      ORDER BY timestamp DESC LIMIT ?`,
+    )
+    const rows: { timestamp: string; content: string | null }[] = []
+    const slicer = new TimeSlicer()
+    for (const jid of this.#windowChats()) {
+      rows.push(...(statement.all(jid, since.toISOString(), end.toISOString(), limit) as typeof rows))
+      await slicer.maybeYield()
+    }
+    rows.sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
+    return rows.slice(0, limit).map((row) => row.content ?? '')
+  }
+
   /** Messages of one chat in a time range, oldest first, at most `limit`. */
   listChatMessages(
     chatJid: string,

@@ -101,7 +101,12 @@ async function modelPass(
       },
     )
   const tools = makeTools(deps.provider)
-  const turnInput = buildTurnInput(runId, request, window, deps)
+  const turnInput = await withWordHistory(
+    buildTurnInput(runId, request, window, deps),
+    deps.provider,
+    window,
+    deps,
+  )
   const turn = await step(
     'model',
     () => runModelTurn(turnInput, tools, deps, runId),
@@ -132,7 +137,12 @@ async function modelPass(
   const fallbackTools = makeTools(deps.fallback)
   const rescue = await step(
     'fallback',
-    () => deps.fallback.runTurn(turnInput, fallbackTools, abortSignalFor(deps)),
+    async () =>
+      deps.fallback.runTurn(
+        await withWordHistory(turnInput, deps.fallback, window, deps),
+        fallbackTools,
+        abortSignalFor(deps),
+      ),
     (r) => `${r.stop}`,
   )
   deps.runs.update(runId, {
@@ -179,6 +189,22 @@ function buildTurnInput(runId: string, request: DreamRequest, window: DayWindow,
       timeoutMs: deps.config.dream.turnTimeoutMs,
     },
     model: deps.config.dream.model,
+  }
+}
+
+/** The turn input with the word counts of the messages before the window, for a provider that weighs words. */
+async function withWordHistory(
+  input: TurnInput,
+  provider: ModelProvider,
+  window: DayWindow,
+  deps: DreamDeps,
+): Promise<TurnInput> {
+  if (!provider.weighsWords || input.context.wordHistory) return input
+  // Loaded only here: a dream with a model never needs it, and a CLI command that never dreams never loads it.
+  const { wordHistoryBefore } = await import('../model/offline/word-history.js')
+  return {
+    ...input,
+    context: { ...input.context, wordHistory: await wordHistoryBefore(deps.messages, window.start) },
   }
 }
 

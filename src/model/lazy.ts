@@ -1,5 +1,5 @@
 // A provider whose implementation is imported on its first turn, so a command that never dreams never loads it.
-import type { ModelProvider } from './provider.js'
+import { traitsOf, type ModelProvider, type ProviderTraits } from './provider.js'
 
 /**
  * `name` and `model` are known without the import (status and chat read them); `load` runs once, on the
@@ -9,7 +9,7 @@ export function lazyProvider(
   name: string,
   model: string | undefined,
   load: () => Promise<ModelProvider>,
-  traits: Pick<ModelProvider, 'messagePageMax'> = {},
+  traits: ProviderTraits = {},
 ): ModelProvider {
   let loading: Promise<ModelProvider> | undefined
   const provider = (): Promise<ModelProvider> => {
@@ -23,7 +23,7 @@ export function lazyProvider(
     name,
     ...(model !== undefined ? { model } : {}),
     // Read by the lifecycle before the first turn (it sizes the message tools' pages), so known without the import.
-    ...(traits.messagePageMax !== undefined ? { messagePageMax: traits.messagePageMax } : {}),
+    ...traitsOf(traits),
     runTurn: async (input, tools, signal) => (await provider()).runTurn(input, tools, signal),
   }
 }

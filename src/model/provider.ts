@@ -1,5 +1,6 @@
 // The provider interface: one tool-use turn against a ToolSet, bounded by a budget and an AbortSignal.
 import type { ToolSet } from '../tools/types.js'
+import type { WordCounts } from './offline/word-weights.js'
 
 export interface TurnBudget {
   maxToolCalls: number
@@ -21,6 +22,11 @@ export interface TurnContext {
   timeZone: string
   /** ISO UTC "now" at the start of the run. */
   now: string
+  /**
+   * How many of the user's messages just before the window use each word, for a provider that `weighsWords`: a
+   * night's window alone cannot tell the day's subject from everyday chat. Counts only, never the messages.
+   */
+  wordHistory?: WordCounts
 }
 
 export interface TurnInput {
@@ -76,6 +82,8 @@ export interface ModelProvider {
    * unset and pages by config.tools.maxResults; the offline engine reads in bulk.
    */
   readonly messagePageMax?: number
+  /** True for an engine that weighs words by how common they are: its turns get `context.wordHistory`. */
+  readonly weighsWords?: boolean
   /** One tool-use turn: calls `tools` until the model stops, a limit is hit, or `signal` aborts. */
   runTurn(input: TurnInput, tools: ToolSet, signal: AbortSignal): Promise<TurnResult>
   /**
@@ -83,6 +91,17 @@ export interface ModelProvider {
    * seeding overlap it. Optional; a turn never depends on it.
    */
   prepare?(): void
+}
+
+/** What the lifecycle reads off a provider before its first turn, known without loading it. */
+export type ProviderTraits = Pick<ModelProvider, 'messagePageMax' | 'weighsWords'>
+
+/** `traits` without its unset fields, to spread into a provider. */
+export function traitsOf(traits: ProviderTraits = {}): ProviderTraits {
+  return {
+    ...(traits.messagePageMax !== undefined ? { messagePageMax: traits.messagePageMax } : {}),
+    ...(traits.weighsWords !== undefined ? { weighsWords: traits.weighsWords } : {}),
+  }
 }
 
 export function addUsage(a: TurnUsage, b: TurnUsage): TurnUsage {

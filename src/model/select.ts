@@ -98,7 +98,7 @@ function offlineProvider(config: ResolvedConfig, options: SelectProviderOptions)
     memoryBudgetBytes: config.memory.indexBudgetBytes,
     freshness: config.memory.freshness,
   }
-  const traits = { messagePageMax: OFFLINE_PAGE_SIZE }
+  const traits = { messagePageMax: OFFLINE_PAGE_SIZE, weighsWords: true }
   if (options.engineHere) {
     return lazyProvider(
       'offline',

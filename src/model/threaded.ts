@@ -6,7 +6,13 @@ import { lowerThreadPriority } from '../threads/thread-priority.js'
 import { startThread } from '../threads/thread-task.js'
 import { takeBytes } from '../tools/encoded-text.js'
 import type { ToolCallRecord, ToolResult, ToolSet } from '../tools/types.js'
-import type { ModelProvider, TurnInput, TurnResult } from './provider.js'
+import {
+  traitsOf,
+  type ModelProvider,
+  type ProviderTraits,
+  type TurnInput,
+  type TurnResult,
+} from './provider.js'
 
 /** A tool result on its way to the worker: its content as text, or as UTF-8 bytes moved from the reader thread. */
 type SentResult = ToolResult | { ok: boolean; code?: string; utf8: Uint8Array }
@@ -29,7 +35,7 @@ export interface ThreadedProviderOptions {
   entry: URL
   /** Plain data handed to the worker with each turn (structured-cloned). */
   options?: unknown
-  traits?: Pick<ModelProvider, 'messagePageMax'>
+  traits?: ProviderTraits
   /**
    * How long a worker that finished its turn is kept for the next one (its libraries loaded, its code
    * compiled), then ended; `Infinity` keeps it until the process exits. @default 30000
@@ -144,9 +150,7 @@ function runInWorker(
 export function threadedProvider(settings: ThreadedProviderOptions): ModelProvider {
   return {
     name: settings.name,
-    ...(settings.traits?.messagePageMax !== undefined
-      ? { messagePageMax: settings.traits.messagePageMax }
-      : {}),
+    ...traitsOf(settings.traits),
     runTurn: (input, tools, signal) => runInWorker(settings, input, tools, signal),
     // A worker started now waits parked, loading its libraries, until the turn takes it.
     prepare: () => {

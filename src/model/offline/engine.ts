@@ -110,7 +110,7 @@ async function gatherSignal(
   // memory files. Counting every window day would starve long windows.
   const reserve = orientation.dailyNotes.size + MEMORY_FILES.length + 3
   const pending = pendingDays(orientation.dailyNotes)
-  const plan = { timeZone: context.timeZone, pending, reserve }
+  const plan = { timeZone: context.timeZone, pending, reserve, history: context.wordHistory }
   const gathered = await gatherWindow(client, plan, (day, messages) => work.summaries.offer(day, messages))
   const messages = context.days.flatMap((day) => gathered.byDay.get(day) ?? [])
   // When the days are summarised on a thread too, the engine's own thread has half a window of days to summarise:
@@ -320,6 +320,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Mod
   return {
     name: 'offline',
     messagePageMax: PAGE_SIZE,
+    weighsWords: true,
     runTurn: (input, tools, signal) => runOfflineTurn(input, tools, signal, settings),
   }
 }

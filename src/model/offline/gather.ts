@@ -5,7 +5,7 @@ import { localDayOf } from '../../time/local-day.js'
 import type { ToolClient } from './tool-client.js'
 import type { ToolResult } from '../../tools/types.js'
 import { withoutControls } from './text.js'
-import { termsOf, WordWeights } from './word-weights.js'
+import { termsOf, WordWeights, type WordCounts } from './word-weights.js'
 import { yieldToLoop } from './yield.js'
 import type { WindowMessage } from './types.js'
 
@@ -21,6 +21,8 @@ export interface GatherPlan {
   pending: ReadonlyMap<string, string | null>
   /** Tool calls to keep for the writes that follow. */
   reserve: number
+  /** Word counts of the messages before the window, which the window's own are added to. */
+  history?: WordCounts | undefined
 }
 
 export interface Gathered {
@@ -178,7 +180,7 @@ export async function gatherWindow(
   const into: Collector = {
     byDay: new Map(),
     seen: new Set(),
-    weights: new WordWeights(),
+    weights: new WordWeights(plan.history),
     onDayRead,
     latestDay: null,
   }

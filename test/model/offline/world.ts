@@ -7,6 +7,7 @@ import { fixedClock } from '../../../src/clock.js'
 import { openMessagesDb, type MessagesDb } from '../../../src/db/messages.js'
 import { openStateDb } from '../../../src/db/state.js'
 import { createOfflineProvider } from '../../../src/model/offline/engine.js'
+import type { WordCounts } from '../../../src/model/offline/word-weights.js'
 import type { ModelProvider, TurnInput, TurnResult } from '../../../src/model/provider.js'
 import { seedDailyNotes } from '../../../src/notes/seed.js'
 import { generateSample } from '../../../src/sample/generate.js'
@@ -35,6 +36,8 @@ export interface TurnOptions {
   provider?: ModelProvider
   /** Message pages read on a reader thread (openMessageReader), as a dream's are. */
   readsOnThread?: boolean
+  /** Word counts of the messages before the window, as the lifecycle gives an engine that weighs words. */
+  wordHistory?: WordCounts
 }
 
 export interface DreamWorld extends TestWorkspace {
@@ -138,7 +141,9 @@ export async function makeDreamWorld(
       const provider = run.provider ?? createOfflineProvider({ memoryBudgetBytes: run.budgetBytes })
       const budget = { ...input.budget, maxToolCalls: run.maxToolCalls ?? input.budget.maxToolCalls }
       try {
-        return await provider.runTurn({ ...input, budget }, tools, run.signal ?? new AbortController().signal)
+        const context = run.wordHistory ? { ...input.context, wordHistory: run.wordHistory } : input.context
+        const signal = run.signal ?? new AbortController().signal
+        return await provider.runTurn({ ...input, context, budget }, tools, signal)
       } finally {
         await reader?.close()
       }
