@@ -178,7 +178,8 @@ export class MessagesDb {
 
   /**
    * The text of the latest `limit` visible messages with `since <= timestamp < end`, newest first (dream channels
-   * and dreamlane's own messages left out). One seek per chat on (chat_jid, timestamp): the cost is the range's,
+   * and dreamlane's own messages left out). Reads back from `end` in spans that double (a week, then two, four…),
+   * one seek per chat and span on (chat_jid, timestamp), and stops once it has `limit`: the cost is what it keeps,
    * not the history's. Yields to the event loop between chats.
    */
   async contentsBetween(since: Date, end: Date, limit: number): Promise<string[]> {
@@ -187,14 +188,23 @@ export class MessagesDb {
       WHERE chat_jid = ? AND timestamp >= ? AND timestamp < ? AND COALESCE(sender, '') <> '${DREAMLANE_SENDER}'
       ORDER BY timestamp DESC LIMIT ?`,
     )
-    const rows: { timestamp: string; content: string | null }[] = []
+    const kept: string[] = []
     const slicer = new TimeSlicer()
-    for (const jid of this.#windowChats()) {
-      rows.push(...(statement.all(jid, since.toISOString(), end.toISOString(), limit) as typeof rows))
-      await slicer.maybeYield()
+    const chats = this.#windowChats()
+    let spanEnd = end.getTime()
+    for (let days = 7; spanEnd > since.getTime() && kept.length < limit; days *= 2) {
+      const spanStart = Math.max(since.getTime(), spanEnd - days * 86_400_000)
+      const [from, to] = [new Date(spanStart).toISOString(), new Date(spanEnd).toISOString()]
+      const rows: { timestamp: string; content: string | null }[] = []
+      for (const jid of chats) {
+        rows.push(...(statement.all(jid, from, to, limit - kept.length) as typeof rows))
+        await slicer.maybeYield()
+      }
+      rows.sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
+      for (const row of rows.slice(0, limit - kept.length)) kept.push(row.content ?? '')
+      spanEnd = spanStart
     }
-    rows.sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
-    return rows.slice(0, limit).map((row) => row.content ?? '')
+    return kept
   }
 
   /** Messages of one chat in a time range, oldest first, at most `limit`. */

@@ -83,6 +83,15 @@ describe('word history for an engine that weighs words', () => {
         'The garden needs watering again, day 5.',
         'The garden needs watering again, day 4.',
       ])
+      // Across the spans it reads back in (a week, then two), newest first, to the start of the range.
+      const all = await messages.contentsBetween(
+        new Date('2026-11-01T00:00:00Z'),
+        new Date('2026-11-20T00:00:00Z'),
+        100,
+      )
+      expect(all.map((content) => /day (\d)|Smiths/.exec(content)?.[0])).toEqual([
+        ...['day 6', 'day 5', 'day 4', 'day 3', 'Smiths', 'day 2', 'day 1', 'day 0'],
+      ])
       const counts = await wordHistoryBefore(messages, new Date('2026-11-20T00:00:00Z'))
       expect(counts.documentFrequency.get([...termsOf('watering')][0]!)).toBe(7)
     } finally {
