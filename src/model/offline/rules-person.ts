@@ -122,6 +122,33 @@ function jobEnded(view: SentenceView): Draft[] {
   return found
 }
 
+// "I don't work at Google anymore", "I no longer work for Acme", "I'm not a nurse anymore": the old one ends.
+const NO_LONGER_AT = /\bi\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?:the\s+(?=\p{Lu}))?/u
+const NO_LONGER_A =
+  /\bi(?:'m| am)\s+(?:no longer\s+(?:a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)|not\s+(?:a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+any\s?more)(?=\s*[,.;!]|\s*$|\s+(?:and|but|so|since)\b)/
+
+function workNoLonger(view: SentenceView): Draft[] {
+  const found: Draft[] = []
+  const at = NO_LONGER_AT.exec(view.lower)
+  const employer = at ? properNameAt(view.text, at.index + at[0].length) : null
+  // "I don't work at Google" alone is no change; "anymore" or "no longer" makes it one.
+  if (at && employer && /\bno longer\b|\bany\s?more\b/.test(view.lower))
+    found.push({
+      ...identity('user.employer', 'Works at', 'none'),
+      headline: `Works at: none (left ${employer})`,
+      previous: employer,
+    })
+  const role = NO_LONGER_A.exec(view.lower)
+  const title = role ? (role[1] ?? role[2] ?? '') : ''
+  if (role && isActorNoun(title))
+    found.push({
+      ...identity('user.job', 'Job', 'none'),
+      headline: `Job: none (no longer ${title})`,
+      previous: title,
+    })
+  return found
+}
+
 /** Identity facts: name, city, origin, work, age, birthday. */
 export function findIdentity(view: SentenceView): Draft[] {
   const found: Draft[] = []
@@ -132,7 +159,7 @@ export function findIdentity(view: SentenceView): Draft[] {
       /\b(?:my name is|my name's|call me|i'm called|i am called|people call me|everyone calls me|i go by)\s+/,
     ) ?? introduced?.name
   if (name) found.push(identity('user.name', 'Name', name))
-  const ended = jobEnded(view)
+  const ended = [...jobEnded(view), ...workNoLonger(view)]
   const work = ended.length > 0 ? ended : findWork(view)
   found.push(...(work.length === 0 && introduced ? appositiveWork(view, introduced.end) : work))
   const city = findCity(view)

@@ -39,6 +39,12 @@ function allergy(view: SentenceView): Draft | null {
   return preference(`user.allergy.${slugOf(what, 3)}`, `Allergy: ${what}`, what, false)
 }
 
+// "I'm no longer vegetarian", "not vegan anymore": the diet ends ("I'm not vegan" alone never had one).
+const DIET_NAMES = 'vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|teetotal|sober'
+const DIET_ENDED = new RegExp(
+  `\\b(?:i'm|i am|we're|we are)\\s+(?:no longer\\s+(?:a\\s+)?(${DIET_NAMES})|not\\s+(?:a\\s+)?(${DIET_NAMES})\\s+any\\s?more)\\b`,
+)
+
 function preference(key: string, headline: string | null, value: string, isSingle: boolean): Draft {
   return { kind: 'preference', file: 'user.md', section: 'Preferences', key, value, isSingle, headline }
 }
@@ -158,7 +164,11 @@ function pointedPreference(view: SentenceView): Draft | null {
 export function findPreferences(view: SentenceView): Draft[] {
   const found: Draft[] = []
   const diet = DIETS.exec(view.lower)
-  if (diet && !FOR_A_WHILE.test(view.lower))
+  const dietEnded = DIET_ENDED.exec(view.lower)
+  if (dietEnded) {
+    const was = (dietEnded[1] ?? dietEnded[2]) as string
+    found.push({ ...preference('user.diet', `Diet: no longer ${was}`, 'none', true), previous: was })
+  } else if (diet && !FOR_A_WHILE.test(view.lower))
     found.push(preference('user.diet', `Diet: ${diet[1]}`, diet[1] as string, true))
   const favourite =
     /\bmy (?:all[- ]time\s+)?favou?rite\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(.+?)[.!]*$/.exec(view.lower)

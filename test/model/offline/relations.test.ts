@@ -63,3 +63,27 @@ describe('relations: couples apart, lists of names, names said after the role', 
     expect(headlines(text)).toEqual([])
   })
 })
+
+describe('a standing fact that ends', () => {
+  it('strikes the old diet and job when the user says they no longer hold', async () => {
+    const { makeDreamWorld } = await import('./world.js')
+    const said = [
+      ["I'm vegetarian and I work as a nurse.", '2026-11-20T09:00:00.000Z'],
+      ["I'm not vegetarian anymore, and I'm no longer a nurse.", '2026-11-22T09:00:00.000Z'],
+    ]
+    const world = await makeDreamWorld({
+      days: 5,
+      messages: said.map(([content, timestamp]) => ({
+        chatJid: 'web:main',
+        content: content!,
+        timestamp: timestamp!,
+      })),
+    })
+    await world.dream()
+    const user = world.read('notes/memory/user.md')
+    expect(user).toMatch(/~~\*\*Diet: vegetarian\*\* — .*~~ — superseded 2026-11-22 → none/)
+    expect(user).toContain('**Diet: no longer vegetarian**')
+    expect(user).toMatch(/~~\*\*Job: nurse\*\* — .*~~ — superseded 2026-11-22 → none/)
+    expect(user).toContain('**Job: none (no longer nurse)**')
+  })
+})
