@@ -1,6 +1,7 @@
 // Rules for user.md: who the user is (name, city, origin, work, age, birthday).
 import { isActorNoun, looksLikePersonName, properNameAt } from './entities.js'
 import type { Draft, SentenceView } from './types.js'
+import { slugOf } from './text.js'
 
 function identity(key: string, label: string, value: string): Draft {
   const headline = `${label}: ${value}`
@@ -149,6 +150,18 @@ function workNoLonger(view: SentenceView): Draft[] {
   return found
 }
 
+// "I run my own bakery", "we opened a café in March", "I love running my own studio": a business the user runs.
+// Not "starting my own business" (a plan, or a hope) or "run a business meeting".
+const RUNS_BUSINESS =
+  /\b(?:i|we)(?:'m|'re| am| are|'ve| have)?\s+(?:(?:now|finally|just|recently|also|still|really)\s+)*(?:(?:love|enjoy|like)\s+)?(?:running|run|own|opened|launched)\s+(?:a|an|my|our)\s+(own\s+)?((?:[a-z-]+\s+)?(?:business|company|studio|shop|store|bakery|restaurant|café|cafe|startup|firm|practice|clinic|salon|agency|gym|bar|farm|biz))(?![\p{L}\p{N}])(?!\s+(?:meeting|plan|idea|trip|class|course)\b)/u
+
+function business(view: SentenceView): Draft | null {
+  const match = RUNS_BUSINESS.exec(view.lower)
+  if (!match) return null
+  const what = `${match[1] ? 'own ' : ''}${match[2] as string}`
+  return { ...identity(`user.business.${slugOf(match[2] as string, 3)}`, 'Runs', what), isSingle: false }
+}
+
 /** Identity facts: name, city, origin, work, age, birthday. */
 export function findIdentity(view: SentenceView): Draft[] {
   const found: Draft[] = []
@@ -164,6 +177,8 @@ export function findIdentity(view: SentenceView): Draft[] {
   found.push(...(work.length === 0 && introduced ? appositiveWork(view, introduced.end) : work))
   const city = findCity(view)
   if (city) found.push(city)
+  const runs = business(view)
+  if (runs) found.push(runs)
   const origin =
     nameAfter(view, /\b(?:i'm|i am)\s+(?:originally\s+)?from\s+/) ?? nameAfter(view, /\bi grew up in\s+/)
   if (origin) found.push(identity('user.origin', 'From', origin))

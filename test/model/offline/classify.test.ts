@@ -57,6 +57,8 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ['I got laid off from Globex last week.', 'user.md user.employer Works at: none (left Globex)'],
     ['Harry Potter is my favorite book.', 'user.md user.favourite.book Favourite book: Harry Potter'],
     ["I'm no longer vegetarian.", 'user.md user.diet Diet: no longer vegetarian'],
+    ['I run my own bakery in Leeds.', 'user.md user.business.bakery Runs: own bakery'],
+    ['We opened a café in March.', 'user.md user.business.cafe Runs: café'],
     ["I'm not vegan anymore, I eat fish now.", 'user.md user.diet Diet: no longer vegan'],
     ["I don't work at Google anymore.", 'user.md user.employer Works at: none (left Google)'],
     ["I'm not a nurse anymore.", 'user.md user.job Job: none (no longer nurse)'],
@@ -148,6 +150,9 @@ describe('classifySentence: durable statements in many phrasings', () => {
     'My wife lost her job.',
     'That is my favorite song.',
     "I'm not vegan.",
+    "I'm gonna take a shot at starting my own business.",
+    'I run a business meeting every Monday.',
+    'My sister runs a salon.',
     "I don't work at Google.",
     "I'm not a morning-shift nurse, I'm on nights.",
     // Precision first: none of these says something durable and typed about the speaker.
