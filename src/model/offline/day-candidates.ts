@@ -35,6 +35,10 @@ const EVENT =
 const VERDICT =
   /^(?:it|that|this|which)(?:'s| is| was| has been|'s been| feels| felt| sounds| looks| seems)\b/i
 const ADDRESSED = /^(?:you|your|you're|you've|you'll|keep|don't|believe|remember)\b/i
+// "That dance studio of yours will be a hit", "so proud of you": said to the listener and of nothing of the
+// speaker's own, a sentence reacts to news (or advises) rather than tells any.
+const SECOND_PERSON = /\b(?:you|your|yours|you're|you've|you'll|you'd|ya)\b/i
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'll|i'd|me|my|mine|we|we're|we've|we'll|we'd|us|our|ours)\b/i
 const PROPER_NAME = /(?<=\s)(?!I\b)\p{Lu}[\p{L}'-]+/gu
 const QUESTION = /\?\s*$/
 // Clauses joined by a semicolon, a dash or ", but": each can stand alone as a note.
@@ -83,8 +87,9 @@ export function candidatesOf(
     const told = withoutOpener(sentence.replace(/^\W+/, ''))
     if (EVENT.test(told) || EVENT.test(told.replace(LEAD_IN, ''))) factor *= EVENT_BOOST
     if (answersQuestion) factor *= ANSWER_BOOST
-    if (bonus === 0 && (VERDICT.test(text) || ADDRESSED.test(text))) factor *= VERDICT_FACTOR
     const raw = sentence.trim()
+    const isToListener = ADDRESSED.test(text) || (SECOND_PERSON.test(raw) && !FIRST_PERSON.test(raw))
+    if (bonus === 0 && (VERDICT.test(text) || isToListener)) factor *= VERDICT_FACTOR
     if (ATTACHMENT.test(raw)) factor *= ATTACHMENT_FACTOR
     if (bonus === 0 && GENERALISATION.test(raw)) factor *= GENERALISATION_FACTOR
     out.push({

@@ -83,6 +83,23 @@ describe('buildDaySummary', () => {
     }
   })
 
+  it("prefers the speaker's own news over a line said to the listener about nothing of the speaker's", async () => {
+    const news = 'Planted the tomatoes and the basil.'
+    // The reply adds more rare words per byte than the news; the budget has room for one of them.
+    const messages = [
+      message({ content: news, ts: '2026-11-20T10:00:00Z' }),
+      message({
+        sender: 'Ana',
+        content: 'Those tulips, irises and climbing roses along the fence must make you smile every morning.',
+        ts: '2026-11-20T10:01:00Z',
+      }),
+    ]
+    const bytes = messages.reduce((total, m) => total + Buffer.byteLength(m.content), 0)
+    const text = await buildDaySummary({ messages, timeZone: 'UTC', ratio: 100 / bytes, minBytes: 100 })
+    expect(text).toContain('tomatoes')
+    expect(text).not.toContain('tulips')
+  })
+
   it('names each conversation when a day has several, and is the same for the same input in any order', async () => {
     const other = [
       message({
