@@ -1,6 +1,25 @@
 // Sentence condensing for day summaries: drops small talk whole, and strips the words that carry no fact
 // (interjections, hedges, intensifiers, emoji) from what is left. Names, numbers and dates are never touched.
 import { contentWordCount, readsAsOtherLanguage } from './script.js'
+import { contentWords } from './text.js'
+
+// "I joined a church", "we adopted a puppy": a report of something that happened — what people ask about later.
+const EVENT =
+  /^(?:(?:yesterday|today|last \w+|this \w+|recently|finally|just)[, ]+)?(?:i|we|my \w+|our \w+)(?:'ve| have| had| just| finally| recently| also| actually)*\s+(\w+ed|went|got|made|took|gave|found|met|saw|won|lost|bought|began|started|joined|moved|came|ran|wrote|read|built|left|sold|spent|tried|did)\b/i
+
+/** Whether `text` reports what the speaker (or theirs) did: "I got promoted", "my sister moved to Porto". */
+export function isEventReport(text: string): boolean {
+  return EVENT.test(text)
+}
+
+/**
+ * "We made pizza!", "I got promoted": a report with something besides its verb (not "we went there") says what
+ * happened in two words.
+ */
+function isShortReport(text: string): boolean {
+  const verb = EVENT.exec(text)?.[1]?.toLowerCase()
+  return verb !== undefined && contentWords(text).filter((word) => word !== verb).length > 0
+}
 
 /** A sentence that is only a greeting, thanks, praise or agreement: nothing a later reader asks about. */
 const SMALL_TALK = new RegExp(
@@ -195,7 +214,7 @@ export function condenseSentence(
     .trim()
   // Two plain words ("short list") say nothing on their own; a name or a number can ("Porto, 3 nights").
   const words = contentWordCount(text)
-  if (words < 2 || (words < 3 && !/\d|(?<=\s)\p{Lu}/u.test(text))) return ''
+  if (words < 2 || (words < 3 && !/\d|(?<=\s)\p{Lu}/u.test(text) && !isShortReport(text))) return ''
   if (!isTerse) return text
   // Note style drops English words; another language's "a" or "my" is a word of its own.
   const terse = readsAsOtherLanguage(text) ? text : telegraph(text)

@@ -1,6 +1,6 @@
 // A day's candidate sentences for its summary: each message's sentences and clauses, condensed and date-resolved,
 // with what makes each worth keeping — its words, names and numbers, and whether it reports, answers or only reacts.
-import { capitalized, condenseSentence, withoutOpener } from './condense.js'
+import { capitalized, condenseSentence, isEventReport, withoutOpener } from './condense.js'
 import { annotateSpans } from './date-spans.js'
 import { annotateDates, findDateMentions } from './dates.js'
 import { splitSentences, stripTruncationNote, truncateWords } from './text.js'
@@ -28,9 +28,6 @@ const MAX_SENTENCE_CHARS = 280
 
 const NUMBER =
   /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|once|twice|dozen)\b/i
-// "I joined a church", "we adopted a puppy": a report of something that happened — what people ask about later.
-const EVENT =
-  /^(?:(?:yesterday|today|last \w+|this \w+|recently|finally|just)[, ]+)?(?:i|we|my \w+|our \w+)(?:'ve| have| had| just| finally| recently| also| actually)*\s+(?:\w+ed|went|got|made|took|gave|found|met|saw|won|lost|bought|began|started|joined|moved|came|ran|wrote|read|built|left|sold|spent|tried|did)\b/i
 // "It's been so satisfying", "That was awesome": a verdict that keeps nothing a reader could look up.
 const VERDICT =
   /^(?:it|that|this|which)(?:'s| is| was| has been|'s been| feels| felt| sounds| looks| seems)\b/i
@@ -85,7 +82,7 @@ export function candidatesOf(
     let factor = (QUESTION.test(text) ? 0.35 : 1) * (message.role === 'assistant' ? 0.85 : 1)
     // "Big news: I got the job" reports an event after a short lead-in.
     const told = withoutOpener(sentence.replace(/^\W+/, ''))
-    if (EVENT.test(told) || EVENT.test(told.replace(LEAD_IN, ''))) factor *= EVENT_BOOST
+    if (isEventReport(told) || isEventReport(told.replace(LEAD_IN, ''))) factor *= EVENT_BOOST
     if (answersQuestion) factor *= ANSWER_BOOST
     const raw = sentence.trim()
     const isToListener = ADDRESSED.test(text) || (SECOND_PERSON.test(raw) && !FIRST_PERSON.test(raw))

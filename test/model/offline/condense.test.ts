@@ -20,6 +20,21 @@ describe('condenseSentence', () => {
     expect(condenseSentence(text)).toBe('')
   })
 
+  it.each([
+    ['We made pizza!', 'We made pizza!'],
+    ['I got promoted!', 'Got promoted!'],
+    ['My sister moved.', 'My sister moved.'],
+  ])('keeps a two-word report of what happened: "%s"', (text, condensed) => {
+    expect(condenseSentence(text)).toBe(condensed)
+  })
+
+  it.each(['We went there.', 'I loved it!', 'I tried that.'])(
+    'drops a report that says nothing besides its verb: "%s"',
+    (text) => {
+      expect(condenseSentence(text)).toBe('')
+    },
+  )
+
   it('keeps what follows thanks when it says something', () => {
     expect(condenseSentence('Thanks for the tip, I booked the flat in Porto for March.')).toBe(
       'For tip, I booked flat in Porto for March.',
