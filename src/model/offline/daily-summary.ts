@@ -40,6 +40,11 @@ export const DEFAULT_RATIO = 0.185
  */
 const MIN_BUDGET_BYTES = 400
 const LINE_TARGET_CHARS = 500
+/**
+ * A line shorter than this takes the next sentence even from further on in the day: alone, a short sentence ("Jon:
+ * Won't quit.") tells a reader little, and a search ranks it above richer lines for its shortness alone.
+ */
+const MIN_LINE_CHARS = LINE_TARGET_CHARS / 2
 
 const byTime = (
   a: { at: number; message: WindowMessage },
@@ -51,25 +56,45 @@ const byTime = (
 const closed = (text: string): string =>
   /[.!?…:;\]"'”’。！？」』）]$|[.!?…]["'”’]?\)$/.test(text) ? text : `${text}.`
 
-/** Event lines: neighbouring sentences join one line, the speaker named whenever it changes. */
+/**
+ * Event lines: neighbouring sentences join one line, the speaker named whenever it changes; a short line also takes
+ * a later sentence, and a short last line joins the one before.
+ */
 function linesOf(chosen: readonly Candidate[]): string[] {
   const lines: string[] = []
   let line = ''
   let speaker: string | null = null
   let lastOrder = -Infinity
+  /** Who spoke last in the line before this one. */
+  let before: string | null = null
+  /** Who speaks first in this line. */
+  let first: string | null = null
   for (const candidate of chosen) {
     const isNear = candidate.order - lastOrder <= 10
-    if (line !== '' && (!isNear || line.length >= LINE_TARGET_CHARS)) {
+    const isFull = line.length >= LINE_TARGET_CHARS || (!isNear && line.length >= MIN_LINE_CHARS)
+    if (line !== '' && isFull) {
       lines.push(line)
       line = ''
+      before = speaker
       speaker = null
     }
+    if (line === '') first = candidate.speaker
     const who = candidate.speaker !== speaker && candidate.speaker !== '' ? `${candidate.speaker}: ` : ''
     line = `${line}${line === '' ? '' : ' '}${who}${closed(candidate.text)}`
     speaker = candidate.speaker
     lastOrder = candidate.order
   }
-  if (line !== '') lines.push(line)
+  const previous = lines.at(-1)
+  const joinsPrevious =
+    line !== '' &&
+    previous !== undefined &&
+    line.length < MIN_LINE_CHARS &&
+    previous.length + line.length <= LINE_TARGET_CHARS + MIN_LINE_CHARS
+  if (joinsPrevious) {
+    // The speaker who ends the line before goes on without being named again.
+    const goesOn = first === before && first !== '' ? line.slice(`${first}: `.length) : line
+    lines[lines.length - 1] = `${previous} ${goesOn}`
+  } else if (line !== '') lines.push(line)
   return lines.map((text) => `- ${escapeInline(text)}`)
 }
 

@@ -100,6 +100,53 @@ describe('buildDaySummary', () => {
     expect(text).not.toContain('tulips')
   })
 
+  describe('line shape', () => {
+    // Questions the budget leaves out: they put the statements around them far apart in the day.
+    const questions = [
+      'match',
+      'concert',
+      'parade',
+      'lecture',
+      'auction',
+      'regatta',
+      'premiere',
+      'marathon',
+      'rally',
+      'fair',
+    ].map((event, index) =>
+      message({
+        sender: 'Ana',
+        content: `Did you go to the ${event}?`,
+        ts: `2026-11-20T10:${10 + index}:00Z`,
+      }),
+    )
+    const sold = message({ content: 'Sold the old bike to Tomas.', ts: '2026-11-20T10:30:00Z' })
+
+    it('gives a short line the next sentence even from later in the day', async () => {
+      const booked = message({ content: 'Booked the Porto flat for March.', ts: '2026-11-20T10:00:00Z' })
+      const messages = [booked, ...questions, sold]
+      const text = await buildDaySummary({ messages, timeZone: 'UTC', ratio: 0.01, minBytes: 70 })
+      expect(text).toBe('- Maya: Booked the Porto flat for March. Sold old bike to Tomas.')
+    })
+
+    it('joins a short last line to the one before, naming a speaker who goes on only once', async () => {
+      const trip = [
+        'We drove up to Braga with Rui, Ines and their twins to see the cathedral and the old library.',
+        'We moved to a quiet guesthouse by the river with a garden and a fig tree.',
+        'We hiked the Geres trail past three waterfalls and had grilled octopus in a tiny village restaurant.',
+      ].map((content, index) => message({ content, ts: `2026-11-20T10:0${index}:00Z` }))
+      const text = await buildDaySummary({
+        messages: [...trip, ...questions, sold],
+        timeZone: 'UTC',
+        ratio: 0.01,
+        minBytes: 300,
+      })
+      expect(text.split('\n')).toHaveLength(1)
+      expect(text).toMatch(/village restaurant\. Sold old bike to Tomas\.$/)
+      expect(text.match(/Maya: /g)).toHaveLength(1)
+    })
+  })
+
   it('names each conversation when a day has several, and is the same for the same input in any order', async () => {
     const other = [
       message({
