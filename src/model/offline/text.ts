@@ -47,9 +47,11 @@ const ABBREVIATION =
 /**
  * Where one sentence ends and the next begins: the space after a stop (and its closing quote or bracket), or right
  * after a full-width stop (。！？), which Chinese and Japanese follow with no space; a quote closed after one
- * (「行く。」と言った) goes on unless a space follows.
+ * (「行く。」と言った) goes on unless a space follows. In chat an emoji often ends a sentence in place of its stop
+ * ("So proud 💪 I emailed them"): a capital after one starts the next.
  */
-const SENTENCE_BREAK = /(?<=[.!?…]["')\]]?)\s+|(?<=[。！？])(?![」』”’）)])\s*|(?<=[。！？][」』”’）)])\s+/
+const SENTENCE_BREAK =
+  /(?<=[.!?…]["')\]]?)\s+|(?<=[。！？])(?![」』”’）)])\s*|(?<=[。！？][」』”’）)])\s+|(?<=\p{Extended_Pictographic}\ufe0f?)\s+(?=\p{Lu})/u
 
 /**
  * Sentences of a message by punctuation alone: a break after `.`, `!`, `?` or `…` followed by space (or a full-width stop), and at

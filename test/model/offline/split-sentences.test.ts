@@ -16,6 +16,9 @@ describe('splitSentences', () => {
     ],
     ['Shopping list:\n- milk\n2. eggs', ['Shopping list:', 'milk', 'eggs']],
     ['So much happened… Check these out!', ['So much happened…', 'Check these out!']],
+    // An emoji stands for the stop; before a word in lower case it is part of the sentence.
+    ['Inspiring 💪 I emailed some wholesalers', ['Inspiring 💪', 'I emailed some wholesalers']],
+    ['Got pizza 🍕 with Ana', ['Got pizza 🍕 with Ana']],
     // Fenced code is no prose: none of its lines become sentences, whatever the fence's length or character.
     [
       'Check for None first:\n\n```python\nif match is None:\n    return None\n```\n\nThen log it.',
