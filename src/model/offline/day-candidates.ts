@@ -38,8 +38,9 @@ const SECOND_PERSON = /\b(?:you|your|yours|you're|you've|you'll|you'd|ya)\b/i
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'll|i'd|me|my|mine|we|we're|we've|we'll|we'd|us|our|ours)\b/i
 const PROPER_NAME = /(?<=\s)(?!I\b)\p{Lu}[\p{L}'-]+/gu
 const QUESTION = /\?\s*$/
-// Clauses joined by a semicolon, a dash or ", but": each can stand alone as a note.
-const CLAUSE_BREAK = /\s*;\s+|\s+[-–—]\s+|,\s+(?=(?:but|so|and then|which)\s)/
+// Clauses joined by a semicolon, a dash or ", but": each can stand alone as a note. Not inside brackets: an
+// attachment's caption ("[image: a spider - man poster]") is one description, and its halves no sentences.
+const CLAUSE_BREAK = /(?:\s*;\s+|\s+[-–—]\s+|,\s+(?=(?:but|so|and then|which)\s))(?![^[\]]*\])/
 
 // An attachment's description ("[image: a photo of a dog on a couch]") is a caption, often machine-made: it
 // shows what was sent, not what anyone said, and its rare words would crowd out what was said.

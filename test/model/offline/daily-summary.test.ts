@@ -147,6 +147,18 @@ describe('buildDaySummary', () => {
     })
   })
 
+  it("keeps an attachment's caption whole, a dash inside it no clause break", async () => {
+    const messages = [
+      message({
+        content: 'Went to the premiere tonight! [image: a photo of a spider - man poster on a cinema wall]',
+        ts: '2026-11-20T10:00:00Z',
+      }),
+    ]
+    const text = await buildDaySummary({ messages, timeZone: 'UTC', ratio: 1 })
+    expect(text).toContain('[photo: spider - man poster on cinema wall]')
+    expect(text).not.toMatch(/\[photo: spider\.|man poster on cinema wall\]\./)
+  })
+
   it('names each conversation when a day has several, and is the same for the same input in any order', async () => {
     const other = [
       message({
