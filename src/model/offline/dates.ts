@@ -60,7 +60,7 @@ function namesADay(result: chrono.ParsedResult): boolean {
 
 // Past-tense verbs: "On Friday I got great news" said on a Thursday means the Friday before, not after.
 const PAST_TENSE =
-  /\b(?:was|were|did|had|got|went|came|saw|met|made|took|gave|found|told|said|left|lost|won|ran|began|bought|brought|felt|heard|knew|thought|wrote|read|spent|sent|kept|held|\w{3,}ed)\b/i
+  /\b(?:was|were|did|had|got|went|came|saw|met|made|took|gave|found|told|said|left|lost|won|ran|began|bought|brought|felt|heard|knew|thought|wrote|read|spent|sent|kept|held|drove|flew|rode|ate|drank|swam|sang|wore|threw|caught|taught|fought|built|paid|sold|stood|woke|chose|spoke|forgot|drew|grew|fell|hung|led|slept|struck|froze|stole|hid|dug|fled|meant|dealt|became|overslept|\w{3,}ed)\b/i
 const FUTURE_TENSE =
   /\b(?:will|'ll|going to|gonna|plan(?:ning)? to|want to|hope to|can't wait|next|upcoming|tomorrow)\b/i
 

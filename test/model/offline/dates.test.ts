@@ -25,6 +25,9 @@ describe('findDateMentions', () => {
     expect(findDateMentions('On Friday, I got great news', ts, 'UTC')[0]?.day).toBe('2026-11-13')
     expect(findDateMentions('I went there last Saturday', ts, 'UTC')[0]?.day).toBe('2026-11-14')
     expect(findDateMentions('On Friday I will get the results', ts, 'UTC')[0]?.day).toBe('2026-11-20')
+    // Irregular past forms report something done as much as "-ed" ones do.
+    expect(findDateMentions('We drove up to Braga on Saturday', ts, 'UTC')[0]?.day).toBe('2026-11-14')
+    expect(findDateMentions('I flew back on Monday', ts, 'UTC')[0]?.day).toBe('2026-11-16')
   })
 
   it('reads forward the day a thing done now is for: booked for it, moved to it', () => {
