@@ -1,5 +1,5 @@
 // Proper names in a sentence: capitalised word runs ("San Francisco", "Fernwood Labs", "St Mary's Hospital").
-import nlp from 'compromise'
+import { nlp } from './nlp.js'
 
 const NAME_WORD = /^\p{Lu}[\p{L}\p{M}\p{N}'’.&-]*/u
 // Small words that may sit inside a name between two capitalised words.

@@ -1,7 +1,7 @@
 // Noun phrases from one tagged parse: compromise's `nouns()` re-runs clause splitting and a dozen pattern
 // matches per sentence (two thirds of its cost); the chunker's Noun runs, split at the same boundaries, give
 // the phrases a plan's subject is taken from for a third of the time.
-import nlp from 'compromise'
+import { nlp } from './nlp.js'
 
 interface Term {
   text: string
