@@ -148,20 +148,49 @@ function namesAt(text: string, index: number): string[] {
   return names
 }
 
+// The relation patterns, compiled once (built inside the rules they were compiled again for every sentence).
+// Those with the g flag are only used through matchAll, which matches on a copy, so sharing them is safe.
+// "my kids Mia and Noah", "I have two dogs, Rex and Bo"
+const ROLE_LISTS = [
+  new RegExp(
+    `\\b(?:my|our)\\s+(?:${COUNT}\\s+)?(${ROLE_ADJECTIVE})(${PLURAL_ROLES})(?:\\s+named|\\s+called|\\s+are called|\\s+are named|\\s*[,:])?\\s+`,
+    'g',
+  ),
+  new RegExp(
+    `\\b(?:i|we)(?:'ve|\\s+have)?\\s+(?:have|got)\\s+${COUNT}\\s+(${ROLE_ADJECTIVE})(${PLURAL_ROLES})(?:\\s+named|\\s+called|\\s*[,:])\\s+`,
+    'g',
+  ),
+]
+// "my sister Lena", "our dog is called Biscuit"
+const ROLE_THEN_NAME = new RegExp(
+  `\\b(?:my|our)\\s+${ENDED_PREFIX}(${ROLE_ADJECTIVE})(${ROLES})(?:'s name is|\\s+is called|\\s+is named|\\s+named|\\s+called|\\s*,)?\\s+`,
+  'g',
+)
+// "Tomas is my brother"
+const NAME_THEN_ROLE = new RegExp(
+  `(?:\\s+is|'s|,)\\s+my\\s+${ENDED_PREFIX}(${ROLE_ADJECTIVE})(${ROLES})\\b`,
+  'g',
+)
+// "he's my partner"
+const PRONOUN_THEN_ROLE = new RegExp(
+  `(?:^|[\\s,.;:!—–-])(?:he|she|they)(?:'s| is| are)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})\\b`,
+  'g',
+)
+// "we adopted a puppy named Biscuit"
+const HAVE_ROLE_NAMED = new RegExp(
+  `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:have|got|adopted|rescued|welcomed|brought home)\\s+(?:a|an|one)\\s+(${ROLE_ADJECTIVE})(${ROLES})\\s+(?:named|called)\\s+`,
+)
+// "My new boss is Priya"
+const ROLE_IS = new RegExp(`\\b(?:my|our)\\s+(${ROLE_ADJECTIVE})(${ROLES})\\s+is\\s+`, 'g')
+// "we named the puppy Biscuit"
+const PET_NAMED = new RegExp(
+  `\\b(?:i|we)(?:'ve)?(?:\\s+(?:just|finally))?\\s+named\\s+(?:the|our|my)\\s+(${ROLE_ADJECTIVE})(${PET_ROLES})\\s+`,
+)
+
 /** "my kids Mia and Noah", "I have two dogs, Rex and Bo": one relation for each name of a list of two or more. */
 function listedRelations(view: SentenceView): Draft[] {
   const found: Draft[] = []
-  const lists = [
-    new RegExp(
-      `\\b(?:my|our)\\s+(?:${COUNT}\\s+)?(${ROLE_ADJECTIVE})(${PLURAL_ROLES})(?:\\s+named|\\s+called|\\s+are called|\\s+are named|\\s*[,:])?\\s+`,
-      'g',
-    ),
-    new RegExp(
-      `\\b(?:i|we)(?:'ve|\\s+have)?\\s+(?:have|got)\\s+${COUNT}\\s+(${ROLE_ADJECTIVE})(${PLURAL_ROLES})(?:\\s+named|\\s+called|\\s*[,:])\\s+`,
-      'g',
-    ),
-  ]
-  for (const list of lists) {
+  for (const list of ROLE_LISTS) {
     for (const match of view.lower.matchAll(list)) {
       const names = namesAt(view.text, (match.index ?? 0) + match[0].length)
       const role = ROLE_OF_PLURAL.get(match[2] as string) as string
@@ -174,11 +203,7 @@ function listedRelations(view: SentenceView): Draft[] {
 /** "my sister Lena", "our dog is called Biscuit", "Tomas is my brother", "I'm married to Ana". */
 export function findRelations(view: SentenceView): Draft[] {
   const found: Draft[] = []
-  const before = new RegExp(
-    `\\b(?:my|our)\\s+${ENDED_PREFIX}(${ROLE_ADJECTIVE})(${ROLES})(?:'s name is|\\s+is called|\\s+is named|\\s+named|\\s+called|\\s*,)?\\s+`,
-    'g',
-  )
-  for (const match of view.lower.matchAll(before)) {
+  for (const match of view.lower.matchAll(ROLE_THEN_NAME)) {
     const at = (match.index ?? 0) + match[0].length
     // "My friend Sam and Ana came over": the role names Sam alone.
     const name = namesAt(view.text, at)[0]
@@ -188,18 +213,13 @@ export function findRelations(view: SentenceView): Draft[] {
     const ended = coupleEnded(view, role, endedAround(view, match.index ?? 0, end, match[1]))
     found.push(relationDraft(match[2] ?? '', role, name, ended))
   }
-  const after = new RegExp(`(?:\\s+is|'s|,)\\s+my\\s+${ENDED_PREFIX}(${ROLE_ADJECTIVE})(${ROLES})\\b`, 'g')
-  for (const match of view.lower.matchAll(after)) {
+  for (const match of view.lower.matchAll(NAME_THEN_ROLE)) {
     const name = properNameBefore(view.text, match.index ?? 0)
     const ended = endedBy(match[1])
     if (name) found.push(relationDraft(match[2] ?? '', match[3] as string, name, ended))
   }
   // "Jonas says hi. he's my partner": the pronoun points at the last person named before it.
-  const pronoun = new RegExp(
-    `(?:^|[\\s,.;:!—–-])(?:he|she|they)(?:'s| is| are)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})\\b`,
-    'g',
-  )
-  for (const match of view.lower.matchAll(pronoun)) {
+  for (const match of view.lower.matchAll(PRONOUN_THEN_ROLE)) {
     const name = lastPersonNamed(`${view.context} ${view.text.slice(0, match.index ?? 0)}`)
     if (name) found.push(relationDraft(match[1] ?? '', match[2] as string, name))
   }
@@ -211,10 +231,7 @@ export function findRelations(view: SentenceView): Draft[] {
     spouse !== null && /^['’]s\b/.test(view.text.slice(view.text.indexOf(spouse, spouseAt) + spouse.length))
   if (married && spouse && !isSomeonesRelative)
     found.push(relationDraft('', /married/.test(married[0]) ? 'spouse' : 'partner', spouse))
-  const have = new RegExp(
-    `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:have|got|adopted|rescued|welcomed|brought home)\\s+(?:a|an|one)\\s+(${ROLE_ADJECTIVE})(${ROLES})\\s+(?:named|called)\\s+`,
-  )
-  const had = have.exec(view.lower)
+  const had = HAVE_ROLE_NAMED.exec(view.lower)
   const named = had ? properNameAt(view.text, had.index + had[0].length) : null
   if (had && named) {
     const end = view.text.indexOf(named, had.index + had[0].length) + named.length
@@ -227,8 +244,7 @@ export function findRelations(view: SentenceView): Draft[] {
 /** "My new boss is Priya", "we named the puppy Biscuit", "my ex Mark": the name comes after the role. */
 function namedLater(view: SentenceView): Draft[] {
   const found: Draft[] = []
-  const is = new RegExp(`\\b(?:my|our)\\s+(${ROLE_ADJECTIVE})(${ROLES})\\s+is\\s+`, 'g')
-  for (const match of view.lower.matchAll(is)) {
+  for (const match of view.lower.matchAll(ROLE_IS)) {
     const at = (match.index ?? 0) + match[0].length
     const name = properNameAt(view.text, at)
     if (!name) continue
@@ -238,10 +254,7 @@ function namedLater(view: SentenceView): Draft[] {
     if (looksLikePersonName(view.text, name))
       found.push(relationDraft(match[1] ?? '', match[2] as string, name))
   }
-  const pet = new RegExp(
-    `\\b(?:i|we)(?:'ve)?(?:\\s+(?:just|finally))?\\s+named\\s+(?:the|our|my)\\s+(${ROLE_ADJECTIVE})(${PET_ROLES})\\s+`,
-  )
-  const petMatch = pet.exec(view.lower)
+  const petMatch = PET_NAMED.exec(view.lower)
   const petName = petMatch ? properNameAt(view.text, petMatch.index + petMatch[0].length) : null
   if (petMatch && petName) found.push(relationDraft(petMatch[1] ?? '', petMatch[2] as string, petName))
   const ex = /\b(?:my|our)\s+ex(?:\s*,|\s+is called|'s name is|\s+named)?\s+/.exec(view.lower)
