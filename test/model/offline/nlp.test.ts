@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { bulkMatchInOnePass, compromiseBulkMatch, nlp } from '../../../src/model/offline/nlp.js'
+import { bulkMatchIndexed, compromiseBulkMatch, nlp } from '../../../src/model/offline/nlp.js'
 
-type BulkMatch = typeof bulkMatchInOnePass
+type BulkMatch = typeof bulkMatchIndexed
 const sweepMethods = nlp.methods() as { one: { bulkMatch: BulkMatch } }
 
 // Contractions, questions, names, places, dates, numbers, money, hyphens, quotes, lists and several sentences.
@@ -32,13 +32,13 @@ const QUERIES = nlp.buildNet([
   { match: '.' },
 ])
 
-describe('bulkMatchInOnePass', () => {
+describe('bulkMatchIndexed', () => {
   afterEach(() => {
-    sweepMethods.one.bulkMatch = bulkMatchInOnePass
+    sweepMethods.one.bulkMatch = bulkMatchIndexed
   })
 
   it('is the sweep compromise runs once the module is loaded', () => {
-    expect(sweepMethods.one.bulkMatch).toBe(bulkMatchInOnePass)
+    expect(sweepMethods.one.bulkMatch).toBe(bulkMatchIndexed)
   })
 
   it.each(SENTENCES)('finds what compromise’s own sweep finds, in its order: %s', (sentence) => {
@@ -46,7 +46,7 @@ describe('bulkMatchInOnePass', () => {
     // Every sweep of a parse (the tagger's and the chunker's nets) and of a query (match, matchOne) is run both ways.
     sweepMethods.one.bulkMatch = (document, net, methods, options) => {
       sweeps += 1
-      const found = bulkMatchInOnePass(document, net, methods, options)
+      const found = bulkMatchIndexed(document, net, methods, options)
       expect(found).toEqual(compromiseBulkMatch(document, net, methods, options))
       return found
     }
@@ -54,5 +54,21 @@ describe('bulkMatchInOnePass', () => {
     doc.match(QUERIES)
     doc.matchOne(QUERIES)
     expect(sweeps).toBe(4)
+  })
+
+  it('sweeps a net where two patterns share a match string as compromise does: the first met wins', () => {
+    const built = nlp.buildNet([{ match: '#Noun' }, { match: '#Verb' }]) as unknown as {
+      hooks: Record<string, { match: string }[]>
+    }
+    const noun = built.hooks['#Noun']?.[0] as { match: string }
+    const verb = built.hooks['#Verb']?.[0] as { match: string }
+    // A hand-made net (buildNet never makes one): the verb pattern under the noun pattern's string, listed first.
+    const net = { hooks: { '#Verb': [{ ...verb, match: noun.match }], '#Noun': [noun] }, always: [] }
+    const doc = nlp('Maya booked the flat.')
+    const methods = nlp.methods() as Parameters<typeof bulkMatchIndexed>[2]
+    const args = [doc.docs, net, methods, {}] as unknown as Parameters<typeof bulkMatchIndexed>
+    const found = bulkMatchIndexed(...args)
+    expect(found).toEqual(compromiseBulkMatch(...args))
+    expect(found.map((match) => match.pointer.slice(0, 3))).toEqual([[0, 1, 2]])
   })
 })
