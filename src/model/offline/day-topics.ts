@@ -13,7 +13,7 @@ const CHATTER = new Set(
     'exciting sounds sound right always never everyone everybody someone something anything everything sometimes ' +
     'going doing getting making having seeing saying thinking feeling feels means meant happened happen definitely ' +
     'totally absolutely actually literally honestly probably maybe appreciate appreciated support hope hoping wish ' +
-    'wanted wanna gotta remember forget thought think know knew sure true enjoy enjoyed loved lovely awesome tough ' +
+    'wanted wanna gotta remember forget thought think know knew sure true enjoy enjoyed loved tough ' +
     'important special fun funny cute beautiful gorgeous interesting inspiring inspired motivated motivating ' +
     'people today tomorrow yesterday lately recently later again'
   ).split(' '),

@@ -90,6 +90,12 @@ const JOB_ENDED =
   /(?:^|\b(?:i|i've|i have)\s+)(?:(?:just|recently|finally|officially)\s+)?(lost|quit)\s+my\s+(?:job|position)\b|\bi(?:'ve| have| was| got)?\s+(?:just\s+|recently\s+)?(?:been\s+|got\s+)?(laid off|fired(?! up)|let go(?! of))\b/
 const HOW_ENDED: Record<string, string> = { lost: 'lost the job', quit: 'quit' }
 
+/** The job or employer the user no longer has: `none`, saying why, superseding `previous` when it is known. */
+function noneNow(key: 'user.job' | 'user.employer', why: string, previous: string | null): Draft {
+  const label = key === 'user.job' ? 'Job' : 'Works at'
+  return { ...identity(key, label, 'none'), headline: `${label}: none (${why})`, previous }
+}
+
 function jobEnded(view: SentenceView): Draft[] {
   const match = JOB_ENDED.exec(view.lower)
   if (
@@ -107,19 +113,8 @@ function jobEnded(view: SentenceView): Draft[] {
   const afterTitle = at + (as ? as[0].length : 0)
   const from = /^\s+(?:at|from|with)\s+(?:the\s+(?=\p{Lu}))?/u.exec(view.lower.slice(afterTitle))
   const employer = from ? properNameAt(view.text, afterTitle + from[0].length) : null
-  const found: Draft[] = [
-    {
-      ...identity('user.job', 'Job', 'none'),
-      headline: `Job: none (${how}${title ? ` as ${title}` : ''})`,
-      previous: title,
-    },
-  ]
-  if (employer)
-    found.push({
-      ...identity('user.employer', 'Works at', 'none'),
-      headline: `Works at: none (left ${employer})`,
-      previous: employer,
-    })
+  const found = [noneNow('user.job', `${how}${title ? ` as ${title}` : ''}`, title)]
+  if (employer) found.push(noneNow('user.employer', `left ${employer}`, employer))
   return found
 }
 
@@ -134,19 +129,10 @@ function workNoLonger(view: SentenceView): Draft[] {
   const employer = at ? properNameAt(view.text, at.index + at[0].length) : null
   // "I don't work at Google" alone is no change; "anymore" or "no longer" makes it one.
   if (at && employer && /\bno longer\b|\bany\s?more\b/.test(view.lower))
-    found.push({
-      ...identity('user.employer', 'Works at', 'none'),
-      headline: `Works at: none (left ${employer})`,
-      previous: employer,
-    })
+    found.push(noneNow('user.employer', `left ${employer}`, employer))
   const role = NO_LONGER_A.exec(view.lower)
   const title = role ? (role[1] ?? role[2] ?? '') : ''
-  if (role && isActorNoun(title))
-    found.push({
-      ...identity('user.job', 'Job', 'none'),
-      headline: `Job: none (no longer ${title})`,
-      previous: title,
-    })
+  if (role && isActorNoun(title)) found.push(noneNow('user.job', `no longer ${title}`, title))
   return found
 }
 

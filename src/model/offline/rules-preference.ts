@@ -1,6 +1,6 @@
 // Rules for the user's stable preferences: likes and dislikes, diet, favourites, scheduling habits.
 import type { Draft, SentenceView } from './types.js'
-import { contentWords, slugOf } from './text.js'
+import { contentWords, lastSentenceOf, slugOf } from './text.js'
 
 const ADVERBS =
   'really|much|strongly|definitely|usually|always|generally|totally|absolutely|still|also|just|mostly|only|actually|' +
@@ -16,8 +16,12 @@ const EMPTY_OBJECT =
 const REACTION_OBJECT =
   /^\s+(?:the\s+)?(?:thought|idea|vibe|energy|sound|feeling|way|look|pic|photo|picture|story|attitude|spirit)s?\b/
 
-const DIETS =
-  /\b(?:i'm|i am|we're|we are|(?:i|we)(?:'ve| have) been|(?:i|we)(?:'ve| have)? (?:become|became|gone|went))\s+(?:(?:now|still|strictly|mostly|fully|basically|a)\s+)*(vegetarian|vegan|pescatarian|keto|gluten[- ]free|lactose[- ]intolerant|dairy[- ]free|teetotal|sober)\b/
+// Diets one keeps or gives up; being lactose intolerant is not given up, so it is only a diet held.
+const DIET_NAMES = 'vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|teetotal|sober'
+const DIETS = new RegExp(
+  "\\b(?:i'm|i am|we're|we are|(?:i|we)(?:'ve| have) been|(?:i|we)(?:'ve| have)? (?:become|became|gone|went))\\s+" +
+    `(?:(?:now|still|strictly|mostly|fully|basically|a)\\s+)*(${DIET_NAMES}|lactose[- ]intolerant)\\b`,
+)
 
 // "I'm allergic to peanuts and shellfish", "I have a severe cat allergy": the user's own allergy, never someone else's.
 const ALLERGIC_TO =
@@ -40,7 +44,6 @@ function allergy(view: SentenceView): Draft | null {
 }
 
 // "I'm no longer vegetarian", "not vegan anymore": the diet ends ("I'm not vegan" alone never had one).
-const DIET_NAMES = 'vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|teetotal|sober'
 const DIET_ENDED = new RegExp(
   `\\b(?:i'm|i am|we're|we are)\\s+(?:no longer\\s+(?:a\\s+)?(${DIET_NAMES})|not\\s+(?:a\\s+)?(${DIET_NAMES})\\s+any\\s?more)\\b`,
 )
@@ -139,11 +142,7 @@ function pointedPreference(view: SentenceView): Draft | null {
     /^(?:(?:and|so|btw|also)[,]?\s+)?(?:that's|that is|this is|it's|those are|these are)\s+(?:\w+\s+)?(?:my|our)\s+(?:usual\s+|go-to\s+|regular\s+|standard\s+|favou?rite\s+|default\s+)?(?:order|drink|coffee|tea|usual|go-to|thing|jam|style|spot|place|pick)\b/.exec(
       view.lower,
     )
-  const previous =
-    view.context
-      .split(/(?<=[.!?])\s+/)
-      .at(-1)
-      ?.trim() ?? ''
+  const previous = lastSentenceOf(view.context)
   // The sentence pointed at must be the user's own news ("found a café that…"), not a remark ("it sounds…").
   if (!match || previous === '' || /^(?:it|that|this|there)\b/i.test(previous) || /\byou\b/i.test(previous))
     return null

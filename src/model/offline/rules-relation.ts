@@ -3,8 +3,8 @@ import { lastPersonNamed, looksLikePersonName, properNameAt, properNameBefore } 
 import type { Draft, SentenceView } from './types.js'
 import { slugOf } from './text.js'
 
-// Roles one person fills at a time: a new name for them supersedes the old one.
-const SINGLE_ROLES: Record<string, string> = {
+// The roles of a couple, which "we're separated" or "we got divorced" speaks of.
+const COUPLE_ROLES: Record<string, string> = {
   partner: 'partner',
   wife: 'wife',
   husband: 'husband',
@@ -15,6 +15,10 @@ const SINGLE_ROLES: Record<string, string> = {
   fiancé: 'fiancé',
   fiancee: 'fiancée',
   fiancée: 'fiancée',
+}
+// Roles one person fills at a time: a new name for them supersedes the old one.
+const SINGLE_ROLES: Record<string, string> = {
+  ...COUPLE_ROLES,
   boss: 'boss',
   manager: 'manager',
   mom: 'mother',
@@ -23,11 +27,15 @@ const SINGLE_ROLES: Record<string, string> = {
   dad: 'father',
   father: 'father',
 }
-const MULTI_ROLES = (
-  'sister brother sibling son daughter kid child cousin aunt uncle niece nephew grandma grandmother grandpa ' +
-  'grandfather friend colleague coworker co-worker cofounder co-founder roommate flatmate housemate neighbor ' +
-  'neighbour therapist doctor dentist dog cat puppy kitten pet parrot hamster rabbit bunny horse'
-).split(' ')
+const PETS = 'dog cat puppy kitten pet parrot hamster rabbit bunny horse'.split(' ')
+const MULTI_ROLES = [
+  ...(
+    'sister brother sibling son daughter kid child cousin aunt uncle niece nephew grandma grandmother grandpa ' +
+    'grandfather friend colleague coworker co-worker cofounder co-founder roommate flatmate housemate neighbor ' +
+    'neighbour therapist doctor dentist'
+  ).split(' '),
+  ...PETS,
+]
 const ROLES = alternation([...Object.keys(SINGLE_ROLES), ...MULTI_ROLES])
 const pluralOf = (role: string): string =>
   role === 'child'
@@ -38,19 +46,7 @@ const pluralOf = (role: string): string =>
 // "my kids Mia and Noah", "our dogs Rex and Bo": each name listed is one of the role.
 const ROLE_OF_PLURAL = new Map([...MULTI_ROLES, 'kid'].map((role) => [pluralOf(role), role]))
 const PLURAL_ROLES = alternation([...ROLE_OF_PLURAL.keys()])
-const PET_ROLES = 'dog|cat|puppy|kitten|pet|parrot|hamster|rabbit|bunny|horse'
-const COUPLE = new Set([
-  'partner',
-  'wife',
-  'husband',
-  'spouse',
-  'girlfriend',
-  'boyfriend',
-  'fiance',
-  'fiancé',
-  'fiancee',
-  'fiancée',
-])
+const PET_ROLES = alternation(PETS)
 const COUNT = '(?:two|three|four|five|six|\\d)'
 const ROLE_ADJECTIVE =
   '(?:(?:older|younger|little|big|baby|twin|step|best|new|oldest|youngest|eldest|good|close)\\s+)?'
@@ -125,7 +121,7 @@ function endedAround(view: SentenceView, start: number, end: number, prefix: str
 
 /** How a couple's relation stands by what the sentence says of "we": parted, living apart, or (null) together. */
 function coupleEnded(view: SentenceView, role: string, ended: Ended): Ended {
-  if (ended !== null || !COUPLE.has(role)) return ended
+  if (ended !== null || COUPLE_ROLES[role] === undefined) return ended
   return COUPLE_PARTED.test(view.lower) ? 'ex' : COUPLE_SEPARATED.test(view.lower) ? 'separated' : null
 }
 

@@ -2,7 +2,7 @@
 import { daysOf, type DateMention } from './dates.js'
 import type { Draft, SentenceView } from './types.js'
 import { nounPhrases } from './noun-phrases.js'
-import { anyWord, contentWords, foldCase, slugOf } from './text.js'
+import { anyWord, contentWords, foldCase, lastSentenceOf, slugOf } from './text.js'
 
 const DECISION = new RegExp(
   [
@@ -160,7 +160,7 @@ export function findPlan(view: SentenceView): Draft | null {
   const isFirstPerson = /\b(?:i|i'm|i've|i'll|we|we're|we've|we'll|my|our|us)\b/.test(view.lower)
   const isLater = future.some((mention) => mention.day > view.day)
   // "We booked the flights! Tokyo on April 3, back on April 15.": a fragment after a plan's sentence is its dates.
-  const followsPlan = PLAN_CUE.test(foldCase(view.context.split(/(?<=[.!?])\s+/).at(-1) ?? ''))
+  const followsPlan = PLAN_CUE.test(foldCase(lastSentenceOf(view.context)))
   const isOwnPlan = (isFirstPerson || followsPlan) && isLater
   if (!PLAN_CUE.test(view.lower) && !CHANGE_CUE.test(view.lower) && !isOwnPlan) return null
   // "dinner tonight" is the day's small print, not a plan worth a keyed entry; a named person or a time makes it one.

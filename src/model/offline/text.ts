@@ -25,6 +25,16 @@ export function isStopword(word: string): boolean {
 // Plain ASCII (and curly quotes) lower-cases unit for unit: the whole-string call gives the same text, faster.
 const ASCII_WITH_QUOTES = /^[\x00-\x7f‘’“”]*$/
 
+/** The last sentence of a message's text before the sentence in hand (a SentenceView's `context`), trimmed. */
+export function lastSentenceOf(context: string): string {
+  return (
+    context
+      .split(/(?<=[.!?])\s+/)
+      .at(-1)
+      ?.trim() ?? ''
+  )
+}
+
 /**
  * Lower-cases `text` one UTF-16 unit for one unit (so regex indices found on the result point into the
  * original) and straightens curly quotes.
