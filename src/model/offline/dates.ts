@@ -39,10 +39,19 @@ const DAY_WORD = new RegExp(
   ].join('|'),
   'i',
 )
-// "a week", "25 minutes", "two nights": how long, not when.
+// "a week", "about 25 minutes", "two nights": how long, not when.
 const DURATION = new RegExp(
-  '^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|\\d+)[\\s-]+' +
+  '^(?:(?:about|around|almost|nearly|roughly|approx(?:imately)?|over|under|just|only|another|' +
+    'more than|less than|at least|at most)\\s+)?' +
+    '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|\\d+)[\\s-]+' +
     '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|nights?|seconds?)$',
+  'i',
+)
+// "in 20 minutes", "2 hours ago": a time within the day the message was sent, which its note already dates.
+const WITHIN_THE_DAY = new RegExp(
+  '^(?:in|within)?\\s*(?:(?:about|around|almost|nearly|roughly|just|another)\\s+)?' +
+    '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|a couple of|\\d+)[\\s-]+' +
+    '(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)(?:\\s+(?:ago|from now|later|earlier))?$',
   'i',
 )
 const PAST_WORD = /\b(?:last|ago|previous|past|yesterday|earlier)\b/i
@@ -53,7 +62,7 @@ const BARE_ABBREVIATION = /^(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)$/
 function namesADay(result: chrono.ParsedResult): boolean {
   const text = result.text.trim()
   if (BARE_ABBREVIATION.test(text.replace(/[,.;:!?]+$/, ''))) return false
-  if (!DAY_WORD.test(text) || DURATION.test(text)) return false
+  if (!DAY_WORD.test(text) || DURATION.test(text) || WITHIN_THE_DAY.test(text)) return false
   const start = result.start
   return start.isCertain('day') || start.isCertain('weekday') || RELATIVE_DAY.test(text)
 }
@@ -68,9 +77,25 @@ const FUTURE_TENSE =
 const BOOKED_AHEAD =
   /\b(?:booked|scheduled|rescheduled|reserved|registered|signed up|postponed|(?:moved|pushed(?: back| out)?|delayed|bumped|shifted|slipped|brought forward|changed)\s+(?:\w+\s+)?(?:to|till|until|for)\s+(?:the\s+|next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|tomorrow|\d))/i
 
+// "She told me the party is on Saturday", "if you said Thursday, that would be the 19th": the telling is past, what
+// was told is not. A reported clause in the present or future, with no past verb of its own, has its own tense.
+const TOLD =
+  /\b(?:said|says|told|tells|mentioned|wrote|texted|emailed|messaged|heard|thought|asked|promised|confirmed|announced|reminded)\b/i
+const PRESENT_OR_FUTURE =
+  /\b(?:is|are|am|will|would|can|'re|'ll|starts?|begins?|opens?|closes?|ends?|runs?|due)\b|\b(?:it|that|this|he|she|there)'s\b/i
+
+/** The words whose tense says when things happen: without a reported clause in the present or future. */
+function ownClause(sentence: string): string {
+  const told = TOLD.exec(sentence)
+  if (!told) return sentence
+  const reported = sentence.slice(told.index + told[0].length)
+  const isReportedNow = PRESENT_OR_FUTURE.test(reported) && !PAST_TENSE.test(reported)
+  return isReportedNow ? sentence.slice(0, told.index) : sentence
+}
+
 /** True when the sentence reports something done ("On Friday I got…") rather than planned. */
 export function isPastTense(sentence: string): boolean {
-  return PAST_TENSE.test(sentence) && !FUTURE_TENSE.test(sentence) && !BOOKED_AHEAD.test(sentence)
+  return PAST_TENSE.test(ownClause(sentence)) && !FUTURE_TENSE.test(sentence) && !BOOKED_AHEAD.test(sentence)
 }
 
 /** False when `text` has no word that can name a day, so no date can be found in it. */
@@ -205,6 +230,52 @@ function relativeWeekReadings(
   return thisWeeks.day > today ? { ...span, otherDay: thisWeeks } : span
 }
 
+// "on the 14th", "by the 3rd": a day of a month left unsaid. Only after a word that makes it a date ("the 3rd time",
+// "the 19th century" and "the 2nd floor" have none), and not followed by a month chrono reads itself.
+const ORDINAL_DAY =
+  /\b(?:on|by|until|till|til|before|after|from|since)\s+the\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|grade|time|place|round|birthday|anniversary))/gi
+
+/** The day `date` of the month `months` away from `day`'s, or null where that month has no such day. */
+function dayOfMonth(day: string, months: number, date: number): string | null {
+  const [year, month] = day.split('-').map(Number) as [number, number]
+  const at = new Date(Date.UTC(year, month - 1 + months, date))
+  return at.getUTCDate() === date ? at.toISOString().slice(0, 10) : null
+}
+
+/**
+ * "on the 14th": the next such day (this month's if it is still to come) in a plan, the last one gone by in a
+ * report of something done. Today itself is "today", so said on the 14th it is a month away either way.
+ */
+function ordinalDayMentions(
+  sentence: string,
+  today: string,
+  isPast: boolean,
+  taken: readonly DateMention[],
+): DateMention[] {
+  const mentions: DateMention[] = []
+  for (const match of sentence.matchAll(ORDINAL_DAY)) {
+    const index = match.index + match[0].indexOf('the')
+    if (
+      taken.some(
+        (mention) => index < mention.index + mention.text.length && mention.index < index + match[0].length,
+      )
+    )
+      continue
+    const date = Number(match[1])
+    const thisMonths = dayOfMonth(today, 0, date)
+    const day = isPast
+      ? thisMonths !== null && thisMonths < today
+        ? thisMonths
+        : dayOfMonth(today, -1, date)
+      : thisMonths !== null && thisMonths > today
+        ? thisMonths
+        : dayOfMonth(today, 1, date)
+    if (day !== null)
+      mentions.push({ text: match[0].slice(match[0].indexOf('the')), index, day, endDay: null })
+  }
+  return mentions
+}
+
 export function findDateMentions(sentence: string, ts: string, timeZone: string): DateMention[] {
   // A sentence with no day word cannot name a day: skip the parser (the costly part on a busy day).
   if (!mayNameADay(sentence)) return []
@@ -223,7 +294,7 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
       isBareWeekday && result.end?.isCertain('weekday') === true && !result.end.isCertain('day')
     if (isWeekdaySpan && WEEKDAY_RANGE.test(result.text.trim()) && !isPast && !FUTURE_TENSE.test(sentence))
       continue
-    const isSince = /\bsince\s+$/i.test(sentence.slice(0, index))
+    const isSince = /\bsince\s+(?:the\s+)?$/i.test(sentence.slice(0, index))
     if (isBareWeekday && (isPast || isSince || PAST_WORD.test(result.text)) && start > today) {
       start = addDays(start, -7)
       end = end === null ? null : addDays(end, -7)
@@ -235,7 +306,7 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
     // chrono gives a month and day the nearer year ("March 3" said in November is next March): a day something
     // was done on is the one gone by. "Slipped to Dec 11" or "moved from Dec 4" is a date still to come.
     const isOnThatDay = /\bon\s+(?:the\s+)?$/i.test(sentence.slice(0, index))
-    if (isYearless && isPast && isOnThatDay && start > today) {
+    if (isYearless && ((isPast && isOnThatDay) || isSince) && start > today) {
       start = addYears(start, -1)
       end = end === null ? null : addYears(end, -1)
     }
@@ -262,7 +333,8 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
     if (PAST_WORD.test(result.text) && reading.day > today) continue
     mentions.push({ text: result.text.replace(/[\s,.;:!?]+$/, ''), index, ...reading })
   }
-  return mentions
+  const ordinals = ordinalDayMentions(sentence, today, isPast, mentions)
+  return ordinals.length === 0 ? mentions : [...mentions, ...ordinals].sort((a, b) => a.index - b.index)
 }
 
 const spanText = (span: { day: string; endDay: string | null }): string =>

@@ -13,10 +13,14 @@ const BEHAVIOUR_NOUN = new RegExp(
 // Style words count only when aimed at the assistant ("keep it short", "be more concise", "you're too formal").
 const STYLE_WORD =
   /\b(?:short(?:er)?|long(?:er)?|brief(?:er)?|concise|detailed|verbose|wordy|formal|casual|simple|simpler)\b/
-const STYLE_AIM =
-  /\b(?:you|your|you're)\b|^(?:(?:please|pls|and|also|just)\s+)*(?:keep|be|make|go) (?:it |them |things |replies |answers |responses )?/
 
-const PREFIX = '(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw|just|hey|fyi)[,:!]?\\s+)*'
+// A reply's lead-in before the instruction: "yes, but keep it short", "thanks! and no more bullets".
+const PREFIX =
+  '(?:(?:please|pls|and|but|so|also|oh|ok(?:ay)?|btw|just|hey|fyi|yes|yeah|yep|sure|thanks|thank you|no|nope|' +
+  'great|cool|alright|all right|right|well|fine|perfect|got it)[,:!.]?\\s+)*'
+const STYLE_AIM = new RegExp(
+  `\\b(?:you|your|you're)\\b|^${PREFIX}(?:keep|be|make|go) (?:it |them |things |replies |answers |responses )?`,
+)
 // Standing instructions, not one-off requests: "don't…", "stop…", "keep…", "no emoji".
 const DIRECTIVE_START = new RegExp(
   `^${PREFIX}(?:don't|do not|never|always|stop|keep|avoid|try to|make sure|less|more|fewer|shorter|longer|simpler|skip|cut|be|go easy|drop|quit|` +

@@ -70,6 +70,10 @@ function findWork(view: SentenceView): Draft[] {
     /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|(?:i|i've|i have)(?:\s+(?:just|recently|finally))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
       view.lower,
     )
+  if (!role) {
+    const title = newTitle(view, employer !== null)
+    if (title) found.push(identity('user.job', 'Job', title))
+  }
   // "I'm a former teacher", "an ex-banker": a job no longer held.
   if (role && isActorNoun(role[1] as string) && !/^(?:former|ex-|retired)/.test(role[1] as string)) {
     const title = view.text.slice(
@@ -82,6 +86,24 @@ function findWork(view: SentenceView): Draft[] {
     if (company && !employer) found.push(identity('user.employer', 'Works at', company))
   }
   return found
+}
+
+const TITLE =
+  '([a-z][a-z-]*(?:\\s+(?!at\\b|for\\b|with\\b|in\\b|and\\b|but\\b|so\\b|on\\b|today\\b|yesterday\\b)[a-z][a-z-]*){0,3})'
+const TITLE_END = '(?=\\s+(?:at|for|with|in|on|today|yesterday|last|this)\\b|\\s*[,.;!]|\\s*$)'
+// "I got promoted to team lead", "I've been promoted to senior engineer".
+const PROMOTED = new RegExp(
+  `\\b(?:i|i've|i have|i'm|i am|i was|i got)(?:\\s+(?:just|finally|officially|recently))?(?:\\s+(?:been|got|was|am))?\\s+promoted\\s+to\\s+(?:(?:a|an)\\s+)?${TITLE}${TITLE_END}`,
+)
+// "I started a new job at Northwind on Monday, as a data analyst": the title after the employer's sentence part.
+const AS_TITLE = new RegExp(`,\\s+as\\s+(?:a|an)\\s+${TITLE}${TITLE_END}`)
+
+/** A job title said with a promotion, or after the employer the sentence names. */
+function newTitle(view: SentenceView, namesEmployer: boolean): string | null {
+  const match = PROMOTED.exec(view.lower) ?? (namesEmployer ? AS_TITLE.exec(view.lower) : null)
+  if (!match || !isActorNoun(match[1] as string)) return null
+  const end = match.index + match[0].length
+  return view.text.slice(end - (match[1] as string).length, end)
 }
 
 // "Lost my job as a banker yesterday", "I got laid off from Acme", "I quit my job": no job now. Not "almost lost",

@@ -176,8 +176,11 @@ const PRONOUN_THEN_ROLE = new RegExp(
 const HAVE_ROLE_NAMED = new RegExp(
   `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:have|got|adopted|rescued|welcomed|brought home)\\s+(?:a|an|one)\\s+(${ROLE_ADJECTIVE})(${ROLES})\\s+(?:named|called)\\s+`,
 )
-// "My new boss is Priya"
-const ROLE_IS = new RegExp(`\\b(?:my|our)\\s+(${ROLE_ADJECTIVE})(${ROLES})\\s+is\\s+`, 'g')
+// "My new boss is Priya", "my manager at Northwind is Priya Raman"
+const ROLE_IS = new RegExp(
+  `\\b(?:my|our)\\s+(${ROLE_ADJECTIVE})(${ROLES})(?:\\s+at\\s+(?:(?!is\\b)\\S+\\s+){0,2}(?!is\\b)\\S+)?\\s+is\\s+`,
+  'g',
+)
 // "we named the puppy Biscuit"
 const PET_NAMED = new RegExp(
   `\\b(?:i|we)(?:'ve)?(?:\\s+(?:just|finally))?\\s+named\\s+(?:the|our|my)\\s+(${ROLE_ADJECTIVE})(${PET_ROLES})\\s+`,

@@ -1,5 +1,5 @@
 // Rules for project.md and current-state.md: decisions, dated plans and deadlines, open threads.
-import { daysOf, type DateMention } from './dates.js'
+import { annotateDates, daysOf, type DateMention } from './dates.js'
 import type { Draft, SentenceView } from './types.js'
 import { nounPhrases } from './noun-phrases.js'
 import { anyWord, contentWords, foldCase, lastSentenceOf, slugOf } from './text.js'
@@ -90,6 +90,28 @@ function subjectWords(text: string, mentions: readonly DateMention[]): string[][
     .filter((words) => words.length > 0)
 }
 
+/**
+ * With no event word, what is due by a date is the phrase just before it ("my manager wants the report by Friday":
+ * the report, not the manager). A date not set as a deadline leaves the sentence's first phrase the subject.
+ */
+function phraseDueBy(text: string, mentions: readonly DateMention[]): string[] | undefined {
+  const deadline = mentions.find((mention) =>
+    /\b(?:by|due|before|until|till)\s+(?:the\s+|on\s+)?$/i.test(text.slice(0, mention.index)),
+  )
+  if (!deadline) return undefined
+  const at = deadline.index
+  let from = 0
+  let nearest: string[] | undefined
+  for (const phrase of nounPhrases(text)) {
+    const index = text.indexOf(phrase, from)
+    if (index < 0 || index >= at) break
+    from = index + phrase.length
+    const words = isDatePhrase(phrase, mentions) ? [] : contentWords(phrase)
+    if (words.length > 0) nearest = words
+  }
+  return nearest
+}
+
 const eventPhrase = (phrases: readonly string[][]): string[] | undefined =>
   phrases.find((words) => PLAN_CUE.test(words.join(' ')))
 
@@ -105,7 +127,27 @@ function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string
   const early = cueClause === undefined ? undefined : eventPhrase(subjectWords(cueClause, mentions))
   if (early) return early.join(' ')
   const phrases = subjectWords(view.text, mentions)
-  return (eventPhrase(phrases) ?? phrases[0])?.join(' ') ?? PLAN_CUE.exec(view.lower)?.[0] ?? null
+  return (
+    (eventPhrase(phrases) ?? phraseDueBy(view.text, mentions) ?? phrases[0])?.join(' ') ??
+    PLAN_CUE.exec(view.lower)?.[0] ??
+    null
+  )
+}
+
+/**
+ * "My dentist appointment is next week. I think it's Thursday at 3.": a dated sentence with no event word of its
+ * own is about the event the sentence before it named. That event is the plan's subject, and both sentences
+ * its text, so the entry says what is on that day.
+ */
+function eventBefore(
+  view: SentenceView,
+  mentions: readonly DateMention[],
+): { subject: string; said: string } | null {
+  if (PLAN_CUE.test(foldCase(view.text))) return null
+  const said = lastSentenceOf(view.context)
+  if (said === '' || !PLAN_CUE.test(foldCase(said))) return null
+  const event = eventPhrase(subjectWords(said, mentions))
+  return event ? { subject: event.join(' '), said } : null
 }
 
 interface PlanValue {
@@ -169,7 +211,8 @@ export function findPlan(view: SentenceView): Draft | null {
   const { value, previous, isChange } = planValue(view, future)
   // With no subject found, the sentence's own words key the plan: one shared fallback key made every such plan
   // the same plan, so "I'll be back on Sunday" struck out "I'm seeing Tom tomorrow" as a date moved.
-  const subject = subjectOf(view, future) ?? view.lower
+  const before = eventBefore(view, future)
+  const subject = before?.subject ?? subjectOf(view, future) ?? view.lower
   return {
     kind: 'plan',
     file: 'project.md',
@@ -180,6 +223,7 @@ export function findPlan(view: SentenceView): Draft | null {
     headline: value,
     previous,
     isCorrection: isChange,
+    ...(before ? { text: `${before.said} ${annotateDates(view.text, view.mentions)}` } : {}),
   }
 }
 

@@ -58,6 +58,17 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ['Harry Potter is my favorite book.', 'user.md user.favourite.book Favourite book: Harry Potter'],
     ["I'm no longer vegetarian.", 'user.md user.diet Diet: no longer vegetarian'],
     ['I run my own bakery in Leeds.', 'user.md user.business.bakery Runs: own bakery'],
+    [
+      'I started a new job at Northwind Logistics on Monday, as a data analyst.',
+      'user.md user.job Job: data analyst',
+    ],
+    ['I just got promoted to team lead.', 'user.md user.job Job: team lead'],
+    ['my manager at Northwind is Priya Raman', 'user.md user.relation.manager Manager: Priya Raman'],
+    [
+      'yes, but keep answers short please, I read them on my phone',
+      'feedback.md feedback.keep-answers-short-read-phone',
+    ],
+    ['ok but please keep it brief', 'feedback.md feedback.keep-brief'],
     ['We opened a café in March.', 'user.md user.business.cafe Runs: café'],
     ["I'm not vegan anymore, I eat fish now.", 'user.md user.diet Diet: no longer vegan'],
     ["I don't work at Google anymore.", 'user.md user.employer Works at: none (left Google)'],
@@ -304,6 +315,26 @@ describe('classifySentence: values, dates and context', () => {
       'plan.tokyo 2027-04-03',
     ])
     expect(plans('Tokyo on April 3, back from Osaka on April 15.', 'It was a lovely evening.')).toEqual([])
+  })
+
+  it('keys a dated sentence with no event of its own by the event the sentence before named', () => {
+    const [plan] = classify(
+      "I think it's Thursday at 3.",
+      'Can you remind me when my dentist appointment is?',
+    )
+    expect(plan).toMatchObject({ key: 'plan.dentist-appointment', value: '2026-11-26' })
+    expect(plan?.text).toContain('dentist appointment')
+    expect(plan?.text).toContain('Thursday at 3 (2026-11-26)')
+    // A sentence with an event word keeps its own.
+    expect(classify('The party is on Saturday.', 'My dentist appointment moved.')[0]?.key).toBe('plan.party')
+  })
+
+  it('keys a deadline by what is due, not by who asks for it', () => {
+    const plans = classify('my manager wants the quarterly report by December 4').filter(
+      (fact) => fact.kind === 'plan',
+    )
+    expect(plans.map((fact) => `${fact.key} ${fact.value}`)).toEqual(['plan.quarterly-report 2026-12-04'])
+    expect(classify('my sister Inês is coming up from Coimbra on Saturday')[1]?.key).toBe('plan.sister-ines')
   })
 
   it('keeps the sentence a "that\'s my order" points at', () => {

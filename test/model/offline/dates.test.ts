@@ -30,6 +30,37 @@ describe('findDateMentions', () => {
     expect(findDateMentions('I flew back on Monday', ts, 'UTC')[0]?.day).toBe('2026-11-16')
   })
 
+  it('takes the tense of a reported clause from the clause, not from the telling', () => {
+    const ts = '2026-11-19T10:00:00.000Z' // a Thursday
+    expect(findDateMentions('She told me the party is on Saturday', ts, 'UTC')[0]?.day).toBe('2026-11-21')
+    expect(findDateMentions('He said the meeting is on Monday', ts, 'UTC')[0]?.day).toBe('2026-11-23')
+    // What was told in the past tense, and a telling with no reported clause, still look back.
+    expect(findDateMentions('She said on Friday she was sick', ts, 'UTC')[0]?.day).toBe('2026-11-13')
+    expect(findDateMentions('I told him about it on Friday', ts, 'UTC')[0]?.day).toBe('2026-11-13')
+  })
+
+  it('reads "on the 14th" as the next such day in a plan and the last one in a report', () => {
+    const ts = '2026-11-19T10:00:00.000Z'
+    expect(findDateMentions("I'm flying to Lisbon on the 14th", ts, 'UTC')[0]).toMatchObject({
+      text: 'the 14th',
+      day: '2026-12-14',
+    })
+    expect(findDateMentions("I'm flying to Lisbon on the 24th", ts, 'UTC')[0]?.day).toBe('2026-11-24')
+    expect(findDateMentions('we met on the 3rd', ts, 'UTC')[0]?.day).toBe('2026-11-03')
+    expect(findDateMentions('rent is due by the 31st', ts, 'UTC')[0]?.day).toBe('2026-12-31')
+    // An ordinal that counts, or names a floor or century, is no day.
+    expect(findDateMentions('for the 3rd time', ts, 'UTC')).toEqual([])
+    expect(findDateMentions('on the 2nd floor', ts, 'UTC')).toEqual([])
+    expect(findDateMentions('since the 2nd of May', ts, 'UTC')[0]?.day).toBe('2026-05-02')
+  })
+
+  it('names no day for a span of minutes or hours: the message is already dated', () => {
+    const ts = '2026-11-19T10:00:00.000Z'
+    expect(findDateMentions('about 50 minutes by train', ts, 'UTC')).toEqual([])
+    expect(findDateMentions('in 2 hours I leave', ts, 'UTC')).toEqual([])
+    expect(findDateMentions('it took nearly three days', ts, 'UTC')).toEqual([])
+  })
+
   it('reads forward the day a thing done now is for: booked for it, moved to it', () => {
     const ts = '2026-11-19T10:00:00.000Z' // a Thursday
     expect(findDateMentions('I booked a table for Friday', ts, 'UTC')[0]?.day).toBe('2026-11-20')
