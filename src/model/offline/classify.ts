@@ -111,7 +111,7 @@ export function classifySentence(input: SentenceInput): Fact[] {
   const feedback = findFeedback(view, asked)
   if (feedback) found.push(feedback)
   if (!asked && !isHypothetical(lower) && !isReported(lower) && !isTaskMaterial(lower, view.context)) {
-    view.mentions = findDateMentions(text, input.ts, input.timeZone)
+    view.mentions = findDateMentions(text, input.ts, input.timeZone, view.context)
     found.push(...drafts(view))
   }
   // Dates first: their indices point into the unredacted text.

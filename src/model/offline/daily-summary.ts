@@ -155,7 +155,9 @@ export async function draftDaySummary(
       const previous = tree.messages[index - 1]
       const answers =
         previous !== undefined && previous.sender !== message.sender && /\?/.test(previous.content)
-      candidates.push(...candidatesOf(message, tree.root, timeZone, candidates.length, answers))
+      candidates.push(
+        ...candidatesOf(message, tree.root, timeZone, candidates.length, answers, previous?.content),
+      )
     }
   }
   return { trees, candidates, sourceBytes }

@@ -233,7 +233,7 @@ function relativeWeekReadings(
 // "on the 14th", "by the 3rd": a day of a month left unsaid. Only after a word that makes it a date ("the 3rd time",
 // "the 19th century" and "the 2nd floor" have none), and not followed by a month chrono reads itself.
 const ORDINAL_DAY =
-  /\b(?:on|by|until|till|til|before|after|from|since)\s+the\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|grade|time|place|round|birthday|anniversary))/gi
+  /\b(?:on|by|until|till|til|before|after|from|since)\s+(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|grade|time|place|round|try|attempt|birthday|anniversary|day|week|month|year|quarter|term|semester|season|episode|chapter|level|stage|edition|gen|generation|person|party|base|degree|period|inning|hour|minute|lap|row|line|page|step))/gi
 
 /** The day `date` of the month `months` away from `day`'s, or null where that month has no such day. */
 function dayOfMonth(day: string, months: number, date: number): string | null {
@@ -254,7 +254,7 @@ function ordinalDayMentions(
 ): DateMention[] {
   const mentions: DateMention[] = []
   for (const match of sentence.matchAll(ORDINAL_DAY)) {
-    const index = match.index + match[0].indexOf('the')
+    const index = match.index + match[0].search(/\d|the\b/)
     if (
       taken.some(
         (mention) => index < mention.index + mention.text.length && mention.index < index + match[0].length,
@@ -271,12 +271,25 @@ function ordinalDayMentions(
         ? thisMonths
         : dayOfMonth(today, 1, date)
     if (day !== null)
-      mentions.push({ text: match[0].slice(match[0].indexOf('the')), index, day, endDay: null })
+      mentions.push({ text: sentence.slice(index, match.index + match[0].length), index, day, endDay: null })
   }
   return mentions
 }
 
-export function findDateMentions(sentence: string, ts: string, timeZone: string): DateMention[] {
+// A month named near "the 14th" may be the month it is in ("the flat is booked for March. Sam flies in on the 14th").
+const MONTH_NAMED =
+  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/
+
+/**
+ * `context`: the rest of the message the sentence is from. A day of the month said alone is read only when no month
+ * is named there or elsewhere in the sentence.
+ */
+export function findDateMentions(
+  sentence: string,
+  ts: string,
+  timeZone: string,
+  context = '',
+): DateMention[] {
   // A sentence with no day word cannot name a day: skip the parser (the costly part on a busy day).
   if (!mayNameADay(sentence)) return []
   const { reference, today } = referenceOf(ts, timeZone)
@@ -333,7 +346,8 @@ export function findDateMentions(sentence: string, ts: string, timeZone: string)
     if (PAST_WORD.test(result.text) && reading.day > today) continue
     mentions.push({ text: result.text.replace(/[\s,.;:!?]+$/, ''), index, ...reading })
   }
-  const ordinals = ordinalDayMentions(sentence, today, isPast, mentions)
+  const isMonthNamed = MONTH_NAMED.test(sentence.replace(ORDINAL_DAY, '')) || MONTH_NAMED.test(context)
+  const ordinals = isMonthNamed ? [] : ordinalDayMentions(sentence, today, isPast, mentions)
   return ordinals.length === 0 ? mentions : [...mentions, ...ordinals].sort((a, b) => a.index - b.index)
 }
 

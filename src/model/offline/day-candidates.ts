@@ -62,6 +62,8 @@ export function candidatesOf(
   timeZone: string,
   start: number,
   answersQuestion: boolean,
+  /** The message before it in its thread: what "the 14th" may belong to ("booked the flat for March"). */
+  saidBefore = '',
 ): Candidate[] {
   const out: Candidate[] = []
   const clauses = splitSentences(stripTruncationNote(message.content)).flatMap((sentence) =>
@@ -72,7 +74,7 @@ export function candidatesOf(
     if (uncased === '') continue
     // Dates are read before the first letter is capitalised: "So, I sat with her" condenses to "sat with her",
     // and a capital "Sat" would read as a Saturday. (Capitalising keeps the length, so the mentions still fit.)
-    const mentions = findDateMentions(uncased, message.ts, timeZone)
+    const mentions = findDateMentions(uncased, message.ts, timeZone, `${saidBefore}\n${message.content}`)
     const dated = annotateSpans(annotateDates(capitalized(uncased), mentions), message.day)
     const text = truncateWords(dated, MAX_SENTENCE_CHARS)
     const { terms, days } = termsAndDays(text)

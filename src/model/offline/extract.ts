@@ -43,7 +43,8 @@ async function factsOfMessage(message: WindowMessage, timeZone: string): Promise
   const content = stripTruncationNote(message.content)
   const found: Fact[] = []
   for (const line of proseOf(content).split('\n')) {
-    if (/\d|@/.test(line)) found.push(...classifyLine({ ...source, text: line }))
+    // Identifiers have a digit or an @; addresses of sites a dot between letters.
+    if (/\d|@|[a-z]\.[a-z]/i.test(line)) found.push(...classifyLine({ ...source, text: line }))
   }
   const context: string[] = []
   for (const sentence of splitSentences(content)) {

@@ -24,6 +24,16 @@ const SECRET = /\b(?:password|passcode|passphrase|pin|pwd|secret|cvv|cvc|securit
 const DROP_WORDS =
   /\b(?:new|old|current|updated|actual|correct|real|my|our|his|her|their|the|a|an|this|that)\b/g
 
+// "staging is up at harbor-staging.example.com", "our wiki is at https://wiki.example.org": where a thing lives.
+const SITE_AT = new RegExp(
+  '\\b(?:the|our|my)?\\s*(?!(?:he|she|it|they|this|that|everyone|everybody|everything|someone|who|which)\\b)' +
+    '([A-Za-z][\\w-]*(?: [A-Za-z][\\w-]*)?) (?:is|are) (?:now )?(?:(?:up|live|running|hosted|deployed|available) )?(?:at|on) ' +
+    '(https?:\\/\\/[^\\s<>()]+[^\\s<>().,;:!?]|(?:[a-z0-9-]+\\.)+(?:com|org|net|io|dev|app|co|ai|me|info|internal|local|lan|cloud|site|tech|' +
+    // Two-letter country domains, but not the file names they look like ("main.py", "app.ts").
+    '(?!py|js|ts|md|sh|rb|go|rs|cc|cs|kt|pl|db|gz|7z|h\\b|c\\b)[a-z]{2})(?:\\/[^\\s<>()]*[^\\s<>().,;:!?])?)(?![\\w.-]*\\w)',
+  'i',
+)
+
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
 function referenceDraft(thing: string, value: string): Draft {
@@ -66,6 +76,9 @@ export function findReferences(line: string, lower: string): Draft[] {
     if (!SECRET.test(lower) && isIdentifierLike(value) && /\d/.test(value))
       return [referenceDraft(thing, value)]
   }
+  const site = SITE_AT.exec(line)
+  if (site && !SECRET.test(lower))
+    return [referenceDraft((site[1] as string).toLowerCase(), site[2] as string)]
   const address = /\b(?:i|we)\s+(?:now\s+|still\s+)?live at\s+/.exec(lower)
   if (address) {
     const value = valueFrom(line, address.index + address[0].length, false)

@@ -9,7 +9,7 @@ const DECISION = new RegExp(
     // "we've decided", "the team agreed", "we're going with"
     "\\b(?:we|i|the team|our team|they|everyone|we all)(?:'ve|'re|'ll|\\s+(?:have|are|will|all|both|finally|just|" +
       'officially|now|eventually|already|unanimously))*\\s+(?:decided|agreed|chose|chosen|picked|settled on|opted|' +
-      'went with|going with|go with|committed to|signed off on|voted|switched to|switching to|locked in)\\b',
+      'went with|going with|go with|committed to|signed off on|voted|switched to|switching to|switched from|switching from|locked in)\\b',
     // "the decision is …", "decision: …"
     '\\b(?:the |our |final )?decision(?:\\s+is|\\s+was|:)\\s+',
     // "let's go with …", "decided in the sync: …"
@@ -59,10 +59,10 @@ const THREAD = new RegExp(
 export function findDecision(view: SentenceView): Draft | null {
   const match = DECISION.exec(view.lower)
   if (!match || UNDECIDED.test(view.lower)) return null
-  // "Agreed!" alone decides nothing a reader could look up.
-  if (contentWords(view.lower).length < 4) return null
   const isPersonal = /^i\b/.test(match[0]) || match[0].startsWith("let's")
   const hasName = /\s(?!I\b|I')\p{Lu}/u.test(view.text)
+  // "Agreed!" alone decides nothing a reader could look up; "we decided on Django with Postgres" names it.
+  if (contentWords(view.lower).length < (hasName ? 3 : 4)) return null
   if (isPersonal && !hasName && !PROJECT_WORDS.test(view.lower)) return null
   const rest = view.lower.slice(match.index + match[0].length)
   return {
@@ -163,7 +163,12 @@ function planValue(view: SentenceView, future: readonly DateMention[]): PlanValu
       view.lower.slice(0, mention.index),
     )
   const old = future.find(isOldDate)
+  // "moved up to December 8 because of the offsite on the 10th": the date a change goes to is the new one.
+  const isNewDate = (mention: DateMention): boolean =>
+    /\b(?:to|till|until)\s+(?:the\s+|on\s+)?$/.test(view.lower.slice(0, mention.index))
   const isChange = CHANGE_CUE.test(view.lower) || (old !== undefined && future.length >= 2)
+  const movedTo = isChange ? future.find((mention) => mention !== old && isNewDate(mention)) : undefined
+  if (movedTo && future.length >= 2) return { value: daysOf(movedTo), previous: old?.day ?? null, isChange }
   // "next weekend" said on a Monday: both weekends it may be, never one picked for the speaker.
   const uncertain = future.find((mention) => mention.otherDay !== undefined)
   if (uncertain) return { value: daysOf(uncertain), previous: null, isChange }

@@ -329,6 +329,21 @@ describe('classifySentence: values, dates and context', () => {
     expect(classify('The party is on Saturday.', 'My dentist appointment moved.')[0]?.key).toBe('plan.party')
   })
 
+  it('takes the date a plan is moved to as its new one, whatever other day the sentence names', () => {
+    const [plan] = classify(
+      'bad news, the demo got moved up to December 8 because the leads have an offsite on the 10th',
+    )
+    expect(plan).toMatchObject({ key: 'plan.demo', value: '2026-12-08', isCorrection: true })
+  })
+
+  it('keeps a decision that names what was chosen, in few words', () => {
+    expect(summary(classify('ok we decided on Django with Postgres.'))).toEqual([
+      'project.md decision.django-postgres',
+    ])
+    expect(classify('we switched from Postgres to SQLite for staging')[0]?.kind).toBe('decision')
+    expect(classify('ok we decided.')).toEqual([])
+  })
+
   it('keys a deadline by what is due, not by who asks for it', () => {
     const plans = classify('my manager wants the quarterly report by December 4').filter(
       (fact) => fact.kind === 'plan',
@@ -405,6 +420,8 @@ describe('classifyLine: reference facts', () => {
       'Microchip number: 620098100734215',
     ],
     ['We now live at 12 Elm Street, Apt 4.', 'Address: 12 Elm Street, Apt 4'],
+    ['staging is up at harbor-staging.internal.example.com', 'Staging: harbor-staging.internal.example.com'],
+    ['our wiki is at https://wiki.example.org/home.', 'Wiki: https://wiki.example.org/home'],
   ])('%s → %s', (text, headline) => {
     expect(line(text).map((fact) => fact.headline)).toContain(headline)
   })
@@ -414,6 +431,8 @@ describe('classifyLine: reference facts', () => {
     'My phone is dead.',
     'regex for tracking ids like TW-123456-PT',
     'my PIN: 4821',
+    'the script is at main.py',
+    'she is on twitter.com all day',
   ])('%s → nothing', (text) => {
     expect(line(text)).toEqual([])
   })

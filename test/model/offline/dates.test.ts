@@ -52,6 +52,14 @@ describe('findDateMentions', () => {
     expect(findDateMentions('for the 3rd time', ts, 'UTC')).toEqual([])
     expect(findDateMentions('on the 2nd floor', ts, 'UTC')).toEqual([])
     expect(findDateMentions('since the 2nd of May', ts, 'UTC')[0]?.day).toBe('2026-05-02')
+    expect(findDateMentions('see you on 12th', ts, 'UTC')[0]).toMatchObject({
+      text: '12th',
+      day: '2026-12-12',
+    })
+    expect(findDateMentions('on the 3rd day we left', ts, 'UTC')).toEqual([])
+    // With a month named in the message, the 14th may be that month's: no guess.
+    expect(findDateMentions('Sam flies in on the 14th', ts, 'UTC', 'Booked the flat for March.')).toEqual([])
+    expect(findDateMentions('I may fly on the 14th', ts, 'UTC')[0]?.day).toBe('2026-12-14')
   })
 
   it('names no day for a span of minutes or hours: the message is already dated', () => {
