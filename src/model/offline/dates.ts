@@ -276,6 +276,10 @@ function ordinalDayMentions(
   return mentions
 }
 
+// What may come just before a day written "14/3" with no year: a word that dates it, or nothing.
+const SLASH_DATE_BEFORE =
+  /(?:^|\b(?:on|by|from|until|till|to|before|after|due|for|since|date|dated|until|and|or|-|–))\s*$/i
+
 // A month named near "the 14th" may be the month it is in ("the flat is booked for March. Sam flies in on the 14th").
 const MONTH_NAMED =
   /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/
@@ -301,6 +305,12 @@ export function findDateMentions(
     let end = result.end ? dayOf(result.end) : null
     const isBareWeekday = result.start.isCertain('weekday') && !result.start.isCertain('day')
     if (isBareWeekday && isGenericWeekday(sentence, result.text, index)) continue
+    // "Mon: lentil soup", "Tue – gym": a weekday heading an item of a weekly plan names no week.
+    const after = sentence.slice(index + result.text.length)
+    if (isBareWeekday && /^\s*(?:[:–—]|-\s)/.test(after) && /^\W*$/.test(sentence.slice(0, index))) continue
+    // "ul. Długa 14/3", "flat 12/4": numbers after a name are an address or a score; "on 14/3" is a day.
+    if (/^\d{1,2}[/.]\d{1,2}$/.test(result.text.trim()) && !SLASH_DATE_BEFORE.test(sentence.slice(0, index)))
+      continue
     // "I work Monday to Friday", "open Mon-Sat": a span of bare weekdays said of the present is a schedule, which
     // names no week ("I'll be away Monday to Friday" and "I was off Monday to Wednesday" still do).
     const isWeekdaySpan =

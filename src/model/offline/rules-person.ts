@@ -67,7 +67,7 @@ function findWork(view: SentenceView): Draft[] {
   if (joined && left) found.push({ ...identity('user.employer', 'Works at', joined), previous: left })
   else if (employer) found.push(identity('user.employer', 'Works at', employer))
   const role =
-    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|(?:i|i've|i have)(?:\s+(?:just|recently|finally))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
+    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|(?<=\bi\b.*)and work as|(?:i|i've|i have)(?:\s+(?:just|recently|finally))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
       view.lower,
     )
   if (!role) {
@@ -81,7 +81,9 @@ function findWork(view: SentenceView): Draft[] {
       role.index + role[0].length,
     )
     found.push(identity('user.job', 'Job', title))
-    const at = /^\s+(?:at|for|with)\s+/.exec(view.lower.slice(role.index + role[0].length))
+    const at = /^\s+(?:at|for|with)\s+(?:the\s+(?=\p{Lu}))?/u.exec(
+      view.text.slice(role.index + role[0].length),
+    )
     const company = at ? properNameAt(view.text, role.index + role[0].length + at[0].length) : null
     if (company && !employer) found.push(identity('user.employer', 'Works at', company))
   }

@@ -20,7 +20,9 @@ const REACTION_OBJECT =
 const DIET_NAMES = 'vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|teetotal|sober'
 const DIETS = new RegExp(
   "\\b(?:i'm|i am|we're|we are|(?:i|we)(?:'ve| have) been|(?:i|we)(?:'ve| have)? (?:become|became|gone|went))\\s+" +
-    `(?:(?:now|still|strictly|mostly|fully|basically|a)\\s+)*(${DIET_NAMES}|lactose[- ]intolerant)\\b`,
+    `(?:(?:now|still|strictly|mostly|fully|basically|a)\\s+)*(${DIET_NAMES}|lactose[- ]intolerant)\\b` +
+    // "started eating fish again, so pescatarian now": the "I'm" left out.
+    `|(?:^|,\\s*|\\bso\\s+)(?:(?:basically|officially|a)\\s+)?(${DIET_NAMES})\\s+now\\b`,
 )
 
 // "I'm allergic to peanuts and shellfish", "I have a severe cat allergy": the user's own allergy, never someone else's.
@@ -168,7 +170,7 @@ export function findPreferences(view: SentenceView): Draft[] {
     const was = (dietEnded[1] ?? dietEnded[2]) as string
     found.push({ ...preference('user.diet', `Diet: no longer ${was}`, 'none', true), previous: was })
   } else if (diet && !FOR_A_WHILE.test(view.lower))
-    found.push(preference('user.diet', `Diet: ${diet[1]}`, diet[1] as string, true))
+    found.push(preference('user.diet', `Diet: ${diet[1] ?? diet[2]}`, (diet[1] ?? diet[2]) as string, true))
   const favourite =
     /\bmy (?:all[- ]time\s+)?favou?rite\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(.+?)[.!]*$/.exec(view.lower)
   // "My favourite film is not Titanic" names none.

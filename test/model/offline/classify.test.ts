@@ -63,6 +63,12 @@ describe('classifySentence: durable statements in many phrasings', () => {
       'user.md user.job Job: data analyst',
     ],
     ['I just got promoted to team lead.', 'user.md user.job Job: team lead'],
+    ['I live in Krakow and work as a nurse at the University Hospital', 'user.md user.job Job: nurse'],
+    [
+      'I live in Krakow and work as a nurse at the University Hospital',
+      'user.md user.employer Works at: University Hospital',
+    ],
+    ['I started eating fish again, so pescatarian now I guess', 'user.md user.diet Diet: pescatarian'],
     ['my manager at Northwind is Priya Raman', 'user.md user.relation.manager Manager: Priya Raman'],
     [
       'yes, but keep answers short please, I read them on my phone',

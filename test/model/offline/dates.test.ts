@@ -62,6 +62,15 @@ describe('findDateMentions', () => {
     expect(findDateMentions('I may fly on the 14th', ts, 'UTC')[0]?.day).toBe('2026-12-14')
   })
 
+  it("reads no day in a weekly plan's weekday headings or in an address's numbers", () => {
+    const ts = '2026-11-19T10:00:00.000Z'
+    expect(findDateMentions('Mon: lentil soup', ts, 'UTC')).toEqual([])
+    expect(findDateMentions('Tue - veggie stir-fry', ts, 'UTC')).toEqual([])
+    expect(findDateMentions('ul. Długa 14/3, 80-827 Gdańsk', ts, 'UTC')).toEqual([])
+    expect(findDateMentions('the deadline is on 14/3', ts, 'UTC')[0]?.day).toBe('2027-03-14')
+    expect(findDateMentions("See you Monday - can't wait", ts, 'UTC')[0]?.day).toBe('2026-11-23')
+  })
+
   it('names no day for a span of minutes or hours: the message is already dated', () => {
     const ts = '2026-11-19T10:00:00.000Z'
     expect(findDateMentions('about 50 minutes by train', ts, 'UTC')).toEqual([])
