@@ -233,7 +233,7 @@ function relativeWeekReadings(
 // "on the 14th", "by the 3rd": a day of a month left unsaid. Only after a word that makes it a date ("the 3rd time",
 // "the 19th century" and "the 2nd floor" have none), and not followed by a month chrono reads itself.
 const ORDINAL_DAY =
-  /\b(?:on|by|until|till|til|before|after|from|since)\s+(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|grade|time|place|round|try|attempt|birthday|anniversary|day|week|month|year|quarter|term|semester|season|episode|chapter|level|stage|edition|gen|generation|person|party|base|degree|period|inning|hour|minute|lap|row|line|page|step))/gi
+  /\b(?:on|by|until|till|til|before|after|from|since|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|grade|time|place|round|try|attempt|birthday|anniversary|day|week|month|year|quarter|term|semester|season|episode|chapter|level|stage|edition|gen|generation|person|party|base|degree|period|inning|hour|minute|lap|row|line|page|step))/gi
 
 /** The day `date` of the month `months` away from `day`'s, or null where that month has no such day. */
 function dayOfMonth(day: string, months: number, date: number): string | null {
@@ -254,7 +254,7 @@ function ordinalDayMentions(
 ): DateMention[] {
   const mentions: DateMention[] = []
   for (const match of sentence.matchAll(ORDINAL_DAY)) {
-    const index = match.index + match[0].search(/\d|the\b/)
+    const index = match.index + match[0].search(/\d|the\b|\b\w+day\b/i)
     if (
       taken.some(
         (mention) => index < mention.index + mention.text.length && mention.index < index + match[0].length,
@@ -305,8 +305,10 @@ export function findDateMentions(
     let end = result.end ? dayOf(result.end) : null
     const isBareWeekday = result.start.isCertain('weekday') && !result.start.isCertain('day')
     if (isBareWeekday && isGenericWeekday(sentence, result.text, index)) continue
-    // "Mon: lentil soup", "Tue – gym": a weekday heading an item of a weekly plan names no week.
+    // "on Saturday 21st": the day of the month says which Saturday (read below, with the other such days).
     const after = sentence.slice(index + result.text.length)
+    if (isBareWeekday && /^\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b/i.test(after)) continue
+    // "Mon: lentil soup", "Tue – gym": a weekday heading an item of a weekly plan names no week.
     if (isBareWeekday && /^\s*(?:[:–—]|-\s)/.test(after) && /^\W*$/.test(sentence.slice(0, index))) continue
     // "ul. Długa 14/3", "flat 12/4": numbers after a name are an address or a score; "on 14/3" is a day.
     if (/^\d{1,2}[/.]\d{1,2}$/.test(result.text.trim()) && !SLASH_DATE_BEFORE.test(sentence.slice(0, index)))

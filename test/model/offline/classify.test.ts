@@ -428,6 +428,7 @@ describe('classifyLine: reference facts', () => {
     ['We now live at 12 Elm Street, Apt 4.', 'Address: 12 Elm Street, Apt 4'],
     ['staging is up at harbor-staging.internal.example.com', 'Staging: harbor-staging.internal.example.com'],
     ['our wiki is at https://wiki.example.org/home.', 'Wiki: https://wiki.example.org/home'],
+    ['moved last week, new phone number is 555 1234 567', 'Phone number: 555 1234 567'],
   ])('%s → %s', (text, headline) => {
     expect(line(text).map((fact) => fact.headline)).toContain(headline)
   })

@@ -60,6 +60,11 @@ describe('findDateMentions', () => {
     // With a month named in the message, the 14th may be that month's: no guess.
     expect(findDateMentions('Sam flies in on the 14th', ts, 'UTC', 'Booked the flat for March.')).toEqual([])
     expect(findDateMentions('I may fly on the 14th', ts, 'UTC')[0]?.day).toBe('2026-12-14')
+    // A weekday with its day of the month is that day, not the weekday's next date.
+    expect(findDateMentions('dinner is on Saturday 28th at 7pm', ts, 'UTC')).toMatchObject([
+      { text: 'Saturday 28th', day: '2026-11-28' },
+    ])
+    expect(findDateMentions('I sat 3rd in the exam', ts, 'UTC')).toEqual([])
   })
 
   it("reads no day in a weekly plan's weekday headings or in an address's numbers", () => {
