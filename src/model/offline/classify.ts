@@ -5,6 +5,7 @@ import { annotateDates, findDateMentions } from './dates.js'
 import { findFeedback } from './rules-feedback.js'
 import { findIdentity } from './rules-person.js'
 import { findRelations } from './rules-relation.js'
+import { findRename } from './rules-rename.js'
 import { findPreferences } from './rules-preference.js'
 import { findReferences, redactSecrets } from './rules-reference.js'
 import { findDecision, findPlan, findThread } from './rules-work.js'
@@ -83,6 +84,8 @@ function isTaskMaterial(lower: string, context: string): boolean {
 }
 
 function drafts(view: SentenceView): Draft[] {
+  const rename = findRename(view)
+  if (rename) return [rename]
   const found: Draft[] = [...findIdentity(view), ...findRelations(view)]
   const decision = findDecision(view)
   if (decision) found.push(decision)

@@ -12,7 +12,7 @@ import {
   supersedeLine,
   type MemoryEntry,
 } from './memory-file.js'
-import { normalizeValue, sameValue } from './text.js'
+import { normalizeValue, sameValue, slugOf } from './text.js'
 import type { Fact, FactFile, MergeOutcome } from './types.js'
 
 interface Merged {
@@ -136,7 +136,35 @@ export function mergeFact(text: string, fact: Fact): Merged {
 }
 
 function mergeParsed(file: ParsedFile, fact: Fact): Merged {
+  if (fact.kind === 'rename') return renameIn(file, fact)
   return fact.isSingle ? mergeSlot(file, fact) : mergeStatement(file, fact)
+}
+
+/**
+ * "Her name is spelled Ula, not Ola": each current entry holding the old name is struck through, and the same entry
+ * with the new name follows it (its key too, where the key was made from the name). Nothing holds it: no change.
+ */
+function renameIn(file: ParsedFile, fact: Fact): Merged {
+  const old = fact.previous as string
+  const held = file.entries.filter(
+    (entry) => entry.supersededOn === null && entry.value !== null && sameValue(entry.value, old),
+  )
+  let text = file.text
+  // From the last line up, so each insertion leaves the lines above it where they were.
+  for (const entry of [...held].reverse()) {
+    const oldSlug = slugOf(old)
+    const key = entry.key.endsWith(`.${oldSlug}`)
+      ? `${entry.key.slice(0, -oldSlug.length)}${slugOf(fact.value)}`
+      : entry.key
+    const label = /^\*\*(.+?)\*\*/.exec(entry.visible)?.[1]
+    const headline = label?.endsWith(`: ${entry.value}`)
+      ? `${label.slice(0, -(entry.value as string).length)}${fact.value}`
+      : null
+    const renamed = renderEntry({ ...fact, key, headline }, key)
+    text = replaceLine(text, entry.line, `${supersedeLine(entry, fact.day, fact.value)}\n${renamed}`)
+  }
+  const action = held.length > 0 ? 'superseded' : 'duplicate'
+  return { text, outcome: { fact, action, ...(held.length > 0 ? { replaced: old } : {}) } }
 }
 
 /**

@@ -17,6 +17,7 @@ export interface DreamReport {
 }
 
 function subjectOf(outcome: MergeOutcome): string {
+  if (outcome.fact.kind === 'rename') return 'name'
   const headline = outcome.fact.headline
   if (headline && headline.includes(':')) return headline.slice(0, headline.indexOf(':'))
   return outcome.fact.key.split('.').slice(1).join(' ').replace(/-/g, ' ')

@@ -18,7 +18,16 @@ export interface WindowMessage {
 }
 
 export type FactKind =
-  'identity' | 'relation' | 'preference' | 'feedback' | 'decision' | 'plan' | 'reference' | 'thread'
+  | 'identity'
+  | 'relation'
+  | 'preference'
+  | 'feedback'
+  | 'decision'
+  | 'plan'
+  | 'reference'
+  | 'thread'
+  /** A name put right: `previous` is the old name, `value` the new; no entry of its own. */
+  | 'rename'
 
 /** The memory files that hold keyed fact entries. */
 export type FactFile = 'user.md' | 'feedback.md' | 'project.md' | 'reference.md' | 'current-state.md'

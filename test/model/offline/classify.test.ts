@@ -350,6 +350,14 @@ describe('classifySentence: values, dates and context', () => {
     expect(classify('ok we decided.')).toEqual([])
   })
 
+  it('reads a name put right as a rename, and only where the words are about a name', () => {
+    expect(classify('actually her name is spelled Ula, not Ola')).toMatchObject([
+      { kind: 'rename', value: 'Ula', previous: 'Ola' },
+    ])
+    expect(classify("it's Tuesday, not Monday")).toEqual([])
+    expect(classify('his name is not important')).toEqual([])
+  })
+
   it('keys a deadline by what is due, not by who asks for it', () => {
     const plans = classify('my manager wants the quarterly report by December 4').filter(
       (fact) => fact.kind === 'plan',

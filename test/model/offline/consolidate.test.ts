@@ -50,6 +50,52 @@ describe('mergeFacts', () => {
     expect(text.indexOf('City: Lisbon')).toBeLessThan(text.indexOf('City: Porto'))
   })
 
+  it('puts a name right wherever memory holds it, keeping the old entry struck through', () => {
+    const girlfriend = fact({
+      kind: 'relation',
+      section: 'People',
+      key: 'user.relation.girlfriend',
+      value: 'Ola',
+      headline: 'Girlfriend: Ola',
+      text: 'my girlfriend Ola eats everything',
+      day: '2026-11-02',
+    })
+    const sister = fact({
+      kind: 'relation',
+      section: 'People',
+      key: 'user.relation.sister.ola',
+      value: 'Ola',
+      headline: 'Sister: Ola',
+      text: 'my sister Ola',
+      day: '2026-11-03',
+    })
+    const rename = fact({
+      kind: 'rename',
+      section: 'People',
+      key: 'rename.ola',
+      value: 'Ula',
+      headline: null,
+      previous: 'Ola',
+      isCorrection: true,
+      text: 'her name is spelled Ula, not Ola',
+      day: '2026-11-09',
+    })
+    const window = [girlfriend, rename]
+    const once = merge(USER, window)
+    expect(once.actions).toEqual(['added', 'superseded'])
+    expect(once.text).toContain(
+      '- ~~**Girlfriend: Ola** — my girlfriend Ola eats everything [[2026-11-02]]~~',
+    )
+    expect(once.text).toContain(
+      '- **Girlfriend: Ula** — her name is spelled Ula, not Ola [[2026-11-09]] <!-- key: user.relation.girlfriend; value: Ula -->',
+    )
+    // A key made from the name follows it.
+    expect(merge(USER, [sister, rename]).text).toContain('<!-- key: user.relation.sister.ula; value: Ula -->')
+    // The same window dreamed again, and a rename nothing holds, change nothing.
+    expect(merge(once.text, window)).toEqual({ text: once.text, actions: ['duplicate', 'duplicate'] })
+    expect(merge(USER, [rename])).toEqual({ text: USER, actions: ['duplicate'] })
+  })
+
   it('is idempotent over the same window, including a same-day change', () => {
     const sameDay = [
       fact({ value: 'Lisbon', headline: 'City: Lisbon', text: 'I live in Lisbon' }),
