@@ -54,6 +54,11 @@ export function foldCase(text: string): string {
 const ABBREVIATION =
   /(?:\b(?:mr|mrs|ms|dr|st|prof|sr|jr|vs|etc|approx|no|vol|fig|inc|ltd|co|e\.g|i\.e|a\.m|p\.m)|(?:^|[\s.])\p{L})\.$/iu
 
+// "am 3. Dezember", "den 14. mars": a day of the month written with a dot, as German and the Nordic languages do.
+const ORDINAL_DOT = /(?:^|\s)\d{1,2}\.$/
+const MONTH_FIRST =
+  /^(?:jan(?:uary|uar|uari)?|feb(?:ruary|ruar|ruari)?|mar(?:ch|s)?|märz|maart|apr(?:il)?|ma[iyj]|jun[ei]?|jul[yi]?|aug(?:ust|usti)?|sept?(?:ember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)(?![\p{L}\p{N}])/iu
+
 /**
  * Where one sentence ends and the next begins: the space after a stop (and its closing quote or bracket), or right
  * after a full-width stop (。！？), which Chinese and Japanese follow with no space; a quote closed after one
@@ -74,9 +79,11 @@ export function splitSentences(text: string): string[] {
     const trimmed = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim()
     if (trimmed === '') continue
     let current = ''
-    for (const piece of trimmed.split(SENTENCE_BREAK)) {
+    const pieces = trimmed.split(SENTENCE_BREAK)
+    for (const [at, piece] of pieces.entries()) {
       current = current === '' ? piece : `${current} ${piece}`
-      if (!ABBREVIATION.test(current)) {
+      const isDayOfMonth = ORDINAL_DOT.test(current) && MONTH_FIRST.test(pieces[at + 1] ?? '')
+      if (!ABBREVIATION.test(current) && !isDayOfMonth) {
         sentences.push(current)
         current = ''
       }

@@ -16,6 +16,12 @@ describe('splitSentences', () => {
     ],
     ['Shopping list:\n- milk\n2. eggs', ['Shopping list:', 'milk', 'eggs']],
     ['So much happened… Check these out!', ['So much happened…', 'Check these out!']],
+    // A day of the month written with a dot, as German does, runs on into its month; a count before a name ends.
+    [
+      'Die Präsentation ist am 3. Dezember. Ich bin nervös.',
+      ['Die Präsentation ist am 3. Dezember.', 'Ich bin nervös.'],
+    ],
+    ['We scored 2. Mark played well.', ['We scored 2.', 'Mark played well.']],
     // An emoji stands for the stop; before a word in lower case it is part of the sentence.
     ['Inspiring 💪 I emailed some wholesalers', ['Inspiring 💪', 'I emailed some wholesalers']],
     ['Got pizza 🍕 with Ana', ['Got pizza 🍕 with Ana']],
