@@ -82,8 +82,9 @@ export function isActorNoun(phrase: string): boolean {
       last,
     )
   ) {
+    // Words that end like a job but say what someone is like or does for fun: "a visual learner", "a big reader".
     const notJobs =
-      /^(?:fan|believer|sucker|user|number|member|lover|partner|other|brother|sister|mother|father|daughter)$/i
+      /^(?:fan|believer|sucker|user|number|member|lover|partner|other|brother|sister|mother|father|daughter|learner|beginner|starter|thinker|overthinker|worrier|dreamer|planner|procrastinator|sleeper|eater|drinker|smoker|reader|gamer|runner|walker|swimmer|climber|hiker|biker|skier|surfer|winner|loser|survivor|fighter|introvert|extrovert|ambivert|optimist|pessimist|realist|idealist|perfectionist|minimalist|vegetarian|vegan|pescatarian|christian|person|foodie|newbie|morning|night|owl)$/i
     return !notJobs.test(last)
   }
   return nlp(phrase).match('#Actor$').found

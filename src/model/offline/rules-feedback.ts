@@ -8,7 +8,9 @@ const BEHAVIOUR_NOUN = new RegExp(
     'bullets?|bullet points?|lists?|emojis?|tone|format(?:ting)?|length|apologi[sz]\\w*|say(?:ing)? sorry|' +
     'jargon|caveats?|disclaimers?|markdown|tables?|headings?|code blocks?|sources?|citations?|' +
     'exclamation(?: marks?)?|follow-up questions?|questions|paragraphs?|walls? of text|essays?|recaps?|' +
-    'preambles?|small talk|flattery|compliments?|details?|units?|metric|imperial|celsius|fahrenheit)\\b',
+    'preambles?|small talk|flattery|compliments?|details?|units?|metric|imperial|celsius|fahrenheit|examples?|' +
+    // How the assistant addresses the user ("don't call me buddy"), not a phone call ("call me back").
+    'call(?:ing)? me (?!(?:back|later|tomorrow|tonight|after|before|at|on|in|when|if)\\b))\\b',
 )
 // Style words count only when aimed at the assistant ("keep it short", "be more concise", "you're too formal").
 const STYLE_WORD =
@@ -19,7 +21,9 @@ const PREFIX =
   '(?:(?:please|pls|and|but|so|also|oh|ok(?:ay)?|btw|just|hey|fyi|yes|yeah|yep|sure|thanks|thank you|no|nope|' +
   'great|cool|alright|all right|right|well|fine|perfect|got it)[,:!.]?\\s+)*'
 const STYLE_AIM = new RegExp(
-  `\\b(?:you|your|you're)\\b|^${PREFIX}(?:keep|be|make|go) (?:it |them |things |replies |answers |responses )?`,
+  `\\b(?:you|your|you're)\\b|^${PREFIX}(?:keep|be|make|go) (?:it |them |things |replies |answers |responses )?` +
+    // "that was too long, shorter next time": an answer's length asked for ("stay longer next time" is a visit's).
+    '|\\b(?:shorter|briefer|more concise|less wordy|less verbose) next time\\b',
 )
 // Standing instructions, not one-off requests: "don't…", "stop…", "keep…", "no emoji".
 const DIRECTIVE_START = new RegExp(

@@ -129,6 +129,12 @@ describe('classifySentence: durable statements in many phrasings', () => {
       'current-state.md thread.remind-renew-passport-before-march',
     ],
     ['Please always give me metric units.', 'feedback.md feedback.always-give-metric-units'],
+    ["don't call me buddy", 'feedback.md feedback.call-buddy'],
+    ['I like it when you give me code examples', 'feedback.md feedback.give-code-examples'],
+    [
+      'thanks! that was too long though, shorter next time',
+      'feedback.md feedback.long-though-shorter-next-time',
+    ],
     ['Big news: I accepted the offer from Globex!', 'user.md user.employer Works at: Globex'],
     ["I'm leaving Acme Corp for Globex in January.", 'user.md user.employer Works at: Globex'],
     ['I start at Globex on Monday.', 'user.md user.employer Works at: Globex'],
@@ -172,6 +178,10 @@ describe('classifySentence: durable statements in many phrasings', () => {
     'My sister runs a salon.',
     "I don't work at Google.",
     "I'm not a morning-shift nurse, I'm on nights.",
+    "I'm a visual learner, diagrams help",
+    "I'm a big reader",
+    "next time let's go somewhere less formal",
+    'stay longer next time!',
     // Precision first: none of these says something durable and typed about the speaker.
     'It has made me grow, and even got me out of my secure 9-5 as a banker.',
     'No problem at all!',
