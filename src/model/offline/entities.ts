@@ -8,7 +8,8 @@ const CONNECTOR = /^(?:de|da|do|dos|das|del|della|di|du|van|von|der|den|la|le|bi
 // Capitalised words that are never a name on their own.
 const NOT_NAMES = new Set(
   (
-    'I Im Ive Id Ill I’m I’ve My Our We You Your He She They It The A An This That These Those And But Or So If ' +
+    "I Im Ive Id Ill I'm I'll I'd I've I’m I’ve I’ll I’d My Our " +
+    'We You Your He She They It The A An This That These Those And But Or So If ' +
     'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August ' +
     'September October November December Today Tomorrow Yesterday Tonight Next Last Please Thanks Ok Okay Yes No ' +
     'Hi Hey Hello Also Actually Btw Oh Well Just Still Now Then There Here What When Where Why How Who'

@@ -1,5 +1,6 @@
 // Rules for user.md: who the user is (name, city, origin, work, age, birthday).
 import { isActorNoun, looksLikePersonName, properNameAt } from './entities.js'
+import { nlp } from './nlp.js'
 import type { Draft, SentenceView } from './types.js'
 import { slugOf } from './text.js'
 
@@ -40,7 +41,9 @@ function findCity(view: SentenceView): Draft | null {
     const trailingFrom = /^,?\s+from\s+(?:the\s+)?/i.exec(rest)
     if (trailingFrom) previous = properNameAt(rest, trailingFrom[0].length)
   }
-  return { ...identity('user.city', 'City', city), previous }
+  // "I live in Spain": where the user lives is a country then, not a city.
+  const label = nlp(city).has('#Country') ? 'Lives in' : 'City'
+  return { ...identity('user.city', label, city), previous }
 }
 
 /** Job title and employer: "I'm a product designer at Fernwood Labs", "I just joined Acme as a data engineer". */

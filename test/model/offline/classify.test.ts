@@ -130,6 +130,8 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ],
     ['Please always give me metric units.', 'feedback.md feedback.always-give-metric-units'],
     ["don't call me buddy", 'feedback.md feedback.call-buddy'],
+    ["tell my wife Hannah I'll be late", 'user.md user.relation.wife Wife: Hannah'],
+    ["I'm Dutch but I live in Spain", 'user.md user.city Lives in: Spain'],
     ['I like it when you give me code examples', 'feedback.md feedback.give-code-examples'],
     [
       'thanks! that was too long though, shorter next time',
