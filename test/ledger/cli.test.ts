@@ -142,7 +142,9 @@ describe('CLI: dream --dry-run, runs show --diff, runs apply|discard|undo', () =
     expect(world.read('notes/memory/MEMORY.md')).not.toBe(RICH_MEMORY)
 
     const db = openMessagesDb(world.paths.messagesDb)
-    const later = new Date(Date.now() - 3_600_000).toISOString()
+    // A minute after the world's first messages, so on their day: an hour later may be a new day (its note one
+    // that only the held run would write, so nothing on disk to edit).
+    const later = new Date(Date.now() - 2 * 3_600_000 + 60_000).toISOString()
     db.insertMessages([
       {
         id: 'cli-3',

@@ -27,7 +27,11 @@ const SINGLE_ROLES: Record<string, string> = {
   dad: 'father',
   father: 'father',
 }
-const PETS = 'dog cat puppy kitten pet parrot hamster rabbit bunny horse'.split(' ')
+const PETS = (
+  'dog cat puppy kitten pet parrot hamster rabbit bunny horse pony turtle tortoise goldfish fish snake lizard gecko ' +
+  'ferret budgie cockatiel retriever labrador poodle terrier spaniel beagle bulldog husky corgi dachshund ' +
+  'collie pug chihuahua greyhound whippet'
+).split(' ')
 const MULTI_ROLES = [
   ...(
     'sister brother sibling son daughter kid child cousin aunt uncle niece nephew grandma grandmother grandpa ' +
@@ -172,9 +176,9 @@ const PRONOUN_THEN_ROLE = new RegExp(
   `(?:^|[\\s,.;:!—–-])(?:he|she|they)(?:'s| is| are)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})\\b`,
   'g',
 )
-// "we adopted a puppy named Biscuit"
+// "we adopted a puppy named Biscuit", "I have a golden retriever called Biscuit"
 const HAVE_ROLE_NAMED = new RegExp(
-  `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:have|got|adopted|rescued|welcomed|brought home)\\s+(?:a|an|one)\\s+(${ROLE_ADJECTIVE})(${ROLES})\\s+(?:named|called)\\s+`,
+  `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:have|got|adopted|rescued|welcomed|brought home)\\s+(?:a|an|one)\\s+(${ROLE_ADJECTIVE}(?:[a-z]+\\s+)?)(${ROLES})\\s+(?:named|called)\\s+`,
 )
 // "My new boss is Priya", "my manager at Northwind is Priya Raman"
 const ROLE_IS = new RegExp(

@@ -132,6 +132,11 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ["don't call me buddy", 'feedback.md feedback.call-buddy'],
     ["tell my wife Hannah I'll be late", 'user.md user.relation.wife Wife: Hannah'],
     ["I'm Dutch but I live in Spain", 'user.md user.city Lives in: Spain'],
+    [
+      'I have a golden retriever called Biscuit',
+      'user.md user.relation.retriever.biscuit Golden retriever: Biscuit',
+    ],
+    ['our turtles Shell and Speedy are fine', 'user.md user.relation.turtle.shell Turtle: Shell'],
     ['I like it when you give me code examples', 'feedback.md feedback.give-code-examples'],
     [
       'thanks! that was too long though, shorter next time',
@@ -182,6 +187,7 @@ describe('classifySentence: durable statements in many phrasings', () => {
     "I'm not a morning-shift nurse, I'm on nights.",
     "I'm a visual learner, diagrams help",
     "I'm a big reader",
+    'I caught a fish',
     "next time let's go somewhere less formal",
     'stay longer next time!',
     // Precision first: none of these says something durable and typed about the speaker.
