@@ -134,6 +134,23 @@ function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string
   )
 }
 
+// Subjects any plan may have: keyed by one alone, every "the date is…" would be the same plan, each moving the last.
+const GENERIC_SUBJECT = /^(?:date|day|time|deadline|due date|start|start date|end date|plan|event|thing|one)$/
+
+/**
+ * A generic subject made specific: by the sentence's other words ("Start date is Monday" → start date), else by
+ * what the sentence before it named ("The tax return. Deadline is Friday." → tax return deadline).
+ */
+function namedSubject(view: SentenceView, mentions: readonly DateMention[], subject: string): string {
+  if (!GENERIC_SUBJECT.test(subject)) return subject
+  let rest = view.lower
+  for (const mention of mentions) rest = rest.replace(foldCase(mention.text), ' ')
+  const words = contentWords(rest)
+  if (words.length > subject.split(' ').length) return words.slice(0, 4).join(' ')
+  const said = subjectWords(lastSentenceOf(view.context), [])[0]
+  return said ? `${said.join(' ')} ${subject}` : subject
+}
+
 /**
  * "My dentist appointment is next week. I think it's Thursday at 3.": a dated sentence with no event word of its
  * own is about the event the sentence before it named. That event is the plan's subject, and both sentences
@@ -217,7 +234,7 @@ export function findPlan(view: SentenceView): Draft | null {
   // With no subject found, the sentence's own words key the plan: one shared fallback key made every such plan
   // the same plan, so "I'll be back on Sunday" struck out "I'm seeing Tom tomorrow" as a date moved.
   const before = eventBefore(view, future)
-  const subject = before?.subject ?? subjectOf(view, future) ?? view.lower
+  const subject = before?.subject ?? namedSubject(view, future, subjectOf(view, future) ?? view.lower)
   return {
     kind: 'plan',
     file: 'project.md',

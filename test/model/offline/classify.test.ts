@@ -111,8 +111,8 @@ describe('classifySentence: durable statements in many phrasings', () => {
       'project.md decision.sync-atlas-ships-behind-feature-flag',
     ],
     ["Let's go with the blue logo for Atlas.", 'project.md decision.blue-logo-atlas'],
-    ['Deadline for the grant is next Friday.', 'project.md plan.deadline 2026-11-20 or 2026-11-27'],
-    ['Deadline for the grant is on Friday.', 'project.md plan.deadline 2026-11-20'],
+    ['Deadline for the grant is next Friday.', 'project.md plan.deadline-grant 2026-11-20 or 2026-11-27'],
+    ['Deadline for the grant is on Friday.', 'project.md plan.deadline-grant 2026-11-20'],
     ["it's official, Atlas launch is December 17.", 'project.md plan.atlas-launch 2026-12-17'],
     ['My dentist appointment is on March 3rd.', 'project.md plan.dentist-appointment 2027-03-03'],
     ["I can't wait for the concert on Saturday!", 'project.md plan.concert 2026-11-21'],
@@ -374,6 +374,13 @@ describe('classifySentence: values, dates and context', () => {
     ])
     expect(classify("it's Tuesday, not Monday")).toEqual([])
     expect(classify('his name is not important')).toEqual([])
+  })
+
+  it('keys a plan with a generic subject by the other words said with it', () => {
+    expect(classify('Start date is Monday.')[0]?.key).toBe('plan.start-date')
+    expect(classify('the deadline is Friday', 'The tax return is a pain.')[0]?.key).toBe(
+      'plan.tax-return-deadline',
+    )
   })
 
   it('keys a deadline by what is due, not by who asks for it', () => {
