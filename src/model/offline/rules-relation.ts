@@ -53,7 +53,7 @@ const PLURAL_ROLES = alternation([...ROLE_OF_PLURAL.keys()])
 const PET_ROLES = alternation(PETS)
 const COUNT = '(?:two|three|four|five|six|\\d)'
 const ROLE_ADJECTIVE =
-  '(?:(?:older|younger|little|big|baby|twin|step|best|new|oldest|youngest|eldest|good|close)\\s+)?'
+  '(?:(?:older|younger|little|big|baby|twin|step|best|new|old|oldest|youngest|eldest|good|close)\\s+)?'
 
 /** Longest first, so "grandmother" is tried before "grandma" and "mother". */
 function alternation(words: readonly string[]): string {
@@ -95,10 +95,12 @@ function relationDraft(adjective: string, role: string, name: string, ended: End
   }
 }
 
-// "my late father", "my ex-wife", "my former boss": the relation ended before the sentence was said.
-const ENDED_PREFIX = '(late\\s+|deceased\\s+|former\\s+|ex-|ex\\s+)?'
+// "my late father", "my ex-wife", "my former boss", "my old boss": the relation ended before the sentence was said.
+// ("My old friend" is a friend of long standing, still one.)
+const ENDED_PREFIX =
+  '(late\\s+|deceased\\s+|former\\s+|ex-|ex\\s+|old\\s+(?=(?:boss|manager|roommate|flatmate|housemate|colleague|coworker|co-worker|neighbou?r|teacher|coach|therapist|doctor|dentist)\\b))?'
 const endedBy = (prefix: string | undefined): Ended =>
-  !prefix ? null : /^ex/.test(prefix) ? 'ex' : /^former/.test(prefix) ? 'former' : 'died'
+  !prefix ? null : /^ex/.test(prefix) ? 'ex' : /^(?:former|old)/.test(prefix) ? 'former' : 'died'
 // "Biscuit died last year", "my grandmother Rose, who passed away": said of the one just named.
 const DIED_AFTER =
   /^\s*,?\s*(?:(?:who|which|that|he|she|it|they)\s+)?(?:(?:has|have|had|just|sadly|recently|finally)\s+)*(?:died|passed away|(?:was )?put down|(?:was )?put to sleep|is no longer with us)\b/

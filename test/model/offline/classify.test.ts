@@ -422,6 +422,8 @@ describe('classifySentence: relations that ended', () => {
     ['Laura is my ex-wife.', 'user.md user.relation.exwife.laura Ex-wife: Laura'],
     ['I broke up with my girlfriend Mia.', 'user.md user.relation.exgirlfriend.mia Ex-girlfriend: Mia'],
     ['My former boss Dan called.', 'user.md user.relation.formerboss.dan Former boss: Dan'],
+    ['My old boss Tim called.', 'user.md user.relation.formerboss.tim Former boss: Tim'],
+    ['My old friend Sara is visiting.', 'user.md user.relation.friend.sara Old friend: Sara'],
     ['I have a sister named Ana who died in 2019.', 'user.md user.relation.sister.ana Sister: Ana (died)'],
   ])('%s → %s', (text, expected) => {
     expect(summary(classify(text))).toEqual([expected])
