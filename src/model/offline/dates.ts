@@ -307,7 +307,10 @@ export function findDateMentions(
     if (isBareWeekday && isGenericWeekday(sentence, result.text, index)) continue
     // "on Saturday 21st": the day of the month says which Saturday (read below, with the other such days).
     const after = sentence.slice(index + result.text.length)
-    if (isBareWeekday && /^\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b/i.test(after)) continue
+    const isDayOfMonthNext =
+      /(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i.test(result.text.trim()) &&
+      /^\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b/i.test(after)
+    if (isBareWeekday && isDayOfMonthNext) continue
     // "Mon: lentil soup", "Tue – gym": a weekday heading an item of a weekly plan names no week.
     if (isBareWeekday && /^\s*(?:[:–—]|-\s)/.test(after) && /^\W*$/.test(sentence.slice(0, index))) continue
     // "ul. Długa 14/3", "flat 12/4": numbers after a name are an address or a score; "on 14/3" is a day.

@@ -65,6 +65,10 @@ describe('findDateMentions', () => {
       { text: 'Saturday 28th', day: '2026-11-28' },
     ])
     expect(findDateMentions('I sat 3rd in the exam', ts, 'UTC')).toEqual([])
+    // "next weekend, the 21st": the weekend stays; only a weekday's own day of the month replaces it.
+    expect(findDateMentions('visiting next weekend, the 28th', ts, 'UTC')[0]).toMatchObject({
+      text: 'next weekend',
+    })
   })
 
   it("reads no day in a weekly plan's weekday headings or in an address's numbers", () => {
