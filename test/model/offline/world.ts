@@ -65,6 +65,8 @@ export interface WorldOptions {
   messages?: MessageSpec[]
   /** Skip copying notes-template into notes/memory. */
   isBare?: boolean
+  /** The dream's clock (ISO). @default NOW */
+  now?: string
 }
 
 function walk(dir: string, base: string, into: Map<string, string>): void {
@@ -86,7 +88,8 @@ export async function makeDreamWorld(
     mkdirSync(dirname(join(ws.dir, path)), { recursive: true })
     writeFileSync(join(ws.dir, path), content)
   }
-  const clock = fixedClock(NOW)
+  const now = options.now ?? NOW
+  const clock = fixedClock(now)
   let sample: SampleResult | null = null
   let messages: MessagesDb
   if (options.messages) {
@@ -113,7 +116,7 @@ export async function makeDreamWorld(
       chatJid: 'web:main',
       days: window.days,
       timeZone,
-      now: NOW,
+      now,
     },
     budget: { maxToolCalls: 400, maxTotalTokens: 400_000, maxOutputTokens: 8_000, timeoutMs: 60_000 },
   }
