@@ -1,5 +1,6 @@
 // Sorts one sentence of a user message into durable facts (or none): the gate against questions and
 // hypotheticals, then the rules for each memory file, most specific first.
+import { assertedPart, REMEMBER_REQUEST } from './asserted.js'
 import { condenseSentence } from './condense.js'
 import { annotateDates, findDateMentions } from './dates.js'
 import { findFeedback } from './rules-feedback.js'
@@ -26,45 +27,15 @@ export interface SentenceInput {
 }
 
 const WH_WORD = /^(?:what|who|whom|where|when|why|how|which|whose)\b/
-
-// "Can you remind me that the inspection is on Thursday?" asks to keep what it states.
-const REMINDER_REQUEST =
-  /^(?:(?:please|pls|hey|ok|okay|oh|and|also)[,\s]+)*(?:can|could|would|will) you (?:please )?remind me\b/
+// Chat drops the question mark: "is my boss Priya coming to the offsite", "do vegetarians eat fish".
+const INVERTED =
+  /^(?:(?:so|and|but|hey|ok|okay|also|btw|oh)[,\s]+)*(?:is|are|am|was|were|do|does|did|can|could|would|will|should|shall|has|have|had)\s+(?:i|you|we|he|she|it|they|there|my|your|our|his|her|their|the|this|that)\b/
 
 /** A question asks; it states nothing about the user. */
 export function isQuestion(lower: string): boolean {
-  if (REMINDER_REQUEST.test(lower)) return false
+  if (REMEMBER_REQUEST.test(lower)) return false
   const end = lower.replace(/[\s"')\]\p{Extended_Pictographic}\u200d\ufe0f]+$/u, '')
-  return end.endsWith('?') || (WH_WORD.test(lower) && !/[.!]$/.test(end))
-}
-
-/** "If I moved to Berlin…", "we're thinking about…": not (yet) true. */
-export function isHypothetical(lower: string): boolean {
-  return (
-    /^(?:if|suppose|supposing|imagine|assuming|hypothetically|in theory|what if|say we|unless|whether)\b/.test(
-      lower,
-    ) ||
-    /\b(?:what if|if (?:i|we|that's|that is|it's|you)|i wonder|i might|we might|maybe (?:i|we)|perhaps (?:i|we)|thinking (?:about|of)|considering|would be nice|someday|one day|i wish|i'd love to|i would love to|dreaming of|pretend)\b/.test(
-      lower,
-    )
-  )
-}
-
-// Quoted or reported speech and jokes are not the user's own statements about themselves: "he said…",
-// "my friend says I'm a genius", "'I'm a doctor,' he said", "I'm a teacher, said my mom".
-const SAYS = '(?:said|says|told me|tells me|thinks|thought|claims|claimed|believes|reckons)'
-const REPORTED = new RegExp(
-  [
-    `^(?:he|she|they|someone|somebody|people)\\s+(?:said|says|told|thinks|think)\\b`,
-    `\\b${SAYS}\\s+(?:that\\s+)?(?:i|i'm|we|we're)\\b`,
-    // An attribution that closes the sentence: '…," he said.', '…, said my mom.'
-    `[,"]\\s*(?:(?:\\w+\\s+){1,2}(?:said|says)|(?:said|says)(?:\\s+\\w+){1,2})[.!]?$`,
-    '\\b(?:jk|just kidding|\\/s|said no one ever)\\b',
-  ].join('|'),
-)
-
-function isReported(lower: string): boolean {
-  return REPORTED.test(lower)
+  return end.endsWith('?') || ((WH_WORD.test(lower) || INVERTED.test(lower)) && !/[.!]$/.test(end))
 }
 
 // A request for text the assistant is to write: what follows is material, not the user speaking of themselves
@@ -113,9 +84,11 @@ export function classifySentence(input: SentenceInput): Fact[] {
   const found: Draft[] = []
   const feedback = findFeedback(view, asked)
   if (feedback) found.push(feedback)
-  if (!asked && !isHypothetical(lower) && !isReported(lower) && !isTaskMaterial(lower, view.context)) {
-    view.mentions = findDateMentions(text, input.ts, input.timeZone, view.context)
-    found.push(...drafts(view))
+  if (!asked && !isTaskMaterial(lower, view.context)) {
+    const said = assertedPart(text, lower)
+    const mentions = findDateMentions(said.text, input.ts, input.timeZone, view.context)
+    view.mentions = mentions
+    if (said.lower.trim() !== '') found.push(...drafts({ ...view, ...said, mentions }))
   }
   // Dates first: their indices point into the unredacted text.
   return toFacts(found, redactSecrets(annotateDates(text, view.mentions)), input)
@@ -126,8 +99,9 @@ export function classifyLine(input: SentenceInput): Fact[] {
   const text = input.text.trim()
   if (text.length < 6 || text.length > 500) return []
   const lower = foldCase(text)
-  if (isQuestion(lower) || isHypothetical(lower)) return []
-  return toFacts(findReferences(text, lower), redactSecrets(text), input)
+  if (isQuestion(lower)) return []
+  const said = assertedPart(text, lower)
+  return toFacts(findReferences(said.text, said.lower), redactSecrets(text), input)
 }
 
 function toFacts(found: readonly Draft[], statement: string, input: SentenceInput): Fact[] {

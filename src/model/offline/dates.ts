@@ -233,7 +233,7 @@ function relativeWeekReadings(
 // "on the 14th", "by the 3rd": a day of a month left unsaid. Only after a word that makes it a date ("the 3rd time",
 // "the 19th century" and "the 2nd floor" have none), and not followed by a month chrono reads itself.
 const ORDINAL_DAY =
-  /\b(?:on|by|until|till|til|before|after|from|since|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|grade|time|place|round|try|attempt|birthday|anniversary|day|week|month|year|quarter|term|semester|season|episode|chapter|level|stage|edition|gen|generation|person|party|base|degree|period|inning|hour|minute|lap|row|line|page|step))/gi
+  /\b(?:on|by|until|till|til|before|after|from|since|for|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|grade|time|place|round|try|attempt|birthday|anniversary|day|week|month|year|quarter|term|semester|season|episode|chapter|level|stage|edition|gen|generation|person|party|base|degree|period|inning|hour|minute|lap|row|line|page|step|chance|draft|version|half|night|one))(?:\s*(?:-|–|to|till|until|through|thru)\s*(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b)?/gi
 
 /** The day `date` of the month `months` away from `day`'s, or null where that month has no such day. */
 function dayOfMonth(day: string, months: number, date: number): string | null {
@@ -270,8 +270,12 @@ function ordinalDayMentions(
       : thisMonths !== null && thisMonths > today
         ? thisMonths
         : dayOfMonth(today, 1, date)
+    // "from the 3rd to the 10th": the end is the first such day from the start on.
+    const last = match[2] === undefined ? null : Number(match[2])
+    const endDay =
+      day === null || last === null ? null : last > date ? dayOfMonth(day, 0, last) : dayOfMonth(day, 1, last)
     if (day !== null)
-      mentions.push({ text: sentence.slice(index, match.index + match[0].length), index, day, endDay: null })
+      mentions.push({ text: sentence.slice(index, match.index + match[0].length), index, day, endDay })
   }
   return mentions
 }

@@ -21,6 +21,10 @@ export function isNeverAName(word: string): boolean {
   return NOT_NAMES.has(word)
 }
 
+// "I'm" and "I’m" alike: the list holds the contractions without their apostrophe ("Im", "Ive").
+const isNoNameWord = (word: string): boolean =>
+  NOT_NAMES.has(word) || NOT_NAMES.has(word.replace(/['’]/g, ''))
+
 function trimName(name: string): string {
   return name.replace(/(?:['’]s)?[.,;:!?'’-]*$/u, '')
 }
@@ -31,7 +35,7 @@ export function properNameAt(text: string, index: number): string | null {
   const words: string[] = []
   while (rest !== '') {
     const word = NAME_WORD.exec(rest)?.[0]
-    if (!word || NOT_NAMES.has(word.replace(/[.,'’]+$/, ''))) break
+    if (!word || isNoNameWord(word.replace(/[.,'’]+$/, ''))) break
     words.push(word)
     rest = rest.slice(word.length)
     // A name ends at punctuation; only a space (and maybe a connector) joins the next capitalised word.
@@ -43,7 +47,7 @@ export function properNameAt(text: string, index: number): string | null {
     const next = connector ? afterGap.slice(connector.length) : afterGap
     // Judged as the first word is: "Tom and I." must not take "I." (with its stop) for a name.
     const nextWord = NAME_WORD.exec(next)?.[0]
-    if (!nextWord || NOT_NAMES.has(nextWord.replace(/[.,'’]+$/, ''))) break
+    if (!nextWord || isNoNameWord(nextWord.replace(/[.,'’]+$/, ''))) break
     if (connector) words.push(connector.trim())
     rest = next
   }
@@ -56,7 +60,7 @@ export function properNameBefore(text: string, index: number): string | null {
   const head = text.slice(0, index).replace(/[\s,]+$/, '')
   const match = /((?:\p{Lu}[\p{L}\p{M}'’.-]*\s+)*\p{Lu}[\p{L}\p{M}'’.-]*)$/u.exec(head)
   if (!match) return null
-  const words = (match[1] as string).split(/\s+/).filter((word) => !NOT_NAMES.has(word))
+  const words = (match[1] as string).split(/\s+/).filter((word) => !isNoNameWord(word))
   const name = trimName(words.join(' '))
   return name === '' ? null : name
 }
@@ -74,20 +78,22 @@ export function looksLikePersonName(sentence: string, name: string): boolean {
   return !match.has('(#Place|#Organization|#Demonym|#Adjective|#Verb|#Date|#Value|#Pronoun|#Expression)')
 }
 
+// Words that end like a job but say what someone is like or does for fun ("a visual learner", "a big reader", "a
+// genius"), kin, fans and diets ("a vegetarian", "an Arsenal supporter").
+const NOT_JOBS =
+  /^(?:fan|believer|sucker|user|number|member|lover|partner|other|brother|sister|mother|father|daughter|supporter|follower|learner|beginner|starter|thinker|overthinker|worrier|dreamer|planner|procrastinator|sleeper|napper|eater|drinker|smoker|reader|gamer|runner|walker|swimmer|climber|hiker|biker|skier|surfer|winner|loser|survivor|fighter|introvert|extrovert|ambivert|optimist|pessimist|realist|idealist|perfectionist|minimalist|genius|vegetarian|vegan|pescatarian|humanitarian|christian|person|foodie|newbie|morning|night|owl)$/i
+
 /** True when compromise tags the last word of `phrase` as a role noun (engineer, designer, teacher…). */
 export function isActorNoun(phrase: string): boolean {
   const words = phrase.trim().split(/\s+/)
   const last = words.at(-1) ?? ''
+  if (NOT_JOBS.test(last)) return false
   if (
     /(?:er|or|ist|ian|ant|ent|nurse|chef|doctor|lawyer|teacher|student|architect|lead|ceo|cto|cfo|vp)$/i.test(
       last,
     )
-  ) {
-    // Words that end like a job but say what someone is like or does for fun: "a visual learner", "a big reader".
-    const notJobs =
-      /^(?:fan|believer|sucker|user|number|member|lover|partner|other|brother|sister|mother|father|daughter|learner|beginner|starter|thinker|overthinker|worrier|dreamer|planner|procrastinator|sleeper|eater|drinker|smoker|reader|gamer|runner|walker|swimmer|climber|hiker|biker|skier|surfer|winner|loser|survivor|fighter|introvert|extrovert|ambivert|optimist|pessimist|realist|idealist|perfectionist|minimalist|vegetarian|vegan|pescatarian|christian|person|foodie|newbie|morning|night|owl)$/i
-    return !notJobs.test(last)
-  }
+  )
+    return true
   return nlp(phrase).match('#Actor$').found
 }
 

@@ -77,20 +77,39 @@ function findWork(view: SentenceView): Draft[] {
     const title = newTitle(view, employer !== null)
     if (title) found.push(identity('user.job', 'Job', title))
   }
-  // "I'm a former teacher", "an ex-banker": a job no longer held.
-  if (role && isActorNoun(role[1] as string) && !/^(?:former|ex-|retired)/.test(role[1] as string)) {
-    const title = view.text.slice(
-      role.index + role[0].length - (role[1] as string).length,
-      role.index + role[0].length,
-    )
+  const title = role
+    ? view.text.slice(role.index + role[0].length - (role[1] as string).length, role.index + role[0].length)
+    : ''
+  if (role && isJobTitle(title, view.lower)) {
     found.push(identity('user.job', 'Job', title))
     const at = /^\s+(?:at|for|with)\s+(?:the\s+(?=\p{Lu}))?/u.exec(
       view.text.slice(role.index + role[0].length),
     )
     const company = at ? properNameAt(view.text, role.index + role[0].length + at[0].length) : null
-    if (company && !employer) found.push(identity('user.employer', 'Works at', company))
+    // A student at Leeds Uni studies there; nobody employs them.
+    if (company && !employer && !STUDIES.test(title))
+      found.push(identity('user.employer', 'Works at', company))
   }
   return found
+}
+
+// "I'm a former teacher", "an ex-banker": a job no longer held. "A first-time buyer", "a big fan", "a total
+// nerd": a status or a trait.
+const NOT_NOW_OR_TRAIT =
+  /^(?:former|ex-|retired|first-time|big|huge|total|complete|massive|real|true|proper|born|natural|self-confessed|self-proclaimed|recovering|serial|chronic|hopeless|typical)\b/
+const STUDIES = /\b(?:student|pupil|undergrad|undergraduate|postgrad|postgraduate)$/i
+// A laugh makes "I'm a doctor of procrastination lol" a joke.
+const LAUGH = /\b(?:lol|lmao|rofl|haha\w*|jk)\b|😂|🤣/u
+
+/**
+ * A title as "I'm a …" gives it: an actor noun, not a trait or a status, and not a name's capitals ("I'm a
+ * Londoner", "an Arsenal supporter"); a Title Cased title ("Software Engineer") or an acronym ("CTO") is fine.
+ */
+function isJobTitle(title: string, lower: string): boolean {
+  if (!isActorNoun(title) || NOT_NOW_OR_TRAIT.test(title.toLowerCase()) || LAUGH.test(lower)) return false
+  const words = title.split(/\s+/)
+  const capitalised = words.filter((word) => /^\p{Lu}/u.test(word) && !/^\p{Lu}{2,}$/u.test(word))
+  return capitalised.length === 0 || (words.length >= 2 && capitalised.length === words.length)
 }
 
 const TITLE =

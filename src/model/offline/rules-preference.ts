@@ -27,7 +27,7 @@ const DIETS = new RegExp(
 
 // "I'm allergic to peanuts and shellfish", "I have a severe cat allergy": the user's own allergy, never someone else's.
 const ALLERGIC_TO =
-  /\bi(?:'m| am)\s+(?:(?:also|very|severely|super|really|deathly|mildly|slightly|a bit|a little)\s+)*allergic to\s+((?:[a-z'-]+)(?:(?:,\s*|\s+(?:and|or)\s+|\s+)[a-z'-]+){0,4}?)(?=\s*[,.;:!)]|\s+(?:so|but|which|since|because|too|as well|though)\b|\s*$)/
+  /\bi(?:'m| am)\s+(?:(?:also|very|severely|super|really|deathly|mildly|slightly|a bit|a little)\s+)*allergic to\s+((?:[a-z'-]+)(?:(?:,\s*|\s+(?:and|or)\s+|\s+)[a-z'-]+){0,4}?)(?=\s*[,.;:!)]|\s+(?:so|but|which|since|because|too|as well|though)\b|\s+and\s+(?:my|our|his|her|their|i|i'm|we|he|she|they)\b|\s*$)/
 const HAS_ALLERGY =
   /\bi(?:'ve got| have got| have| got)\s+(?:a|an)\s+(?:(?:severe|mild|bad|serious|slight|deadly|nasty)\s+)?((?:[a-z'-]+\s+){1,2}?)allergy\b/
 

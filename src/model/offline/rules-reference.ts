@@ -13,6 +13,7 @@ const STATED = new RegExp(
 )
 // "new address for all the forms: Rua de Cedofeita 212 …".
 const LABELLED = new RegExp(`\\b((?:[a-z][a-z'-]*\\s+){0,2}?)(${THINGS})\\b[^:\\n]{0,40}:\\s+(?=\\S)`)
+const QUOTING = /\b(?:said|says|wrote|writes|reads|read|asked|asks|told|tells|replied|replies)\b/
 // An identifier: a long digit run, or letters and digits joined by dashes ("TW-123456-PT").
 const IDENTIFIER =
   /(?<![\w-])(\+?\d[\d ]{4,}\d|[A-Z]{1,5}-?\d{3,}(?:-[A-Z0-9]+)*|\d{3,}-\d{2,}(?:-\d+)*)(?![\w-])/
@@ -70,7 +71,12 @@ export function findReferences(line: string, lower: string): Draft[] {
     if (!SECRET.test(thing) && isShared && isIdentifierLike(value)) return [referenceDraft(thing, value)]
   }
   const labelled = LABELLED.exec(lower)
-  if (labelled) {
+  // 'The email said: "Dear Sam, …"' quotes a message; a label names the thing right before its colon.
+  if (
+    labelled &&
+    !QUOTING.test(labelled[0]) &&
+    !/^["'“‘]/.test(line.slice(labelled.index + labelled[0].length))
+  ) {
     const thing = `${labelled[1] ?? ''}${labelled[2]}`.trim()
     const value = valueFrom(line, labelled.index + labelled[0].length, true)
     if (!SECRET.test(lower) && isIdentifierLike(value) && /\d/.test(value))

@@ -1,7 +1,8 @@
 // Rules for the people and pets around the user: "my sister Lena", "Tomas is my brother", "our dog Biscuit".
 import { lastPersonNamed, looksLikePersonName, properNameAt, properNameBefore } from './entities.js'
+import { nlp } from './nlp.js'
 import type { Draft, SentenceView } from './types.js'
-import { slugOf } from './text.js'
+import { foldCase } from './text.js'
 
 // The roles of a couple, which "we're separated" or "we got divorced" speaks of.
 const COUPLE_ROLES: Record<string, string> = {
@@ -11,6 +12,8 @@ const COUPLE_ROLES: Record<string, string> = {
   spouse: 'spouse',
   girlfriend: 'girlfriend',
   boyfriend: 'boyfriend',
+  gf: 'girlfriend',
+  bf: 'boyfriend',
   fiance: 'fiancé',
   fiancé: 'fiancé',
   fiancee: 'fiancée',
@@ -40,6 +43,9 @@ const MULTI_ROLES = [
   ).split(' '),
   ...PETS,
 ]
+// A role word ends the word ("fiancé." too, which \\b misses) and is not part of a longer one: "my sister-in-law",
+// "my boss's wife" and "my wife's sister" name someone else.
+const ROLE_END = "(?![\\p{L}\\p{N}])(?!['’]s\\s+(?!name\\b)|-\\p{L})"
 const ROLES = alternation([...Object.keys(SINGLE_ROLES), ...MULTI_ROLES])
 const pluralOf = (role: string): string =>
   role === 'child'
@@ -60,6 +66,16 @@ function alternation(words: readonly string[]): string {
   return [...words].sort((a, b) => b.length - a.length).join('|')
 }
 
+// A name's own words, stopwords too: "Will" and "May" are names here, not words to drop (slugOf made them "item").
+const nameSlug = (name: string): string =>
+  foldCase(name)
+    .normalize('NFKD')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .split(/[\s-]+/)
+    .filter((word) => word !== '')
+    .slice(0, 3)
+    .join('-') || 'item'
+
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**
@@ -78,7 +94,7 @@ function relationDraft(adjective: string, role: string, name: string, ended: End
       kind: 'relation',
       file: 'user.md',
       section: 'People',
-      key: `user.relation.${ended}${(single ?? role).replace(/-/g, '')}.${slugOf(name, 3)}`,
+      key: `user.relation.${ended}${(single ?? role).replace(/-/g, '')}.${nameSlug(name)}`,
       value: name,
       isSingle: false,
       headline: `${pastLabel}: ${name}`,
@@ -88,7 +104,7 @@ function relationDraft(adjective: string, role: string, name: string, ended: End
     kind: 'relation',
     file: 'user.md',
     section: 'People',
-    key: single ? `user.relation.${single}` : `user.relation.${role.replace(/-/g, '')}.${slugOf(name, 3)}`,
+    key: single ? `user.relation.${single}` : `user.relation.${role.replace(/-/g, '')}.${nameSlug(name)}`,
     value: name,
     isSingle: single !== undefined,
     headline: `${label}: ${name}${ended === 'died' ? ' (died)' : ended === 'separated' ? ' (separated)' : ''}`,
@@ -155,7 +171,7 @@ function namesAt(text: string, index: number): string[] {
 // "my kids Mia and Noah", "I have two dogs, Rex and Bo"
 const ROLE_LISTS = [
   new RegExp(
-    `\\b(?:my|our)\\s+(?:${COUNT}\\s+)?(${ROLE_ADJECTIVE})(${PLURAL_ROLES})(?:\\s+named|\\s+called|\\s+are called|\\s+are named|\\s*[,:])?\\s+`,
+    `\\b(?:my|our)\\s+(?:${COUNT}\\s+)?(${ROLE_ADJECTIVE})(${PLURAL_ROLES})(?:\\s+named|\\s+called|\\s+are called|\\s+are named|(?:['’]\\s+names)?\\s+are|\\s*[,:])?\\s+`,
     'g',
   ),
   new RegExp(
@@ -170,13 +186,13 @@ const ROLE_THEN_NAME = new RegExp(
 )
 // "Tomas is my brother"
 const NAME_THEN_ROLE = new RegExp(
-  `(?:\\s+is|'s|,)\\s+my\\s+${ENDED_PREFIX}(${ROLE_ADJECTIVE})(${ROLES})\\b`,
-  'g',
+  `(?:\\s+is|'s|,)\\s+my\\s+${ENDED_PREFIX}(${ROLE_ADJECTIVE})(${ROLES})${ROLE_END}`,
+  'gu',
 )
 // "he's my partner"
 const PRONOUN_THEN_ROLE = new RegExp(
-  `(?:^|[\\s,.;:!—–-])(?:he|she|they)(?:'s| is| are)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})\\b`,
-  'g',
+  `(?:^|[\\s,.;:!—–-])(?:he|she|they)(?:'s| is| are)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})${ROLE_END}`,
+  'gu',
 )
 // "we adopted a puppy named Biscuit", "I have a golden retriever called Biscuit"
 const HAVE_ROLE_NAMED = new RegExp(
@@ -205,6 +221,22 @@ function listedRelations(view: SentenceView): Draft[] {
   return found
 }
 
+/**
+ * The relation "my old <role>" names, as its adjective and how it ended ("my old boss" is read as a former one before
+ * this): "my old girlfriend" is an ex, "my old friend" still a friend; of kin or a pet "old" may mean aged or gone,
+ * so nothing is read (null) unless the words around the name say it died.
+ */
+function readOld(adjective: string, role: string, ended: Ended): { adjective: string; ended: Ended } | null {
+  if (!/^old\b/.test(adjective) || role === 'friend') return { adjective, ended }
+  if (ended !== null) return { adjective: '', ended }
+  return COUPLE_ROLES[role] !== undefined ? { adjective: '', ended: 'ex' } : null
+}
+
+// Where a name starts the clause it is the subject of: "Tomas is my brother", "…, and Tomas is my brother". Not
+// "the guy who lives in Leeds is my cousin", where the capitalised word before "is" is a place in a clause of its own.
+const CLAUSE_START =
+  /(?:^|[,.;:!?—–]\s*|\b(?:and|but|so|oh|yes|yeah|well|btw|fyi|also|this is|that's|meet)\s+)$/i
+
 /** "my sister Lena", "our dog is called Biscuit", "Tomas is my brother", "I'm married to Ana". */
 export function findRelations(view: SentenceView): Draft[] {
   const found: Draft[] = []
@@ -215,13 +247,20 @@ export function findRelations(view: SentenceView): Draft[] {
     if (!name) continue
     const end = view.text.indexOf(name, at) + name.length
     const role = match[3] as string
-    const ended = coupleEnded(view, role, endedAround(view, match.index ?? 0, end, match[1]))
-    found.push(relationDraft(match[2] ?? '', role, name, ended))
+    const read = readOld(match[2] ?? '', role, endedAround(view, match.index ?? 0, end, match[1]))
+    if (read) found.push(relationDraft(read.adjective, role, name, coupleEnded(view, role, read.ended)))
   }
   for (const match of view.lower.matchAll(NAME_THEN_ROLE)) {
     const name = properNameBefore(view.text, match.index ?? 0)
-    const ended = endedBy(match[1])
-    if (name) found.push(relationDraft(match[2] ?? '', match[3] as string, name, ended))
+    if (!name) continue
+    // "I'm not from Spain, my mum is.": after a comma the name must be a person's, not a place.
+    const isApposition = match[0].startsWith(',')
+    const start = view.text.lastIndexOf(name, match.index ?? 0)
+    if (isApposition ? !looksLikePersonName(view.text, name) : !CLAUSE_START.test(view.text.slice(0, start)))
+      continue
+    const role = match[3] as string
+    const read = readOld(match[2] ?? '', role, endedBy(match[1]))
+    if (read) found.push(relationDraft(read.adjective, role, name, read.ended))
   }
   // "Jonas says hi. he's my partner": the pronoun points at the last person named before it.
   for (const match of view.lower.matchAll(PRONOUN_THEN_ROLE)) {
@@ -246,6 +285,14 @@ export function findRelations(view: SentenceView): Draft[] {
   return [...found, ...namedLater(view), ...listedRelations(view)]
 }
 
+// "My mum is Catholic", "my wife is Welsh": a capitalised word of faith, people or place, in the form of an
+// adjective (-ic, -ian, -ish, -ese, -an, -i), unless it is a first name compromise knows ("Brian", "Julian").
+const DESCRIPTION_FORM = /^\p{Lu}\p{Ll}+(?:ic|ian|ish|ese|an|i)$/u
+
+function isDescription(name: string): boolean {
+  return !name.includes(' ') && DESCRIPTION_FORM.test(name) && !nlp(name).has('#FirstName')
+}
+
 /** "My new boss is Priya", "we named the puppy Biscuit", "my ex Mark": the name comes after the role. */
 function namedLater(view: SentenceView): Draft[] {
   const found: Draft[] = []
@@ -256,7 +303,9 @@ function namedLater(view: SentenceView): Draft[] {
     // "My mom is German", "my brother is Tom's age": a person's name, and all of it, or nothing.
     const after = view.text.slice(view.text.indexOf(name, at) + name.length)
     if (!/^\s*(?:[.,;:!?)]|$|(?:and|now|btw|too|though|by the way)\b)/.test(after)) continue
-    if (looksLikePersonName(view.text, name))
+    // "My cat is Persian": a breed, or a pet's name? Only "is called" says.
+    if (PETS.includes(match[2] as string)) continue
+    if (looksLikePersonName(view.text, name) && !isDescription(name))
       found.push(relationDraft(match[1] ?? '', match[2] as string, name))
   }
   const petMatch = PET_NAMED.exec(view.lower)

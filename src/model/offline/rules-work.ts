@@ -35,7 +35,7 @@ const PLAN_CUE = anyWord(
     'submit\\w* cut-?off go[-_]live starts? starting ends? vacation holiday moving booked scheduled planned planning ' +
     'plan inspection viewing dentist doctor vet haircut game match race marathon recital gig show premiere ' +
     'graduation funeral reunion hearing audition rehearsal tour cruise festival tournament competition seminar ' +
-    'webinar training orientation checkout check-?in',
+    'webinar training orientation checkout check-?in away',
 )
 const CHANGE_CUE = anyWord(
   'slipped slips slip moved moves pushed(?:_back|_out)? postponed delayed rescheduled brought_forward shifted bumped ' +
@@ -127,11 +127,22 @@ function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string
   const early = cueClause === undefined ? undefined : eventPhrase(subjectWords(cueClause, mentions))
   if (early) return early.join(' ')
   const phrases = subjectWords(view.text, mentions)
-  return (
+  const subject =
     (eventPhrase(phrases) ?? phraseDueBy(view.text, mentions) ?? phrases[0])?.join(' ') ??
-    PLAN_CUE.exec(view.lower)?.[0] ??
-    null
-  )
+    PLAN_CUE.exec(view.lower)?.[0]
+  return subject === undefined ? null : withCueBefore(view.lower, subject)
+}
+
+/**
+ * "Start date is Monday.": the tagger reads a sentence's first word as a verb, leaving the phrase "date". An event
+ * word just before the subject is part of its name.
+ */
+function withCueBefore(lower: string, subject: string): string {
+  const first = subject.split(' ')[0] as string
+  const before = new RegExp(`(?:^|\\s)([a-z-]+)\\s+${first.replace(/[^a-z0-9]/g, '.')}\\b`).exec(lower)?.[1]
+  return before !== undefined && PLAN_CUE.test(before) && !subject.includes(before)
+    ? `${before} ${subject}`
+    : subject
 }
 
 // Subjects any plan may have: keyed by one alone, every "the date is…" would be the same plan, each moving the last.
@@ -202,6 +213,13 @@ function planValue(view: SentenceView, future: readonly DateMention[]): PlanValu
 
 // "I'm not going", "I can't make it", "I don't need to", "got cancelled", "I was going to…, but": no plan, or
 // one given up. ("Can't wait" looks forward to it, and "Dec 11, not Dec 4" moves it: neither matches.)
+// Words that move a plan rather than call it off ("slipped to Dec 11"); "now" alone does not ("it's off now").
+const MOVED = anyWord(
+  'slipped slips moved moves pushed postponed delayed rescheduled rebooked brought_forward shifted bumped changed',
+)
+// "talk tomorrow!", "see you Monday": a farewell, not a plan.
+const FAREWELL =
+  /^(?:(?:ok|okay|alright|cool|great|right|bye|thanks|night|anyway)[,!.]*\s+)*(?:talk|speak|chat|see you|see ya|catch you|ttyl|later)\b[^,;.]{0,24}[.!]*$/
 const CALLED_OFF = new RegExp(
   [
     "\\b(?:i|we)(?:'m|'re| am| are)?\\s+(?:not|no longer)\\s+(?:coming|attending|flying|travell?ing|visiting|" +
@@ -219,7 +237,8 @@ const CALLED_OFF = new RegExp(
 export function findPlan(view: SentenceView): Draft | null {
   const future = view.mentions.filter((mention) => (mention.endDay ?? mention.day) >= view.day)
   if (future.length === 0) return null
-  if (CALLED_OFF.test(view.lower) && !CHANGE_CUE.test(view.lower)) return null
+  if (CALLED_OFF.test(view.lower) && !MOVED.test(view.lower)) return null
+  if (FAREWELL.test(view.lower.trim())) return null
   // Without an event word, a first-person sentence counts only for a later day ("dinner tonight" is not a plan).
   const isFirstPerson = /\b(?:i|i'm|i've|i'll|we|we're|we've|we'll|my|our|us)\b/.test(view.lower)
   const isLater = future.some((mention) => mention.day > view.day)

@@ -1,0 +1,117 @@
+// The part of a sentence that states something as true: hypothetical clauses, the outcome of a condition, a
+// wish and quoted first-person speech are blanked out (with spaces, so indices still point into the original) and
+// the rules never see them. A gate per clause, not per sentence: "I found out I'm allergic to cockroaches, so who
+// knows if I'll ever get a pet" still says the allergy; "I'm allergic to cats but I'd get one if I could" too.
+
+/**
+ * "Can you remind me that the inspection is on Thursday?", "could you remember that my daughter is called Ivy":
+ * a request to keep what follows, which is stated as true.
+ */
+export const REMEMBER_REQUEST =
+  /^(?:(?:please|pls|hey|ok|okay|oh|and|also)[,\s]+)*(?:can|could|would|will) you (?:please )?(?:remind me|remember|note|make a note|keep in mind|save)(?: that)?\b/
+
+/** Openers that make the whole sentence a thought experiment, however many clauses follow. */
+const UNREAL_SENTENCE =
+  /^\s*(?:(?:so|and|but|ok|okay|well|like)[,\s]+)*(?:hypothetically|theoretically|in theory|ideally|in an ideal world|in another life|for the sake of argument|let's say|let us say|let's pretend|what if|say)\b/
+// "For the role play, my name is Captain Reyes", "In the novel I'm writing, the detective lives in Oslo".
+const FICTION =
+  /\brole[- ]?play(?:ing)?\b|\bin character\b|\bmy character\b|\bin (?:the|my|a|this|our) (?:game|story|novel|book|film|movie|script|play|dream|scenario|example)\b|\b(?:dreamt|dreamed)\b|\bpurposes? of (?:the|this|an?) example\b/
+// Someone else's words, or a joke: none of the sentence is the user's own statement. "he said…", "'I'm a doctor,' he
+// said", "I'm a teacher, said my mom", "jk".
+const REPORTED_SENTENCE = new RegExp(
+  [
+    `^(?:he|she|they|someone|somebody|people)\\s+(?:said|says|told|thinks|think)\\b`,
+    // An attribution that closes the sentence: '…," he said.', '…, said my mom.'
+    `[,"]\\s*(?:(?:\\w+\\s+){1,2}(?:said|says)|(?:said|says)(?:\\s+\\w+){1,2})[.!]?$`,
+    '\\b(?:jk|just kidding|\\/s|said no one ever)\\b',
+  ].join('|'),
+)
+// What someone says or believes of the user, from that clause on: "my friend says I'm a genius", "my coworker
+// thinks my name is Steve" (what is believed is no fact, and what is said is theirs to say).
+const SAYS = '(?:said|says|saying|told me|tells me|telling me|keeps telling me)'
+const BELIEVES =
+  '(?:thinks|think|thought|claims|claimed|believes|believed|reckons|assumes|assumed|insists|insisted|swears|is convinced)'
+const REPORTED = new RegExp(
+  `\\b${SAYS}\\s+(?:that\\s+)?(?:i|i'm|we|we're)\\b|\\b${BELIEVES}\\s+(?:that\\s+)?(?:i|i'm|we|we're|my|our|me)\\b`,
+)
+// A subordinate condition opening the sentence: blank up to its comma, and the outcome if it is one.
+const CONDITION_OPENER =
+  /^\s*(?:(?:so|and|but|ok|okay|well)[,\s]+)*(?:if|even if|only if|suppose|supposing|assuming|imagine|unless|whether|once|in case|were (?:i|we)|had (?:i|we))\b/
+// A condition inside the sentence: from the word on, nothing is asserted ("My name is Hugo, if that helps.").
+const CONDITION = /\b(?:if|unless|whether|in case|as long as|provided that)\b/
+// The outcome of a condition or a wish: "I'd call it Max", "I could see myself…", "we might go". Not "I'd rather"
+// or "I'd prefer" (preferences), and not "I'd been" ("I had been").
+const UNREAL_CLAUSE = new RegExp(
+  [
+    "\\b(?:i|we|you|he|she|they|it|that|there)'d\\b(?!\\s+(?:(?:much|really|still|also|honestly|actually)\\s+)*(?:rather|prefer|been|better|already|just|never|had|gotten|got)\\b)",
+    '\\b(?:would|could|might)\\b(?!\\s+(?:(?:much|really|still|also)\\s+)*(?:rather|prefer)\\b)',
+    '\\b(?:i|we) may\\b',
+    '\\b(?:i wonder|maybe (?:i|we)|perhaps (?:i|we)|thinking (?:about|of)|considering|would be nice|someday|' +
+      "some day|one day|i wish|we wish|if only|dreaming of|pretend(?:ing)?|i'd love to|i would love to)\\b",
+  ].join('|'),
+)
+// The outcome after a condition that opened the sentence: a future or a modal ("If I move, I'll need a GP").
+const OUTCOME = /\b(?:will|'ll|would|'d|could|might|may|going to|gonna|then)\b/
+// Where clauses end: at punctuation, or before a conjunction that starts a new one.
+const CLAUSE_BREAK = /[,;:()—–]|\s(?=(?:but|so|though|although|because|cos|whereas|while|and|or)\s)/g
+// First-person words inside quotes: someone else's words, or the user's own quoted, not said of themselves now.
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|we're|our|us)\b/
+const QUOTED = /"[^"\n]*"/g
+
+export interface AssertedText {
+  text: string
+  lower: string
+}
+
+const blank = (text: string, from: number, to: number): string =>
+  text.slice(0, from) + ' '.repeat(Math.max(0, to - from)) + text.slice(to)
+
+/** [start, end) of each clause of `lower`. */
+function clausesOf(lower: string): [number, number][] {
+  const spans: [number, number][] = []
+  let start = 0
+  for (const match of lower.matchAll(CLAUSE_BREAK)) {
+    spans.push([start, match.index])
+    start = match.index + match[0].length
+  }
+  spans.push([start, lower.length])
+  return spans
+}
+
+/** Where what `lower` does not assert lies: [start, end) spans, possibly overlapping. */
+function unassertedSpans(lower: string): [number, number][] {
+  const request = REMEMBER_REQUEST.exec(lower)
+  if (request) return [[0, request[0].length], ...unassertedSpans(blank(lower, 0, request[0].length))]
+  if (UNREAL_SENTENCE.test(lower) || FICTION.test(lower) || REPORTED_SENTENCE.test(lower))
+    return [[0, lower.length]]
+  const spans: [number, number][] = []
+  for (const quote of lower.matchAll(QUOTED))
+    if (FIRST_PERSON.test(quote[0])) spans.push([quote.index, quote.index + quote[0].length])
+  const clauses = clausesOf(lower)
+  let from = 0
+  if (CONDITION_OPENER.test(lower)) {
+    // With no comma the condition's end is unknown: none of the sentence is asserted.
+    const comma = lower.indexOf(',')
+    if (comma < 0) return [[0, lower.length]]
+    spans.push([0, comma])
+    for (const [start, end] of clauses)
+      if (start > comma && OUTCOME.test(lower.slice(start, end))) spans.push([start, end])
+    from = comma
+  }
+  const condition = CONDITION.exec(lower.slice(from))
+  if (condition) spans.push([from + condition.index, lower.length])
+  for (const [start, end] of clauses) {
+    const clause = lower.slice(start, end)
+    if (UNREAL_CLAUSE.test(clause)) spans.push([start, end])
+    if (REPORTED.test(clause)) spans.push([start, lower.length])
+  }
+  return spans
+}
+
+/** `text` and its case-folded twin `lower` with every span that asserts nothing blanked out. */
+export function assertedPart(text: string, lower: string): AssertedText {
+  let said = { text, lower }
+  for (const [from, to] of unassertedSpans(lower))
+    said = { text: blank(said.text, from, to), lower: blank(said.lower, from, to) }
+  return said
+}
