@@ -2,6 +2,7 @@
 // wish and quoted first-person speech are blanked out (with spaces, so indices still point into the original) and
 // the rules never see them. A gate per clause, not per sentence: "I found out I'm allergic to cockroaches, so who
 // knows if I'll ever get a pet" still says the allergy; "I'm allergic to cats but I'd get one if I could" too.
+import { foldCase } from './text.js'
 
 /**
  * "Can you remind me that the inspection is on Thursday?", "could you remember that my daughter is called Ivy":
@@ -37,8 +38,10 @@ const REPORTED = new RegExp(
 // A subordinate condition opening the sentence: blank up to its comma, and the outcome if it is one.
 const CONDITION_OPENER =
   /^\s*(?:(?:so|and|but|ok|okay|well)[,\s]+)*(?:if|even if|only if|suppose|supposing|assuming|imagine|unless|whether|once|in case|were (?:i|we)|had (?:i|we))\b/
-// A condition inside the sentence: from the word on, nothing is asserted ("My name is Hugo, if that helps.").
-const CONDITION = /\b(?:if|unless|whether|in case|as long as|provided that)\b/
+// A condition inside the sentence: from the word on, nothing is asserted ("My name is Hugo, if that helps."), nor
+// from the doubt that opens it ("…, so who knows if I'll ever get a pet").
+const CONDITION =
+  /\b(?:(?:who knows|no idea|not sure|(?:i )?(?:don't|do not) know|(?:i )?wonder|to see)\s+)?(?:if|unless|whether|in case|as long as|provided that)\b/
 // The outcome of a condition or a wish: "I'd call it Max", "I could see myself…", "we might go". Not "I'd rather"
 // or "I'd prefer" (preferences), and not "I'd been" ("I had been").
 const UNREAL_CLAUSE = new RegExp(
@@ -61,6 +64,11 @@ const QUOTED = /"[^"\n]*"/g
 export interface AssertedText {
   text: string
   lower: string
+  /**
+   * The sentence puts a condition on something ("I'll come over tomorrow if that's fine"): what it says of the user
+   * now still holds, but no event it dates is settled.
+   */
+  isConditional: boolean
 }
 
 const blank = (text: string, from: number, to: number): string =>
@@ -113,5 +121,30 @@ export function assertedPart(text: string, lower: string): AssertedText {
   let said = { text, lower }
   for (const [from, to] of unassertedSpans(lower))
     said = { text: blank(said.text, from, to), lower: blank(said.lower, from, to) }
-  return said
+  return { ...said, isConditional: CONDITION.test(lower) || CONDITION_OPENER.test(lower) }
+}
+
+// "I found out recently I'm allergic to…", "turns out I'm…": how the user came to know it, before what is so.
+const LEARNED_FRAME =
+  /^(?:(?:so|and|but|oh|well|also|btw)[,\s]+)*(?:i (?:just |recently |finally )?(?:found out|learned|learnt|realised|realized|discovered)|(?:it )?turns out)(?:\s+(?:recently|today|lately|just now))?(?:\s+that)?[,\s]+(?=(?:i'm|i am|i have|i've|my)\b)/i
+
+/** `text` without a lead-in saying how the user learned what it states. */
+export function withoutLearnedFrame(text: string): string {
+  const frame = LEARNED_FRAME.exec(foldCase(text))
+  if (!frame) return text
+  const rest = text.slice(frame[0].length)
+  return rest.charAt(0).toUpperCase() + rest.slice(1)
+}
+
+/**
+ * The sentence as a memory entry keeps it: without a tail that asserts nothing ("I'm allergic to wasps too, so who
+ * knows if I'll ever go camping again" → "I'm allergic to wasps too."). Blanks inside the sentence stay as said.
+ */
+export function statedText(text: string, said: AssertedText): string {
+  const end = said.text.trimEnd().length
+  if (end === 0 || end === text.trimEnd().length) return text
+  const kept = text
+    .slice(0, end)
+    .replace(/(?:[\s,;:—–-]+|\s+(?:and|but|so|or|though|although|because|cos)\b)+$/i, '')
+  return /[.!]$/.test(kept) ? kept : `${kept}.`
 }

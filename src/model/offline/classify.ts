@@ -1,6 +1,6 @@
 // Sorts one sentence of a user message into durable facts (or none): the gate against questions and
 // hypotheticals, then the rules for each memory file, most specific first.
-import { assertedPart, REMEMBER_REQUEST } from './asserted.js'
+import { assertedPart, REMEMBER_REQUEST, statedText, withoutLearnedFrame } from './asserted.js'
 import { condenseSentence } from './condense.js'
 import { annotateDates, findDateMentions } from './dates.js'
 import { findFeedback } from './rules-feedback.js'
@@ -84,14 +84,22 @@ export function classifySentence(input: SentenceInput): Fact[] {
   const found: Draft[] = []
   const feedback = findFeedback(view, asked)
   if (feedback) found.push(feedback)
+  let stated = text
   if (!asked && !isTaskMaterial(lower, view.context)) {
     const said = assertedPart(text, lower)
-    const mentions = findDateMentions(said.text, input.ts, input.timeZone, view.context)
+    // A conditional sentence dates nothing settled: "I'll come over tomorrow if that's fine" is no plan yet.
+    const mentions = said.isConditional
+      ? []
+      : findDateMentions(said.text, input.ts, input.timeZone, view.context)
     view.mentions = mentions
-    if (said.lower.trim() !== '') found.push(...drafts({ ...view, ...said, mentions }))
+    if (said.lower.trim() !== '') {
+      const drafted = drafts({ ...view, text: said.text, lower: said.lower, mentions })
+      if (drafted.length > 0) stated = statedText(text, said)
+      found.push(...drafted)
+    }
   }
   // Dates first: their indices point into the unredacted text.
-  return toFacts(found, redactSecrets(annotateDates(text, view.mentions)), input)
+  return toFacts(found, redactSecrets(withoutLearnedFrame(annotateDates(stated, view.mentions))), input)
 }
 
 /** Reference facts in one line of a message (identifiers and addresses span sentence breaks). */
