@@ -25,23 +25,33 @@ const REPORTED_SENTENCE = new RegExp(
     // An attribution that closes the sentence: '…," he said.', '…, said my mom.'
     `[,"]\\s*(?:(?:\\w+\\s+){1,2}(?:said|says)|(?:said|says)(?:\\s+\\w+){1,2})[.!]?$`,
     '\\b(?:jk|just kidding|\\/s|said no one ever)\\b',
+    // A pretence: "I told her I'm a vegetarian just to get out of the barbecue".
+    '\\b(?:lied|lying|to get out of|as an excuse|pretended|faking)\\b',
   ].join('|'),
 )
 // What someone says or believes of the user, from that clause on: "my friend says I'm a genius", "my coworker
 // thinks my name is Steve" (what is believed is no fact, and what is said is theirs to say).
 const SAYS = '(?:said|says|saying|told me|tells me|telling me|keeps telling me)'
+// What the user told someone they are is what they said, not always so: "I told my landlord I'm a lawyer". What
+// they told of their doings stands ("I told Tom I'm moving on the 14th").
+const TOLD_THEY_ARE =
+  "\\b(?:told|tell|telling) (?:him|her|them|everyone|people|my \\w+|the \\w+|\\w+) (?:that )?(?:i'm|i am)\\s+(?!(?:\\w+ing|off|away|out|back|free|busy|available)\\b)"
+
 const BELIEVES =
   '(?:thinks|think|thought|claims|claimed|believes|believed|reckons|assumes|assumed|insists|insisted|swears|is convinced)'
 const REPORTED = new RegExp(
-  `\\b${SAYS}\\s+(?:that\\s+)?(?:i|i'm|we|we're)\\b|\\b${BELIEVES}\\s+(?:that\\s+)?(?:i|i'm|we|we're|my|our|me)\\b`,
+  `${TOLD_THEY_ARE}|\\b${SAYS}\\s+(?:that\\s+)?(?:i|i'm|we|we're)\\b|\\b${BELIEVES}\\s+(?:that\\s+)?(?:i|i'm|we|we're|my|our|me)\\b`,
 )
 // A subordinate condition opening the sentence: blank up to its comma, and the outcome if it is one.
 const CONDITION_OPENER =
   /^\s*(?:(?:so|and|but|ok|okay|well)[,\s]+)*(?:if|even if|only if|suppose|supposing|assuming|imagine|unless|whether|once|in case|were (?:i|we)|had (?:i|we))\b/
-// A condition inside the sentence: from the word on, nothing is asserted ("My name is Hugo, if that helps."), nor
-// from the doubt that opens it ("…, so who knows if I'll ever get a pet").
-const CONDITION =
-  /\b(?:(?:who knows|no idea|not sure|(?:i )?(?:don't|do not) know|(?:i )?wonder|to see)\s+)?(?:if|unless|whether|in case|as long as|provided that)\b/
+// A condition inside the sentence: from the word to its clause's end nothing is asserted ("My name is Hugo, if
+// that helps."), nor what follows as its outcome ("…, and if it rains, we'll go Sunday").
+const CONDITION = /\b(?:if|unless|in case|as long as|provided that)\b/
+// A doubt ("…, so who knows if I'll ever get a pet", "not sure if I said, but…"): an indirect question, blanked from
+// the doubt to its clause's end, which puts no condition on the rest.
+const DOUBT =
+  /\b(?:who knows|no idea|not sure|unsure|idk|dunno|(?:i )?(?:don't|do not) know|(?:i )?wonder(?:ed|ing)?|to see|ask(?:ed|ing)?)\s+(?:if|whether)\b|\bwhether\b/
 // The outcome of a condition or a wish: "I'd call it Max", "I could see myself…", "we might go". Not "I'd rather"
 // or "I'd prefer" (preferences), and not "I'd been" ("I had been").
 const UNREAL_CLAUSE = new RegExp(
@@ -106,14 +116,26 @@ function unassertedSpans(lower: string): [number, number][] {
       if (start > comma && OUTCOME.test(lower.slice(start, end))) spans.push([start, end])
     from = comma
   }
-  const condition = CONDITION.exec(lower.slice(from))
-  if (condition) spans.push([from + condition.index, lower.length])
+  let isOutcome = false
   for (const [start, end] of clauses) {
     const clause = lower.slice(start, end)
+    if (start >= from) {
+      const doubt = DOUBT.exec(clause)
+      const condition = doubt ? null : CONDITION.exec(clause)
+      const opens = doubt ?? condition
+      if (opens) spans.push([start + opens.index, end])
+      else if (isOutcome && OUTCOME.test(clause)) spans.push([start, end])
+      isOutcome = condition !== null || (isOutcome && OUTCOME.test(clause))
+    }
     if (UNREAL_CLAUSE.test(clause)) spans.push([start, end])
     if (REPORTED.test(clause)) spans.push([start, lower.length])
   }
   return spans
+}
+
+/** A condition is put on what the sentence says: an "if", not a doubt ("not sure if I said"). */
+function isConditional(lower: string): boolean {
+  return CONDITION_OPENER.test(lower) || CONDITION.test(lower.replace(new RegExp(DOUBT.source, 'g'), ' '))
 }
 
 /** `text` and its case-folded twin `lower` with every span that asserts nothing blanked out. */
@@ -121,7 +143,7 @@ export function assertedPart(text: string, lower: string): AssertedText {
   let said = { text, lower }
   for (const [from, to] of unassertedSpans(lower))
     said = { text: blank(said.text, from, to), lower: blank(said.lower, from, to) }
-  return { ...said, isConditional: CONDITION.test(lower) || CONDITION_OPENER.test(lower) }
+  return { ...said, isConditional: isConditional(lower) }
 }
 
 // "I found out recently I'm allergic to…", "turns out I'm…": how the user came to know it, before what is so.

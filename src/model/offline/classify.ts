@@ -74,6 +74,18 @@ function drafts(view: SentenceView): Draft[] {
   return found.filter((draft) => !seen.has(draft.key) && seen.add(draft.key))
 }
 
+const closeGap = (text: string): string => text.replace(/\s{2,}/g, ' ').trim()
+
+/**
+ * A draft read from a sentence with parts blanked out, its gaps closed; none when its value was all blank ('My
+ * favourite quote is "I think, therefore I am"': a first-person quote is blanked, and no value beats an empty one).
+ */
+function closeGaps(draft: Draft): Draft[] {
+  const value = closeGap(draft.value)
+  if (value === '' || /^["'“”‘’\s]*$/.test(value)) return []
+  return [{ ...draft, value, headline: draft.headline === null ? null : closeGap(draft.headline) }]
+}
+
 /** The durable facts one sentence states, in rule order; [] for questions, wishes and small talk. */
 export function classifySentence(input: SentenceInput): Fact[] {
   const text = input.text.trim()
@@ -93,7 +105,7 @@ export function classifySentence(input: SentenceInput): Fact[] {
       : findDateMentions(said.text, input.ts, input.timeZone, view.context)
     view.mentions = mentions
     if (said.lower.trim() !== '') {
-      const drafted = drafts({ ...view, text: said.text, lower: said.lower, mentions })
+      const drafted = drafts({ ...view, text: said.text, lower: said.lower, mentions }).flatMap(closeGaps)
       if (drafted.length > 0) stated = statedText(text, said)
       found.push(...drafted)
     }

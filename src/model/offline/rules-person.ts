@@ -213,13 +213,22 @@ export function findIdentity(view: SentenceView): Draft[] {
   if (runs) found.push(runs)
   const origin =
     nameAfter(view, /\b(?:i'm|i am)\s+(?:originally\s+)?from\s+/) ?? nameAfter(view, /\bi grew up in\s+/)
-  if (origin) found.push(identity('user.origin', 'From', origin))
+  if (origin) found.push(identity('user.origin', 'From', withTheOf(view.text, origin)))
   const age = /\bi(?:'m| am)\s+(\d{1,3})\s+years?\s+old\b|\bi(?: just)? turned\s+(\d{1,3})\b/.exec(view.lower)
   if (age) found.push(identity('user.age', 'Age', (age[1] ?? age[2]) as string))
   const birthday = /\bmy birthday(?:'s| is)\b/.test(view.lower) ? view.mentions[0] : undefined
   if (birthday && birthday.otherDay === undefined)
     found.push(identity('user.birthday', 'Birthday', birthday.day.slice(5)))
   return found
+}
+
+/**
+ * "from the States": a one-word name said with "the" that is not a place name of its own keeps it ("the States",
+ * "the Lakes"); "the Netherlands" is "Netherlands".
+ */
+function withTheOf(text: string, name: string): string {
+  const said = new RegExp(`\\bthe\\s+${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text)
+  return said && !name.includes(' ') && !nlp(name.toLowerCase()).has('#Place') ? `the ${name}` : name
 }
 
 // "I'm Maya", "this is Maya here", when compromise reads the capitalised words as a person's name.

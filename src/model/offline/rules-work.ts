@@ -127,22 +127,11 @@ function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string
   const early = cueClause === undefined ? undefined : eventPhrase(subjectWords(cueClause, mentions))
   if (early) return early.join(' ')
   const phrases = subjectWords(view.text, mentions)
-  const subject =
+  return (
     (eventPhrase(phrases) ?? phraseDueBy(view.text, mentions) ?? phrases[0])?.join(' ') ??
-    PLAN_CUE.exec(view.lower)?.[0]
-  return subject === undefined ? null : withCueBefore(view.lower, subject)
-}
-
-/**
- * "Start date is Monday.": the tagger reads a sentence's first word as a verb, leaving the phrase "date". An event
- * word just before the subject is part of its name.
- */
-function withCueBefore(lower: string, subject: string): string {
-  const first = subject.split(' ')[0] as string
-  const before = new RegExp(`(?:^|\\s)([a-z-]+)\\s+${first.replace(/[^a-z0-9]/g, '.')}\\b`).exec(lower)?.[1]
-  return before !== undefined && PLAN_CUE.test(before) && !subject.includes(before)
-    ? `${before} ${subject}`
-    : subject
+    PLAN_CUE.exec(view.lower)?.[0] ??
+    null
+  )
 }
 
 // Subjects any plan may have: keyed by one alone, every "the date is…" would be the same plan, each moving the last.
@@ -162,6 +151,20 @@ function namedSubject(view: SentenceView, mentions: readonly DateMention[], subj
   return said ? `${said.join(' ')} ${subject}` : subject
 }
 
+// Words that point back at the event just named: "I think it's Thursday", "that's on the 14th".
+const POINTER = /\b(?:it|it's|its|that|that's|this|which|then)\b/
+
+/**
+ * The sentence speaks of something said before it: it points back, or says nothing but its dates ("Friday at 6.").
+ * "back Monday" after "hotel checkin Saturday" is a plan of its own, not the check-in moved.
+ */
+function pointsBack(view: SentenceView, mentions: readonly DateMention[]): boolean {
+  if (POINTER.test(view.lower)) return true
+  let rest = view.lower
+  for (const mention of mentions) rest = rest.replace(foldCase(mention.text), ' ')
+  return contentWords(rest.replace(/\b\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b/g, ' ')).length === 0
+}
+
 /**
  * "My dentist appointment is next week. I think it's Thursday at 3.": a dated sentence with no event word of its
  * own is about the event the sentence before it named. That event is the plan's subject, and both sentences
@@ -171,7 +174,7 @@ function eventBefore(
   view: SentenceView,
   mentions: readonly DateMention[],
 ): { subject: string; said: string } | null {
-  if (PLAN_CUE.test(foldCase(view.text))) return null
+  if (PLAN_CUE.test(foldCase(view.text)) || !pointsBack(view, mentions)) return null
   const said = lastSentenceOf(view.context)
   if (said === '' || !PLAN_CUE.test(foldCase(said))) return null
   const event = eventPhrase(subjectWords(said, mentions))
@@ -211,8 +214,6 @@ function planValue(view: SentenceView, future: readonly DateMention[]): PlanValu
   return { value: future[0]!.day, previous: null, isChange }
 }
 
-// "I'm not going", "I can't make it", "I don't need to", "got cancelled", "I was going to…, but": no plan, or
-// one given up. ("Can't wait" looks forward to it, and "Dec 11, not Dec 4" moves it: neither matches.)
 // Words that move a plan rather than call it off ("slipped to Dec 11"); "now" alone does not ("it's off now").
 const MOVED = anyWord(
   'slipped slips moved moves pushed postponed delayed rescheduled rebooked brought_forward shifted bumped changed',
@@ -220,6 +221,8 @@ const MOVED = anyWord(
 // "talk tomorrow!", "see you Monday": a farewell, not a plan.
 const FAREWELL =
   /^(?:(?:ok|okay|alright|cool|great|right|bye|thanks|night|anyway)[,!.]*\s+)*(?:talk|speak|chat|see you|see ya|catch you|ttyl|later)\b[^,;.]{0,24}[.!]*$/
+// "I'm not going", "I can't make it", "I don't need to", "got cancelled", "I was going to…, but": no plan, or
+// one given up. ("Can't wait" looks forward to it, and "Dec 11, not Dec 4" moves it: neither matches.)
 const CALLED_OFF = new RegExp(
   [
     "\\b(?:i|we)(?:'m|'re| am| are)?\\s+(?:not|no longer)\\s+(?:coming|attending|flying|travell?ing|visiting|" +
