@@ -128,7 +128,9 @@ function unassertedSpans(lower: string): [number, number][] {
       isOutcome = condition !== null || (isOutcome && OUTCOME.test(clause))
     }
     if (UNREAL_CLAUSE.test(clause)) spans.push([start, end])
-    if (REPORTED.test(clause)) spans.push([start, lower.length])
+    // From the saying on: "My son Finn says I'm the best cook" still names Finn.
+    const reported = REPORTED.exec(clause)
+    if (reported) spans.push([start + reported.index, lower.length])
   }
   return spans
 }

@@ -70,7 +70,7 @@ function findWork(view: SentenceView): Draft[] {
   if (joined && left) found.push({ ...identity('user.employer', 'Works at', joined), previous: left })
   else if (employer) found.push(identity('user.employer', 'Works at', employer))
   const role =
-    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|(?<=\bi\b.*)and work as|(?:i|i've|i have)(?:\s+(?:just|recently|finally))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
+    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|(?<=\bi\b.*)and work as|(?:i've|i have) been(?= (?:a|an) [a-z-]+(?: [a-z-]+)? for\b)|(?:i|i've|i have)(?:\s+(?:just|recently|finally))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
       view.lower,
     )
   if (!role) {
@@ -173,9 +173,20 @@ function workNoLonger(view: SentenceView): Draft[] {
   const found: Draft[] = []
   const at = NO_LONGER_AT.exec(view.lower)
   const employer = at ? properNameAt(view.text, at.index + at[0].length) : null
-  // "I don't work at Google" alone is no change; "anymore" or "no longer" makes it one.
-  if (at && employer && /\bno longer\b|\bany\s?more\b/.test(view.lower))
-    found.push(noneNow('user.employer', `left ${employer}`, employer))
+  // "I don't work at Google" alone is no change; "anymore" or "no longer" makes it one. "…, I'm at Acme now" names
+  // the employer that follows.
+  if (at && employer && /\bno longer\b|\bany\s?more\b/.test(view.lower)) {
+    const after = at.index + at[0].length + employer.length
+    const next = /\b(?:i'm|i am|now)\s+(?:now\s+)?(?:at|with|working at|working for)\s+/.exec(
+      view.lower.slice(after),
+    )
+    const now = next ? properNameAt(view.text, after + next.index + next[0].length) : null
+    found.push(
+      now
+        ? { ...identity('user.employer', 'Works at', now), previous: employer }
+        : noneNow('user.employer', `left ${employer}`, employer),
+    )
+  }
   const role = NO_LONGER_A.exec(view.lower)
   const title = role ? (role[1] ?? role[2] ?? '') : ''
   if (role && isActorNoun(title)) found.push(noneNow('user.job', `no longer ${title}`, title))
