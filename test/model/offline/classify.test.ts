@@ -444,6 +444,43 @@ describe('classifySentence: relations that ended', () => {
   )
 })
 
+describe('classifySentence: gates per clause, not per sentence', () => {
+  const keys = (text: string): string[] => classify(text).map((fact) => `${fact.key} = ${fact.value}`)
+
+  it('keeps what a sentence states beside a condition, a doubt or a wish, and not the rest', () => {
+    const [allergy] = classify(
+      "I found out I'm allergic to wasps too, so who knows if I'll ever go camping again.",
+    )
+    expect(allergy?.key).toBe('user.allergy.wasps')
+    // The entry drops the tail that asserts nothing, and how the user came to know.
+    expect(allergy?.text).toBe("I'm allergic to wasps too.")
+    expect(keys("I'm allergic to cats but I'd get one if I could.")).toEqual(['user.allergy.cats = cats'])
+    expect(keys('My name is Hugo, if that helps.')).toEqual(['user.name = Hugo'])
+    expect(keys("if I ever get a dog I'd call it Max")).toEqual([])
+    expect(keys("I'd probably be a chef if I hadn't gone into accounting.")).toEqual([])
+  })
+
+  it('dates no plan a condition hangs on', () => {
+    expect(keys("I'll come over tomorrow if that's fine.")).toEqual([])
+    expect(keys('Not sure if I said, but my flight is on Saturday.')).toEqual(['plan.flight = 2026-11-21'])
+  })
+
+  it('reads nothing of the user from quotes, beliefs, pretence or fiction', () => {
+    expect(keys('"I\'m a doctor," he said, "trust me."')).toEqual([])
+    expect(keys('my coworker thinks my name is Steve')).toEqual([])
+    expect(keys("I told her I'm a vegetarian just to get out of the barbecue.")).toEqual([])
+    expect(keys('For the role play, my name is Captain Reyes.')).toEqual([])
+    // The one who says it is still named.
+    expect(keys("My son Finn says I'm the best cook.")).toEqual(['user.relation.son.finn = Finn'])
+  })
+
+  it('keys "Start date is Monday." by the start date, and "my old boss Tim" as a former boss', () => {
+    expect(keys('Start date is Monday.')).toEqual(['plan.start-date = 2026-11-23'])
+    expect(keys('My old boss Tim still emails me.')).toEqual(['user.relation.formerboss.tim = Tim'])
+    expect(keys('my old dog Benji is asleep')).toEqual([])
+  })
+})
+
 describe('classifyLine: reference facts', () => {
   const line = (text: string): Fact[] => classifyLine({ ...SOURCE, text })
 
