@@ -13,10 +13,11 @@ export const REMEMBER_REQUEST =
 
 /** Openers that make the whole sentence a thought experiment, however many clauses follow. */
 const UNREAL_SENTENCE =
-  /^\s*(?:(?:so|and|but|ok|okay|well|like)[,\s]+)*(?:hypothetically|theoretically|in theory|ideally|in an ideal world|in another life|for the sake of argument|let's say|let us say|let's pretend|what if|say)\b/
-// "For the role play, my name is Captain Reyes", "In the novel I'm writing, the detective lives in Oslo".
+  /^\s*(?:(?:so|and|but|ok|okay|well|like)[,\s]+)*(?:hypothetically|theoretically|in theory|ideally|in an ideal world|in another life|for the sake of argument|let's say|let us say|let's pretend|what if|say(?=,?\s+(?:that\s+)?(?:i|we|my|our|you|your)\b))\b/
+// "For the role play, my name is Captain Reyes", "In the novel I'm writing, the detective lives in Oslo". Not "in
+// the play" or "in the game": a daughter in the school play on Friday is news.
 const FICTION =
-  /\brole[- ]?play(?:ing)?\b|\bin character\b|\bmy character\b|\bin (?:the|my|a|this|our) (?:game|story|novel|book|film|movie|script|play|dream|scenario|example)\b|\b(?:dreamt|dreamed)\b|\bpurposes? of (?:the|this|an?) example\b/
+  /\brole[- ]?play(?:ing)?\b|\bin character\b|\bmy character\b|\bin (?:the|my|a|this|our) (?:story|novel|script|dream|scenario|example|campaign)\b|\b(?:dreamt|dreamed)\b|\bpurposes? of (?:the|this|an?) example\b/
 // Someone else's words, or a joke: none of the sentence is the user's own statement. "he said…", "'I'm a doctor,' he
 // said", "I'm a teacher, said my mom", "jk".
 const REPORTED_SENTENCE = new RegExp(
@@ -26,7 +27,7 @@ const REPORTED_SENTENCE = new RegExp(
     `[,"]\\s*(?:(?:\\w+\\s+){1,2}(?:said|says)|(?:said|says)(?:\\s+\\w+){1,2})[.!]?$`,
     '\\b(?:jk|just kidding|\\/s|said no one ever)\\b',
     // A pretence: "I told her I'm a vegetarian just to get out of the barbecue".
-    '\\b(?:lied|lying|to get out of|as an excuse|pretended|faking)\\b',
+    '\\b(?:lied|to get out of|as an excuse|pretended|faking)\\b',
   ].join('|'),
 )
 // What someone says or believes of the user, from that clause on: "my friend says I'm a genius", "my coworker
@@ -105,19 +106,18 @@ function unassertedSpans(lower: string): [number, number][] {
   const spans: [number, number][] = []
   for (const quote of lower.matchAll(QUOTED))
     if (FIRST_PERSON.test(quote[0])) spans.push([quote.index, quote.index + quote[0].length])
-  const clauses = clausesOf(lower)
   let from = 0
+  // After a condition, the clauses that say what would follow ("…, I'll need a GP") assert nothing either.
+  let isOutcome = false
   if (CONDITION_OPENER.test(lower)) {
     // With no comma the condition's end is unknown: none of the sentence is asserted.
     const comma = lower.indexOf(',')
     if (comma < 0) return [[0, lower.length]]
     spans.push([0, comma])
-    for (const [start, end] of clauses)
-      if (start > comma && OUTCOME.test(lower.slice(start, end))) spans.push([start, end])
     from = comma
+    isOutcome = true
   }
-  let isOutcome = false
-  for (const [start, end] of clauses) {
+  for (const [start, end] of clausesOf(lower)) {
     const clause = lower.slice(start, end)
     if (start >= from) {
       const doubt = DOUBT.exec(clause)
