@@ -143,7 +143,8 @@ const GENERIC_SUBJECT = /^(?:date|day|time|deadline|due date|start|start date|en
  */
 function namedSubject(view: SentenceView, mentions: readonly DateMention[], subject: string): string {
   if (!GENERIC_SUBJECT.test(subject)) return subject
-  let rest = view.lower
+  // The words of the subject's own clause: 'The email said: "your start date is Monday"' is about the start date.
+  let rest = view.lower.split(CLAUSE_END).find((clause) => clause.includes(subject)) ?? view.lower
   for (const mention of mentions) rest = rest.replace(foldCase(mention.text), ' ')
   const words = contentWords(rest)
   if (words.length > subject.split(' ').length) return words.slice(0, 4).join(' ')
