@@ -55,9 +55,9 @@ function isTaskMaterial(lower: string, context: string): boolean {
 }
 
 function drafts(view: SentenceView): Draft[] {
+  // A rename comes first: "my name is Cass, not Cassie" renames what memory holds, then states the name.
   const rename = findRename(view)
-  if (rename) return [rename]
-  const found: Draft[] = [...findIdentity(view), ...findRelations(view)]
+  const found: Draft[] = [...(rename ? [rename] : []), ...findIdentity(view), ...findRelations(view)]
   const decision = findDecision(view)
   if (decision) found.push(decision)
   const plan = findPlan(view)

@@ -372,6 +372,11 @@ describe('classifySentence: values, dates and context', () => {
     expect(classify('actually her name is spelled Ula, not Ola')).toMatchObject([
       { kind: 'rename', value: 'Ula', previous: 'Ola' },
     ])
+    // The user's own name put right is also stated, for a memory that never held the old one.
+    expect(summary(classify('my name is Cass, not Cassie'))).toEqual([
+      'user.md rename.cassie',
+      'user.md user.name Name: Cass',
+    ])
     expect(classify("it's Tuesday, not Monday")).toEqual([])
     expect(classify('his name is not important')).toEqual([])
   })
