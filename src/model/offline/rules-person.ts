@@ -69,10 +69,12 @@ function findWork(view: SentenceView): Draft[] {
       : null
   if (joined && left) found.push({ ...identity('user.employer', 'Works at', joined), previous: left })
   else if (employer) found.push(identity('user.employer', 'Works at', employer))
-  const role =
-    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|(?<=\bi\b.*)and work as|(?:i've|i have) been(?= (?:a|an) [a-z-]+(?: [a-z-]+)? for\b)|(?:i|i've|i have)(?:\s+(?:just|recently|finally))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
+  let role =
+    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|and work as|(?:i've|i have) been(?= (?:a|an) [a-z-]+(?: [a-z-]+)? for\b)|(?:i|i've|i have)(?:\s+(?:just|recently|finally))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
       view.lower,
     )
+  // "I live in Krakow and work as a nurse": the "and" joins the user's own clause, not someone else's.
+  if (role?.[0].startsWith('and') && !/\bi\b/.test(view.lower.slice(0, role.index))) role = null
   if (!role) {
     const title = newTitle(view, employer !== null)
     if (title) found.push(identity('user.job', 'Job', title))

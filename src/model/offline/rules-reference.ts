@@ -82,7 +82,9 @@ export function findReferences(line: string, lower: string): Draft[] {
     if (!SECRET.test(lower) && isIdentifierLike(value) && /\d/.test(value))
       return [referenceDraft(thing, value)]
   }
-  const site = SITE_AT.exec(line)
+  // The full pattern is costly on every line with a digit: only lines with a web address and an "is" try it.
+  const site =
+    / (?:is|are) /i.test(line) && /:\/\/|[a-z0-9-]\.[a-z]{2,}/i.test(line) ? SITE_AT.exec(line) : null
   if (site && !SECRET.test(lower))
     return [referenceDraft((site[1] as string).toLowerCase(), site[2] as string)]
   const address = /\b(?:i|we)\s+(?:now\s+|still\s+)?live at\s+/.exec(lower)
