@@ -365,8 +365,11 @@ export function findDateMentions(
     if (PAST_WORD.test(result.text) && reading.day > today) continue
     mentions.push({ text: result.text.replace(/[\s,.;:!?]+$/, ''), index, ...reading })
   }
-  const isMonthNamed = MONTH_NAMED.test(sentence.replace(ORDINAL_DAY, '')) || MONTH_NAMED.test(context)
-  const ordinals = isMonthNamed ? [] : ordinalDayMentions(sentence, today, isPast, mentions)
+  // Most sentences have no "14th": the costlier patterns run only on those that do.
+  const hasOrdinal = /\d(?:st|nd|rd|th)\b/i.test(sentence)
+  const isMonthNamed =
+    hasOrdinal && (MONTH_NAMED.test(sentence.replace(ORDINAL_DAY, '')) || MONTH_NAMED.test(context))
+  const ordinals = hasOrdinal && !isMonthNamed ? ordinalDayMentions(sentence, today, isPast, mentions) : []
   return ordinals.length === 0 ? mentions : [...mentions, ...ordinals].sort((a, b) => a.index - b.index)
 }
 

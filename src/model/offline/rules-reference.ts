@@ -9,7 +9,7 @@ const THINGS =
   'booking|confirmation|plate|network|ssid|postcode|zip|locker|extension|room|seat|gate|desk|flat|apartment|unit'
 // "my frequent flyer number is …", "our wifi network is called …", "the door code is …".
 const STATED = new RegExp(
-  `\\b(my|our|the|his|her|their|(?<=^|[,.;!]\\s*)new)\\s+((?:[a-z][a-z'-]*\\s+){0,3}?)(${THINGS})\\s*(?:is called|is named|is|=|:|'s)\\s+`,
+  `\\b(my|our|the|his|her|their|new(?<=(?:^|[,.;!]\\s*)new))\\s+((?:[a-z][a-z'-]*\\s+){0,3}?)(${THINGS})\\s*(?:is called|is named|is|=|:|'s)\\s+`,
 )
 // "new address for all the forms: Rua de Cedofeita 212 …".
 const LABELLED = new RegExp(`\\b((?:[a-z][a-z'-]*\\s+){0,2}?)(${THINGS})\\b[^:\\n]{0,40}:\\s+(?=\\S)`)
