@@ -54,6 +54,7 @@ const LEAD_IN = /^[^:]{1,40}:\s+/
 const EVENT_BOOST = 1.6
 const ANSWER_BOOST = 1.3
 const VERDICT_FACTOR = 0.6
+const TO_LISTENER_FACTOR = 0.4
 
 /** Sentences of a message, condensed and date-resolved, with what makes each worth keeping. */
 export function candidatesOf(
@@ -89,7 +90,10 @@ export function candidatesOf(
     if (answersQuestion) factor *= ANSWER_BOOST
     const raw = sentence.trim()
     const isToListener = ADDRESSED.test(text) || (SECOND_PERSON.test(raw) && !FIRST_PERSON.test(raw))
-    if (bonus === 0 && (VERDICT.test(text) || isToListener)) factor *= VERDICT_FACTOR
+    if (bonus === 0 && VERDICT.test(text)) factor *= VERDICT_FACTOR
+    // Said to the listener, a line reacts to their news or advises, even when it names a thing or a number
+    // ("Your 5K on Sunday will go great"): what it is about, the other side told.
+    if (isToListener) factor *= TO_LISTENER_FACTOR
     if (ATTACHMENT.test(raw)) factor *= ATTACHMENT_FACTOR
     if (bonus === 0 && GENERALISATION.test(raw)) factor *= GENERALISATION_FACTOR
     out.push({

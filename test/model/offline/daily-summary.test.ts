@@ -100,6 +100,23 @@ describe('buildDaySummary', () => {
     expect(text).not.toContain('tulips')
   })
 
+  it('prefers the news over a line said to the listener, even one that names things and numbers', async () => {
+    const news = 'Planted the tomatoes and the basil.'
+    // The reply names a place and a number and adds more rare words per byte; the budget has room for one line.
+    const messages = [
+      message({ content: news, ts: '2026-11-20T10:00:00Z' }),
+      message({
+        sender: 'Ana',
+        content: 'Your 10K in Porto next spring will feel easy after all those hill sprints.',
+        ts: '2026-11-20T10:01:00Z',
+      }),
+    ]
+    const bytes = messages.reduce((total, m) => total + Buffer.byteLength(m.content), 0)
+    const text = await buildDaySummary({ messages, timeZone: 'UTC', ratio: 100 / bytes, minBytes: 100 })
+    expect(text).toContain('tomatoes')
+    expect(text).not.toContain('Porto')
+  })
+
   describe('line shape', () => {
     // Questions the budget leaves out: they put the statements around them far apart in the day.
     const questions = [
