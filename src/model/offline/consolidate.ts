@@ -150,9 +150,9 @@ function renameIn(file: ParsedFile, fact: Fact): Merged {
     (entry) => entry.supersededOn === null && entry.value !== null && sameValue(entry.value, old),
   )
   let text = file.text
+  const oldSlug = slugOf(old)
   // From the last line up, so each insertion leaves the lines above it where they were.
   for (const entry of [...held].reverse()) {
-    const oldSlug = slugOf(old)
     const key = entry.key.endsWith(`.${oldSlug}`)
       ? `${entry.key.slice(0, -oldSlug.length)}${slugOf(fact.value)}`
       : entry.key

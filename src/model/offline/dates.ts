@@ -39,18 +39,20 @@ const DAY_WORD = new RegExp(
   ].join('|'),
   'i',
 )
+// How many of a unit: "a", "two", "a few", "25".
+const COUNT = '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|\\d+)'
 // "a week", "about 25 minutes", "two nights": how long, not when.
 const DURATION = new RegExp(
   '^(?:(?:about|around|almost|nearly|roughly|approx(?:imately)?|over|under|just|only|another|' +
     'more than|less than|at least|at most)\\s+)?' +
-    '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|\\d+)[\\s-]+' +
+    `${COUNT}[\\s-]+` +
     '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|nights?|seconds?)$',
   'i',
 )
 // "in 20 minutes", "2 hours ago": a time within the day the message was sent, which its note already dates.
 const WITHIN_THE_DAY = new RegExp(
   '^(?:in|within)?\\s*(?:(?:about|around|almost|nearly|roughly|just|another)\\s+)?' +
-    '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|a couple of|\\d+)[\\s-]+' +
+    `(?:${COUNT}|a couple of)[\\s-]+` +
     '(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)(?:\\s+(?:ago|from now|later|earlier))?$',
   'i',
 )
@@ -282,7 +284,7 @@ function ordinalDayMentions(
 
 // What may come just before a day written "14/3" with no year: a word that dates it, or nothing.
 const SLASH_DATE_BEFORE =
-  /(?:^|\b(?:on|by|from|until|till|to|before|after|due|for|since|date|dated|until|and|or|-|–))\s*$/i
+  /(?:^|\b(?:on|by|from|until|till|to|before|after|due|for|since|date|dated|and|or|-|–))\s*$/i
 
 // A month named near "the 14th" may be the month it is in ("the flat is booked for March. Sam flies in on the 14th").
 const MONTH_NAMED =

@@ -134,6 +134,13 @@ function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string
   )
 }
 
+/** Case-folded `lower` with the words of each date mention blanked. */
+function withoutDates(lower: string, mentions: readonly DateMention[]): string {
+  let rest = lower
+  for (const mention of mentions) rest = rest.replace(foldCase(mention.text), ' ')
+  return rest
+}
+
 // Subjects any plan may have: keyed by one alone, every "the date is…" would be the same plan, each moving the last.
 const GENERIC_SUBJECT = /^(?:date|day|time|deadline|due date|start|start date|end date|plan|event|thing|one)$/
 
@@ -144,9 +151,8 @@ const GENERIC_SUBJECT = /^(?:date|day|time|deadline|due date|start|start date|en
 function namedSubject(view: SentenceView, mentions: readonly DateMention[], subject: string): string {
   if (!GENERIC_SUBJECT.test(subject)) return subject
   // The words of the subject's own clause: 'The email said: "your start date is Monday"' is about the start date.
-  let rest = view.lower.split(CLAUSE_END).find((clause) => clause.includes(subject)) ?? view.lower
-  for (const mention of mentions) rest = rest.replace(foldCase(mention.text), ' ')
-  const words = contentWords(rest)
+  const clause = view.lower.split(CLAUSE_END).find((part) => part.includes(subject)) ?? view.lower
+  const words = contentWords(withoutDates(clause, mentions))
   if (words.length > subject.split(' ').length) return words.slice(0, 4).join(' ')
   const said = subjectWords(lastSentenceOf(view.context), [])[0]
   return said ? `${said.join(' ')} ${subject}` : subject
@@ -161,9 +167,10 @@ const POINTER = /\b(?:it|it's|its|that|that's|this|which|then)\b/
  */
 function pointsBack(view: SentenceView, mentions: readonly DateMention[]): boolean {
   if (POINTER.test(view.lower)) return true
-  let rest = view.lower
-  for (const mention of mentions) rest = rest.replace(foldCase(mention.text), ' ')
-  return contentWords(rest.replace(/\b\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b/g, ' ')).length === 0
+  return (
+    contentWords(withoutDates(view.lower, mentions).replace(/\b\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b/g, ' '))
+      .length === 0
+  )
 }
 
 /**

@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseEntries } from '../../../src/model/offline/memory-file.js'
-import { makeDreamWorld } from './world.js'
+import { keyedFacts, makeDreamWorld } from './world.js'
 
 interface Chat {
   about: string
@@ -39,19 +38,6 @@ async function dreamOf(chat: Chat): Promise<Map<string, string>> {
   })
   expect((await world.dream()).stop).toBe('end')
   return world.snapshot()
-}
-
-/** Every keyed entry of the memory files, as `key` or `key = value`, superseded ones marked. */
-function keyedFacts(snapshot: ReadonlyMap<string, string>): string[] {
-  const facts: string[] = []
-  for (const [path, text] of snapshot) {
-    if (!path.startsWith('notes/memory/')) continue
-    for (const entry of parseEntries(text)) {
-      const value = entry.value === null ? '' : ` = ${entry.value}`
-      facts.push(`${entry.key}${value}${entry.supersededOn ? ' (superseded)' : ''}`)
-    }
-  }
-  return facts.sort()
 }
 
 describe('chats with an assistant and a group: the keyed facts a dream asserts, all and only', () => {

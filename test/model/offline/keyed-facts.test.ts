@@ -7,8 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseEntries } from '../../../src/model/offline/memory-file.js'
-import { makeDreamWorld, NOW } from './world.js'
+import { keyedFacts, makeDreamWorld, NOW } from './world.js'
 
 const ROOT = join(import.meta.dirname, '../../..')
 const EVAL = join(ROOT, '..', 'shared', 'eval')
@@ -18,19 +17,6 @@ const EXPECTED = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/keyed-facts.j
 >
 const CONVERSATIONS = ['conv-30', 'conv-41', 'conv-42', 'conv-43', 'conv-44']
 const hasEval = existsSync(join(EVAL, 'locomo-dev.json'))
-
-/** Every keyed entry of the memory files, as `key` or `key = value`, superseded ones marked. */
-function keyedFacts(snapshot: ReadonlyMap<string, string>): string[] {
-  const facts: string[] = []
-  for (const [path, text] of snapshot) {
-    if (!path.startsWith('notes/memory/')) continue
-    for (const entry of parseEntries(text)) {
-      const value = entry.value === null ? '' : ` = ${entry.value}`
-      facts.push(`${entry.key}${value}${entry.supersededOn ? ' (superseded)' : ''}`)
-    }
-  }
-  return facts.sort()
-}
 
 /** Facts not on the list. DREAMLANE_PRINT_FACTS=1 prints them all, to check by hand and add. */
 function unexpected(facts: readonly string[], name: string): string[] {

@@ -7,6 +7,7 @@ import { fixedClock } from '../../../src/clock.js'
 import { openMessagesDb, type MessagesDb } from '../../../src/db/messages.js'
 import { openStateDb } from '../../../src/db/state.js'
 import { createOfflineProvider } from '../../../src/model/offline/engine.js'
+import { parseEntries } from '../../../src/model/offline/memory-file.js'
 import type { WordCounts } from '../../../src/model/offline/word-weights.js'
 import type { ModelProvider, TurnInput, TurnResult } from '../../../src/model/provider.js'
 import { seedDailyNotes } from '../../../src/notes/seed.js'
@@ -163,4 +164,17 @@ export async function makeDreamWorld(
     },
   }
   return world
+}
+
+/** Every keyed entry of the memory files, as `key` or `key = value`, superseded ones marked. */
+export function keyedFacts(snapshot: ReadonlyMap<string, string>): string[] {
+  const facts: string[] = []
+  for (const [path, text] of snapshot) {
+    if (!path.startsWith('notes/memory/')) continue
+    for (const entry of parseEntries(text)) {
+      const value = entry.value === null ? '' : ` = ${entry.value}`
+      facts.push(`${entry.key}${value}${entry.supersededOn ? ' (superseded)' : ''}`)
+    }
+  }
+  return facts.sort()
 }
