@@ -8,22 +8,20 @@ const CONNECTOR = /^(?:de|da|do|dos|das|del|della|di|du|van|von|der|den|la|le|bi
 // Capitalised words that are never a name on their own.
 const NOT_NAMES = new Set(
   (
-    "I Im Ive Id Ill I'm I'll I'd I've I’m I’ve I’ll I’d My Our " +
-    'We You Your He She They It The A An This That These Those And But Or So If ' +
+    'I Im Ive Id Ill My Our We You Your He She They It The A An This That These Those And But Or So If ' +
     'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August ' +
     'September October November December Today Tomorrow Yesterday Tonight Next Last Please Thanks Ok Okay Yes No ' +
     'Hi Hey Hello Also Actually Btw Oh Well Just Still Now Then There Here What When Where Why How Who'
   ).split(' '),
 )
 
-/** True for capitalised words that are never names on their own ("Monday", "The", "I'm"). */
+/**
+ * True for capitalised words that are never names on their own ("Monday", "The", "I'm"). "I'm" and "I’m" alike:
+ * the list holds the contractions without their apostrophe ("Im", "Ive").
+ */
 export function isNeverAName(word: string): boolean {
-  return NOT_NAMES.has(word)
+  return NOT_NAMES.has(word) || NOT_NAMES.has(word.replace(/['’]/g, ''))
 }
-
-// "I'm" and "I’m" alike: the list holds the contractions without their apostrophe ("Im", "Ive").
-const isNoNameWord = (word: string): boolean =>
-  NOT_NAMES.has(word) || NOT_NAMES.has(word.replace(/['’]/g, ''))
 
 function trimName(name: string): string {
   return name.replace(/(?:['’]s)?[.,;:!?'’-]*$/u, '')
@@ -35,7 +33,7 @@ export function properNameAt(text: string, index: number): string | null {
   const words: string[] = []
   while (rest !== '') {
     const word = NAME_WORD.exec(rest)?.[0]
-    if (!word || isNoNameWord(word.replace(/[.,'’]+$/, ''))) break
+    if (!word || isNeverAName(word.replace(/[.,'’]+$/, ''))) break
     words.push(word)
     rest = rest.slice(word.length)
     // A name ends at punctuation; only a space (and maybe a connector) joins the next capitalised word.
@@ -47,7 +45,7 @@ export function properNameAt(text: string, index: number): string | null {
     const next = connector ? afterGap.slice(connector.length) : afterGap
     // Judged as the first word is: "Tom and I." must not take "I." (with its stop) for a name.
     const nextWord = NAME_WORD.exec(next)?.[0]
-    if (!nextWord || isNoNameWord(nextWord.replace(/[.,'’]+$/, ''))) break
+    if (!nextWord || isNeverAName(nextWord.replace(/[.,'’]+$/, ''))) break
     if (connector) words.push(connector.trim())
     rest = next
   }
@@ -60,7 +58,7 @@ export function properNameBefore(text: string, index: number): string | null {
   const head = text.slice(0, index).replace(/[\s,]+$/, '')
   const match = /((?:\p{Lu}[\p{L}\p{M}'’.-]*\s+)*\p{Lu}[\p{L}\p{M}'’.-]*)$/u.exec(head)
   if (!match) return null
-  const words = (match[1] as string).split(/\s+/).filter((word) => !isNoNameWord(word))
+  const words = (match[1] as string).split(/\s+/).filter((word) => !isNeverAName(word))
   const name = trimName(words.join(' '))
   return name === '' ? null : name
 }
