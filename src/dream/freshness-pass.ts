@@ -4,8 +4,9 @@
 import { join } from 'node:path'
 import { NoteNotUtf8Error, NoteReadOnlyError } from '../errors.js'
 import { writeFileAtomic } from '../notes/atomic-write.js'
-import { FRESHNESS_FILES, refreshFactFile } from '../notes/fact-archive.js'
+import { refreshFactFile } from '../notes/fact-archive.js'
 import type { FreshnessParams } from '../notes/fact-freshness.js'
+import { FRESHNESS_FILES } from '../notes/lasting-facts.js'
 import { readNoteText } from '../notes/note-text.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 
@@ -28,7 +29,7 @@ export async function runFreshnessPass(
     try {
       const text = await readNoteText(file)
       if (text === null) continue
-      const next = refreshFactFile(text, today, params)
+      const next = refreshFactFile(text, today, params, name)
       if (next === text) continue
       await writeFileAtomic(file, next)
       result.files.push(file)

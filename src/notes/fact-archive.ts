@@ -1,12 +1,11 @@
 // Orders a memory file's keyed facts by importance and keeps the faded ones under `## Archive`: a fact whose
 // importance fell below the floor moves there (into a `### <its section>` group), whole and with its key
 // comment, and moves back to its section once it is stated again. Nothing is deleted; other lines stay put.
+// Facts that last (lasting-facts.ts) keep their importance, so they never fade and an archived one comes back out.
 import { isBelowFloor, lineImportance, type FreshnessParams } from './fact-freshness.js'
+import { isLastingFact, type FreshnessFile } from './lasting-facts.js'
 
 export const ARCHIVE_HEADING = '## Archive'
-
-/** The memory files whose keyed facts fade (current-state.md's block is rewritten by every dream anyway). */
-export const FRESHNESS_FILES = ['user.md', 'feedback.md', 'project.md', 'reference.md'] as const
 
 const HEADING = /^(#{1,3}) +(\S.*?)\s*$/
 const KEYED_BULLET = /^\s*[-*+] .*<!--\s*key:[^>]*-->\s*$/
@@ -142,6 +141,9 @@ function dropEmptyGroups(lines: string[]): void {
   if (lines.length > 0 && lines.at(-1) !== '') lines.push('')
 }
 
+/** A keyed line's importance under the section (or archive group) titled `section`; null when undated. */
+type ImportanceOf = (line: string, section: string | null) => number | null
+
 interface Move {
   index: number
   line: string
@@ -150,11 +152,7 @@ interface Move {
 }
 
 /** Which lines leave their section for the archive and which come back out, decided on the file as it is. */
-function planMoves(
-  lines: readonly string[],
-  importanceOf: (line: string) => number | null,
-  params: FreshnessParams,
-) {
+function planMoves(lines: readonly string[], importanceOf: ImportanceOf, params: FreshnessParams) {
   const archiveAt = findArchive(lines)
   const archiveEnd = archiveAt === -1 ? -1 : sectionEnd(lines, archiveAt)
   const toArchive: Move[] = []
@@ -170,7 +168,7 @@ function planMoves(
       return
     }
     if (!isCurrentFactLine(line)) return
-    const importance = importanceOf(line)
+    const importance = importanceOf(line, isInArchive ? group : title)
     if (importance === null) return
     const isFaded = isBelowFloor(importance, params)
     if (isInArchive && !isFaded) toRevive.push({ index, line, title: group })
@@ -187,7 +185,7 @@ function groupByTitle(moves: readonly Move[]): Map<string | null, string[]> {
 }
 
 /** Each section's current facts in order of importance (highest first; equals keep their order). */
-function orderSections(lines: string[], importanceOf: (line: string) => number | null): void {
+function orderSections(lines: string[], importanceOf: ImportanceOf): void {
   const archiveAt = findArchive(lines)
   for (const block of blocks(lines)) {
     if (block.start === archiveAt) continue
@@ -195,7 +193,7 @@ function orderSections(lines: string[], importanceOf: (line: string) => number |
     for (let index = block.start + 1; index < block.end; index++) {
       const line = lines[index] ?? ''
       if (!isCurrentFactLine(line)) continue
-      const importance = importanceOf(line)
+      const importance = importanceOf(line, block.title)
       if (importance !== null) slots.push({ index, line, importance })
     }
     const sorted = [...slots].sort((a, b) => b.importance - a.importance || a.index - b.index)
@@ -206,15 +204,24 @@ function orderSections(lines: string[], importanceOf: (line: string) => number |
 }
 
 /**
- * `text` with its current keyed facts ordered by importance on `today`, faded ones moved under `## Archive`
- * and reinforced ones moved back. Pure and idempotent: the same text and day give the same result, and a
- * second pass changes nothing. Lines without a key comment, superseded entries and undated facts stay put.
+ * `text`, the fact file `file`, with its current keyed facts ordered by importance on `today`, faded ones moved
+ * under `## Archive` and reinforced or lasting ones moved back. Pure and idempotent: the same text and day give the
+ * same result, and a second pass changes nothing. Lines without a key comment, superseded entries and undated facts
+ * stay put.
  */
-export function refreshFactFile(text: string, today: string, params: FreshnessParams): string {
+export function refreshFactFile(
+  text: string,
+  today: string,
+  params: FreshnessParams,
+  file: FreshnessFile,
+): string {
+  const lasting: FreshnessParams = { ...params, halfLifeDays: 0 }
   const cache = new Map<string, number | null>()
-  const importanceOf = (line: string): number | null => {
-    if (!cache.has(line)) cache.set(line, lineImportance(line, today, params))
-    return cache.get(line) ?? null
+  const importanceOf: ImportanceOf = (line, section) => {
+    const isLasting = isLastingFact(file, section, line)
+    const cached = `${isLasting}\n${line}`
+    if (!cache.has(cached)) cache.set(cached, lineImportance(line, today, isLasting ? lasting : params))
+    return cache.get(cached) ?? null
   }
   const lines = text.split('\n')
   const { toArchive, toRevive } = planMoves(lines, importanceOf, params)

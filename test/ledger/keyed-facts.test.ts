@@ -97,25 +97,28 @@ describe('keyed-fact bullets', () => {
 
 describe('the loss guard and the fact archive', () => {
   const JAZZ = '- I love jazz [[2026-11-10]] <!-- key: user.pref.jazz -->'
-  /** Two facts last said in January (faded by NOW, 2026-11-21) and one said this month. */
+  const BAND =
+    '- **Favourite band: Radiohead** — Radiohead, always [[2026-01-05]] <!-- key: user.favourite.band; value: Radiohead -->'
+  /** Two tastes last said in January (faded by NOW, 2026-11-21), one said this month, and a city that lasts. */
   const OLD_MD = [
     '# User',
     '',
     '## Identity',
     '',
     '- **City: Porto** — I live in Porto [[2026-01-05]] <!-- key: user.city; value: Porto -->',
-    '- **Job: nurse** — I work as a nurse [[2026-01-06]] <!-- key: user.job; value: nurse -->',
     '',
     '## Preferences',
     '',
+    BAND,
+    '- I love tea [[2026-01-06]] <!-- key: user.pref.tea -->',
     JAZZ,
     '',
   ].join('\n')
   const otherWork = { 'notes/memory/reference.md': '# Reference\n\n## Reference\n\n- Wi-Fi: porto-home\n' }
 
   it('sees a move under ## Archive as no loss', async () => {
-    const after = refreshFactFile(OLD_MD, '2026-11-21', DEFAULTS.memory.freshness)
-    expect(after).toContain('## Archive\n\n### Identity\n\n- **City: Porto**')
+    const after = refreshFactFile(OLD_MD, '2026-11-21', DEFAULTS.memory.freshness, 'user.md')
+    expect(after).toContain(`## Archive\n\n### Preferences\n\n${BAND}\n- I love tea`)
     const result = await guardMemory({
       contents: [{ path: USER, before: Buffer.from(OLD_MD), after: Buffer.from(after) }],
       manifest: [{ path: USER, size: OLD_MD.length, sha256: '0'.repeat(64) }],
@@ -134,7 +137,8 @@ describe('the loss guard and the fact archive', () => {
     expect(run.status).toBe('succeeded')
     expect(run.lossFlags).toEqual([])
     const archived = world.read(USER)
-    expect(archived.indexOf('- **City: Porto**')).toBeGreaterThan(archived.indexOf('## Archive'))
+    expect(archived.indexOf(BAND)).toBeGreaterThan(archived.indexOf('## Archive'))
+    expect(archived.indexOf('- **City: Porto**')).toBeLessThan(archived.indexOf('## Archive'))
     expect(archived.indexOf(JAZZ)).toBeLessThan(archived.indexOf('## Archive'))
     await dreamlane.close()
   })

@@ -1,7 +1,8 @@
 // The offline engine: a deterministic ModelProvider that dreams with the same tools a model would —
 // Orient → Signal → Consolidate → Prune & Index — so everything works with no API key and no network.
 import { DEFAULTS } from '../../config/defaults.js'
-import { FRESHNESS_FILES, refreshFactFile } from '../../notes/fact-archive.js'
+import { refreshFactFile } from '../../notes/fact-archive.js'
+import { FRESHNESS_FILES } from '../../notes/lasting-facts.js'
 import type { FreshnessParams } from '../../notes/fact-freshness.js'
 import { MEMORY_FILES, type MemoryFile } from '../../notes/paths.js'
 import { localDayOf } from '../../time/local-day.js'
@@ -237,7 +238,8 @@ async function dreamOn(
   }
   // Freshness as of today: facts ordered by importance, faded ones archived, restated ones back out.
   const today = localDayOf(new Date(context.now), timeZone)
-  for (const name of FRESHNESS_FILES) update(name, (text) => refreshFactFile(text, today, settings.freshness))
+  for (const name of FRESHNESS_FILES)
+    update(name, (text) => refreshFactFile(text, today, settings.freshness, name))
   const status = dayStatuses(days, signal, orientation, dayOutcomes)
   const projectText = files.get('project.md')?.text ?? ''
   update('current-state.md', (text) => renderCurrentState(text, { days, status, projectText, threads }))
