@@ -33,8 +33,17 @@ function keyWords(key: string): Set<string> {
   )
 }
 
-// Another key that names the same subject differently ("plan.launch" for "plan.atlas-launch").
+const RELATION = /^user\.relation\.([^.]+)/
+// One relationship under the names it goes by as it grows: partner, then fiancé, then wife.
+const COUPLE_ROLE = /^(?:partner|wife|husband|spouse|girlfriend|boyfriend|fiancé|fiancée)$/
+
+/**
+ * Another key that names the same subject differently ("plan.launch" for "plan.atlas-launch"). People are told
+ * apart by their role: "my brother Sam" and "my friend Sam" are two people, whatever words their keys share.
+ */
 function isRelatedKey(a: string, b: string): boolean {
+  const [roleA, roleB] = [RELATION.exec(a)?.[1], RELATION.exec(b)?.[1]]
+  if (roleA !== undefined || roleB !== undefined) return roleA === roleB
   if (a.split('.')[0] !== b.split('.')[0]) return false
   const words = keyWords(b)
   return [...keyWords(a)].some((word) => words.has(word))
@@ -85,8 +94,34 @@ function mergeStatement(file: ParsedFile, fact: Fact): Merged {
   return add(text, fact, [renderEntry(fact)], { fact, action: 'added' })
 }
 
+/** The current entry of the same person in another couple role ("Partner: Tom" when "Fiancé: Tom" comes). */
+function earlierCoupleRole(entries: readonly MemoryEntry[], fact: Fact): MemoryEntry | undefined {
+  const role = RELATION.exec(fact.key)?.[1]
+  if (!role || !COUPLE_ROLE.test(role) || entries.some((entry) => entry.key === fact.key)) return undefined
+  return entries.find((entry) => {
+    const other = RELATION.exec(entry.key)?.[1]
+    return (
+      entry.supersededOn === null &&
+      other !== undefined &&
+      COUPLE_ROLE.test(other) &&
+      entry.value !== null &&
+      sameValue(entry.value, fact.value) &&
+      fact.day > (entry.lastSeen ?? entry.day ?? '')
+    )
+  })
+}
+
 function mergeSlot(file: ParsedFile, fact: Fact): Merged {
   const { text, entries } = file
+  const grown = earlierCoupleRole(entries, fact)
+  if (grown) {
+    const struck = replaceLine(text, grown.line, supersedeLine(grown, fact.day, fact.headline ?? fact.value))
+    return add(struck, fact, [renderEntry(fact)], {
+      fact,
+      action: 'superseded',
+      replaced: grown.value ?? '',
+    })
+  }
   let key = fact.key
   if (!entries.some((entry) => entry.key === key)) {
     const related = entries.filter((entry) => entry.supersededOn === null && isRelatedKey(entry.key, key))

@@ -95,9 +95,28 @@ function ownClause(sentence: string): string {
   return isReportedNow ? sentence.slice(0, told.index) : sentence
 }
 
+// Where a sentence's clauses part: "I hired Priya, she starts on December 1" has a tense in each.
+const CLAUSE_BREAK = /[,;]\s+|\s+(?:and|but|so)\s+(?=(?:i|we|he|she|they|it|the|my|our|his|her|their)\b)/i
+
+/**
+ * The clauses whose tense dates the sentence's days: those naming a day, when they have a verb of their own ("she
+ * starts on December 1" after "I hired Priya"); else the whole sentence ("On Friday, I got great news").
+ */
+function datedClauses(sentence: string): string {
+  const clauses = sentence.split(CLAUSE_BREAK)
+  if (clauses.length === 1) return sentence
+  const dated = clauses.filter((clause) => DAY_WORD.test(clause)).join(', ')
+  const hasVerb = PAST_TENSE.test(dated) || PRESENT_OR_FUTURE.test(dated) || FUTURE_TENSE.test(dated)
+  return hasVerb ? dated : sentence
+}
+
 /** True when the sentence reports something done ("On Friday I got…") rather than planned. */
 export function isPastTense(sentence: string): boolean {
-  return PAST_TENSE.test(ownClause(sentence)) && !FUTURE_TENSE.test(sentence) && !BOOKED_AHEAD.test(sentence)
+  return (
+    PAST_TENSE.test(ownClause(datedClauses(sentence))) &&
+    !FUTURE_TENSE.test(sentence) &&
+    !BOOKED_AHEAD.test(sentence)
+  )
 }
 
 /** False when `text` has no word that can name a day, so no date can be found in it. */

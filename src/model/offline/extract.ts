@@ -9,7 +9,7 @@ import type { Fact, WindowMessage } from './types.js'
 // any rule.
 const CANDIDATE = new RegExp(
   "\\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|you|your|please|don't|do not|never|always|stop|keep|no|" +
-    "decision|decided|agreed|let's|the|living|based|moved|name|spelled|spelt|next time|too (?:long|short|wordy|formal|casual|much))\\b|\\d",
+    "decision|decided|agreed|let's|the|living|based|moved|name|called|named|engaged|spelled|spelt|next time|too (?:long|short|wordy|formal|casual|much))\\b|\\d",
   'i',
 )
 

@@ -20,7 +20,7 @@ function nameAfter(view: SentenceView, pattern: RegExp): string | null {
 /** Where the user lives now: "we moved from Lisbon to Porto", "I'm based in Braga". */
 function findCity(view: SentenceView): Draft | null {
   const verb =
-    /\b(?:i|we)(?:'m|'re|'ve| am| are| have)?(?:\s+(?:just|recently|finally|now|still|currently|actually|officially|both|all|since))*\s+(?:live|living|reside|residing|based|moved|relocated|settled)\b(?:\s+(?:back|over|out|house))?/
+    /\b(?:i|we)(?:'m|'re|'ve| am| are| have)?(?:\s+(?:just|recently|finally|now|still|currently|actually|officially|both|all|since))*\s+(?:live|living|lived|reside|residing|based|moved|relocated|settled)\b(?:\s+(?:back|over|out|house))?/
   const match =
     verb.exec(view.lower) ?? /^(?:(?:now|currently|still)\s+)?(?:living|based)(?=\s+in\b)/.exec(view.lower)
   if (!match) return null
@@ -36,6 +36,11 @@ function findCity(view: SentenceView): Draft | null {
   if (!to) return null
   const city = properNameAt(view.text, at + to[0].length)
   if (!city) return null
+  // "we've lived in York for two weeks now" still lives there; "I lived in Paris", "I've lived in Rome and Oslo" may not.
+  if (/\blived$/.test(match[0])) {
+    const rest = view.lower.slice(at + to[0].length + city.length)
+    if (!/(?:'ve|\shave)\b/.test(match[0]) || !/^\s+(?:for|since)\b/.test(rest)) return null
+  }
   if (!previous) {
     const rest = view.text.slice(at + to[0].length + city.length)
     const trailingFrom = /^,?\s+from\s+(?:the\s+)?/i.exec(rest)
@@ -46,10 +51,22 @@ function findCity(view: SentenceView): Draft | null {
   return { ...identity('user.city', label, city), previous }
 }
 
+// What a workplace is, said after its name: "the Headingley sports clinic", "St Mary's hospital".
+const WORKPLACE_TAIL =
+  /^(['’]s)?\s+((?:[a-z]+\s+)?(?:clinic|hospital|surgery|practice|school|college|university|academy|nursery|library|museum|gallery|bakery|cafe|café|restaurant|bar|pub|hotel|shop|store|salon|gym|studio|agency|firm|company|bank|lab|factory|warehouse|office|council|centre|center|charity|foundation|group|club))\b/
+
+/** An employer's name with what kind of place it is, when that follows in lower case. */
+function workplace(text: string, name: string | null): string | null {
+  if (!name) return null
+  const after = text.indexOf(name) + name.length
+  const tail = WORKPLACE_TAIL.exec(text.slice(after))
+  return tail ? `${name}${tail[1] ?? ''} ${tail[2]}` : name
+}
+
 /** Job title and employer: "I'm a product designer at Fernwood Labs", "I just joined Acme as a data engineer". */
 function findWork(view: SentenceView): Draft[] {
   const found: Draft[] = []
-  const employer =
+  const named =
     nameAfter(
       view,
       /\b(?:i|i'm|i am)(?:\s+(?:currently|now|still|also))?\s+(?:work|working)\s+(?:at|for)\s+/,
@@ -60,6 +77,7 @@ function findWork(view: SentenceView): Draft[] {
     ) ??
     nameAfter(view, /\bmy new (?:job|employer|company|workplace) is (?:at |with )?/) ??
     nameAfter(view, /\b(?:i|i'm|i am)\s+(?:start|starting|begin|beginning)\s+(?:work(?:ing)?\s+)?at\s+/)
+  const employer = workplace(view.text, named)
   const move = /\b(?:i'm|i am|i)\s+(?:(?:just|finally)\s+)?(?:leaving|left|quit|quitting)\s+/.exec(view.lower)
   const left = move ? properNameAt(view.text, move.index + move[0].length) : null
   const forAt = left ? view.lower.indexOf(' for ', move!.index + move![0].length + left.length) : -1
@@ -87,7 +105,9 @@ function findWork(view: SentenceView): Draft[] {
     const at = /^\s+(?:at|for|with)\s+(?:the\s+(?=\p{Lu}))?/u.exec(
       view.text.slice(role.index + role[0].length),
     )
-    const company = at ? properNameAt(view.text, role.index + role[0].length + at[0].length) : null
+    const company = at
+      ? workplace(view.text, properNameAt(view.text, role.index + role[0].length + at[0].length))
+      : null
     // A student at Leeds Uni studies there; nobody employs them.
     if (company && !employer && !STUDIES.test(title))
       found.push(identity('user.employer', 'Works at', company))

@@ -1,4 +1,5 @@
 // Rules for the user's stable preferences: likes and dislikes, diet, favourites, scheduling habits.
+import { nlp } from './nlp.js'
 import type { Draft, SentenceView } from './types.js'
 import { contentWords, lastSentenceOf, slugOf } from './text.js'
 
@@ -28,11 +29,17 @@ const DIETS = new RegExp(
 // "I'm allergic to peanuts and shellfish", "I have a severe cat allergy": the user's own allergy, never someone else's.
 const ALLERGIC_TO =
   /\bi(?:'m| am)\s+(?:(?:also|very|severely|super|really|deathly|mildly|slightly|a bit|a little)\s+)*allergic to\s+((?:[a-z'-]+)(?:(?:,\s*|\s+(?:and|or)\s+|\s+)[a-z'-]+){0,4}?)(?=\s*[,.;:!)]|\s+(?:so|but|which|since|because|too|as well|though)\b|\s+and\s+(?:my|our|his|her|their|i|i'm|we|he|she|they)\b|\s*$)/
+// "my only allergy is shellfish", "my allergies are dust and pollen".
+const MY_ALLERGY =
+  /\bmy\s+(?:(?:only|one|main|worst|biggest|food)\s+)*allerg(?:y|ies)\s+(?:is|are)\s+((?:[a-z'-]+)(?:(?:,\s*|\s+(?:and|or)\s+|\s+)[a-z'-]+){0,4}?)(?=\s*[,.;:!)]|\s+(?:so|but|which|since|because|too|as well|though)\b|\s*$)/
 const HAS_ALLERGY =
   /\bi(?:'ve got| have got| have| got)\s+(?:a|an)\s+(?:(?:severe|mild|bad|serious|slight|deadly|nasty)\s+)?((?:[a-z'-]+\s+){1,2}?)allergy\b/
 
 function allergy(view: SentenceView): Draft | null {
-  const match = ALLERGIC_TO.exec(view.lower) ?? HAS_ALLERGY.exec(view.lower)
+  // "my allergy is acting up" says how it is, not what it is to: after "is", an allergen is a noun.
+  const mine = MY_ALLERGY.exec(view.lower)
+  const isAllergen = mine !== null && nlp(mine[1] ?? '').has('^#Noun')
+  const match = ALLERGIC_TO.exec(view.lower) ?? (isAllergen ? mine : null) ?? HAS_ALLERGY.exec(view.lower)
   const what = match?.[1]?.trim()
   if (!match || !what || /^(?:it|that|this|them|something|everything|anything|you)\b/.test(what)) return null
   // "allergic to Mondays lol" is a joke: allergens are common nouns, and a laugh takes the claim back.

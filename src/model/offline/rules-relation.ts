@@ -2,7 +2,7 @@
 import { lastPersonNamed, looksLikePersonName, properNameAt, properNameBefore } from './entities.js'
 import { nlp } from './nlp.js'
 import type { Draft, SentenceView } from './types.js'
-import { foldCase } from './text.js'
+import { foldCase, lastSentenceOf } from './text.js'
 
 // The roles of a couple, which "we're separated" or "we got divorced" speaks of.
 const COUPLE_ROLES: Record<string, string> = {
@@ -208,6 +208,54 @@ const PET_NAMED = new RegExp(
   `\\b(?:i|we)(?:'ve)?(?:\\s+(?:just|finally))?\\s+named\\s+(?:the|our|my)\\s+(${ROLE_ADJECTIVE})(${PET_ROLES})\\s+`,
 )
 
+// "We adopted a cat! She's a little tabby called Pickle.": a pet arrives in one sentence, its name in the next.
+const PET_ARRIVED = new RegExp(
+  `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:got|adopted|rescued|welcomed|brought home)\\s+(?:a|an)\\s+(${ROLE_ADJECTIVE})(${PET_ROLES})\\b`,
+)
+const ITS_NAME =
+  /(?:^|[.!?]\s+)(?:(?:and|so|oh)\s+)?(?:(?:she|he|it)(?:'s|’s| is)\s+(?:(?:a|an)\s+)?(?:[a-z-]+\s+){0,3}?(?:called|named)|(?:her|his|its)\s+name(?:'s|’s| is))\s+/
+
+/** The pet the sentence before named the arrival of, by the name this one gives it. */
+function petNamedNext(view: SentenceView): Draft | null {
+  const naming = ITS_NAME.exec(view.lower)
+  if (!naming) return null
+  const before = lastSentenceOf(`${view.context} ${view.text.slice(0, naming.index)}`.trim())
+  const arrived = PET_ARRIVED.exec(foldCase(before))
+  const name = arrived ? properNameAt(view.text, naming.index + naming[0].length) : null
+  if (!arrived || !name) return null
+  const draft = relationDraft(arrived[1] ?? '', arrived[2] as string, name)
+  // The arrival in the sentence before: the entry says both ("we adopted a cat! She's … called Pickle").
+  return naming.index === 0 ? { ...draft, text: `${before} ${view.text}` } : draft
+}
+
+// "We're engaged!", "I just got engaged to Ana"; not "engaged in a lawsuit" or "engaged with the team".
+const ENGAGED =
+  /\b(?:we(?:'re|’re| are)|we(?: just)? got|i(?:'m|’m| am)|i(?: just)? got)\s+engaged\b(?!\s+(?:in|with|on)\b)/
+// Who to: "engaged to Ana", "Tom proposed", "I proposed to Ana", "Ana and I got engaged".
+const FIANCE_NAMED = [
+  /\bengaged to\s+/g,
+  /\bproposed to\s+/g,
+  /(?:^|[\s,.!?])(?=\p{Lu}[\p{L}'’-]*\s+(?:finally\s+|just\s+)?(?:proposed(?!\s+to\s+(?!me\b))|popped the question)\b)/gu,
+  /(?:^|[\s,.!?])(?=\p{Lu}[\p{L}'’-]*\s+and\s+i\s+(?:just\s+)?(?:got|are)\s+engaged\b)/giu,
+]
+
+/** The user's engagement, and to whom, from the sentence and the message before it. */
+function engagement(view: SentenceView): Draft | null {
+  if (!ENGAGED.test(view.lower)) return null
+  const said = `${view.context} ${view.text}`
+  for (const pattern of FIANCE_NAMED) {
+    for (const match of said.matchAll(pattern)) {
+      const name = properNameAt(said, (match.index ?? 0) + match[0].length)
+      if (!name || !looksLikePersonName(said, name)) continue
+      // Named in the sentence before ("Tom proposed last weekend!! We're engaged!"): the entry says both.
+      const isNamedBefore = (match.index ?? 0) < view.context.length
+      const draft = relationDraft('', 'fiance', name)
+      return isNamedBefore ? { ...draft, text: `${lastSentenceOf(view.context)} ${view.text}` } : draft
+    }
+  }
+  return null
+}
+
 /** "my kids Mia and Noah", "I have two dogs, Rex and Bo": one relation for each name of a list of two or more. */
 function listedRelations(view: SentenceView): Draft[] {
   const found: Draft[] = []
@@ -282,7 +330,8 @@ export function findRelations(view: SentenceView): Draft[] {
     const ended = endedAround(view, had.index, end, undefined)
     found.push(relationDraft(had[1] ?? '', had[2] as string, named, ended))
   }
-  return [...found, ...namedLater(view), ...listedRelations(view)]
+  const later = [petNamedNext(view), engagement(view)].filter((draft) => draft !== null)
+  return [...found, ...namedLater(view), ...listedRelations(view), ...later]
 }
 
 // "My mum is Catholic", "my wife is Welsh": a capitalised word of faith, people or place, in the form of an

@@ -1,5 +1,6 @@
 // Rules for project.md and current-state.md: decisions, dated plans and deadlines, open threads.
 import { annotateDates, daysOf, type DateMention } from './dates.js'
+import { looksLikePersonName } from './entities.js'
 import type { Draft, SentenceView } from './types.js'
 import { nounPhrases } from './noun-phrases.js'
 import { anyWord, contentWords, foldCase, lastSentenceOf, slugOf } from './text.js'
@@ -35,7 +36,7 @@ const PLAN_CUE = anyWord(
     'submit\\w* cut-?off go[-_]live starts? starting ends? vacation holiday moving booked scheduled planned planning ' +
     'plan inspection viewing dentist doctor vet haircut game match race marathon recital gig show premiere ' +
     'graduation funeral reunion hearing audition rehearsal tour cruise festival tournament competition seminar ' +
-    'webinar training orientation checkout check-?in away',
+    'webinar training orientation checkout check-?in away opens opening reopens reopening',
 )
 const CHANGE_CUE = anyWord(
   'slipped slips slip moved moves pushed(?:_back|_out)? postponed delayed rescheduled brought_forward shifted bumped ' +
@@ -118,6 +119,23 @@ const eventPhrase = (phrases: readonly string[][]): string[] | undefined =>
 // Clauses as the phrases end: at a comma, semicolon or colon.
 const CLAUSE_END = /(?<=[,;:])\s+/
 
+// One name or two, and nothing else: "Tom", "Sam and Leo".
+const BARE_NAMES = /^\p{Lu}[\p{L}'’-]*(?:\s+and\s+\p{Lu}[\p{L}'’-]*)?$/u
+
+/**
+ * The sentence's first phrase, unless it only names who does something: "Tom booked us a table…" and "Tom and I
+ * are doing the Christmas 5k…" are two plans, the table and the 5k. Keyed by "tom", the second struck out the first.
+ */
+function firstThing(text: string, phrases: readonly string[][]): string[] | undefined {
+  const first = nounPhrases(text)[0]?.replace(/[.!?,]+$/, '') ?? ''
+  const isActor =
+    phrases.length > 1 &&
+    text.trimStart().startsWith(first) &&
+    BARE_NAMES.test(first) &&
+    looksLikePersonName(text, first)
+  return isActor ? phrases[1] : phrases[0]
+}
+
 // The noun phrase holding the event word wins ("my talk" over "the Women in Tech meetup").
 function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string | null {
   // Tagging is the costly part, so the clause with the first event word is tagged alone first: no phrase before
@@ -128,7 +146,7 @@ function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string
   if (early) return early.join(' ')
   const phrases = subjectWords(view.text, mentions)
   return (
-    (eventPhrase(phrases) ?? phraseDueBy(view.text, mentions) ?? phrases[0])?.join(' ') ??
+    (eventPhrase(phrases) ?? phraseDueBy(view.text, mentions) ?? firstThing(view.text, phrases))?.join(' ') ??
     PLAN_CUE.exec(view.lower)?.[0] ??
     null
   )

@@ -1,5 +1,5 @@
-// Chats unlike LoCoMo's two friends: a user with an assistant (errands, a project, a move) and a family group
-// exported from WhatsApp. Each was written by hand for these tests and dreamed once; the keyed facts its memory
+// Chats written by hand: a user with an assistant (errands, a project, a move), a family group
+// exported from WhatsApp, and two friends over ten months. Each is dreamed once; the keyed facts its memory
 // files must hold, no more and no fewer, were checked by hand against what was said.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

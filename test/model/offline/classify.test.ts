@@ -146,6 +146,14 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ["I'm leaving Acme Corp for Globex in January.", 'user.md user.employer Works at: Globex'],
     ['I start at Globex on Monday.', 'user.md user.employer Works at: Globex'],
     ['Our cat is called Miso.', 'user.md user.relation.cat.miso Cat: Miso'],
+    ["We've lived in York for two weeks now.", 'user.md user.city City: York'],
+    ['I have lived in Leeds since 2018.', 'user.md user.city City: Leeds'],
+    ['My only allergy is shellfish.', 'user.md user.allergy.shellfish Allergy: shellfish'],
+    ['my allergies are dust and pollen', 'user.md user.allergy.dust-pollen Allergy: dust and pollen'],
+    ['I just got engaged to Ana!', 'user.md user.relation.fiancé Fiancé: Ana'],
+    ['Ana and I got engaged last night.', 'user.md user.relation.fiancé Fiancé: Ana'],
+    ['I work at the Headingley sports clinic.', 'user.md user.employer Works at: Headingley sports clinic'],
+    ["I'm a nurse at St Mary's hospital.", "user.md user.employer Works at: St Mary's hospital"],
   ])('%s → %s', (text, expected) => {
     expect(summary(classify(text))).toContain(expected)
   })
@@ -172,6 +180,11 @@ describe('classifySentence: durable statements in many phrasings', () => {
     'My sister said she prefers tea.',
     'My son is allergic to eggs.',
     "I'm allergic to Mondays lol.",
+    'My allergy is acting up today.',
+    'I lived in Paris for a year.',
+    "I've lived in Rome and Oslo.",
+    "We're engaged in a lawsuit with the landlord.",
+    'My sister is engaged to Mark.',
     "I've been sober for two weeks.",
     'I got a job as a favor to my uncle.',
     'I almost lost my job over that email.',
@@ -394,6 +407,33 @@ describe('classifySentence: values, dates and context', () => {
     )
     expect(plans.map((fact) => `${fact.key} ${fact.value}`)).toEqual(['plan.quarterly-report 2026-12-04'])
     expect(classify('my sister Inês is coming up from Coimbra on Saturday')[1]?.key).toBe('plan.sister-ines')
+  })
+
+  it('names a pet whose arrival the sentence before told, and a fiancé who proposed there', () => {
+    expect(classify("She's a little tabby called Pickle.", 'Big news, we adopted a cat!')[0]).toMatchObject({
+      key: 'user.relation.cat.pickle',
+      text: "Big news, we adopted a cat! She's a little tabby called Pickle.",
+    })
+    expect(classify("She's called Mimi.", 'My sister adopted a cat.')).toEqual([])
+    expect(classify("We're engaged!", 'Tom proposed last weekend!')[0]).toMatchObject({
+      key: 'user.relation.fiancé',
+      value: 'Tom',
+    })
+    expect(classify("We're engaged too!", 'Tom proposed to his girlfriend.')).toEqual([])
+  })
+
+  it('keys a plan by what happens, not by the friend who does it with the user', () => {
+    expect(classify('Tom booked us a table at the Italian place for Saturday.')[0]?.key).toBe('plan.table')
+    expect(classify('Tom and I are doing the Christmas 5k on December 13.')[0]?.key).toBe('plan.christmas-5k')
+    expect(classify("I'm meeting Liam's mum for coffee on Saturday.")[0]?.key).toBe('plan.liam-mum')
+  })
+
+  it('dates a clause by its own tense: "I hired Priya, she starts on December 1"', () => {
+    expect(classify('I hired a second physio, she starts on December 1.')[0]).toMatchObject({
+      key: 'plan.second-physio',
+      value: '2026-12-01',
+    })
+    expect(classify('I went to the doctor on Monday, and she says I am fine.')).toEqual([])
   })
 
   it('keeps the sentence a "that\'s my order" points at', () => {
