@@ -140,7 +140,6 @@ const FILLER = new RegExp(
       ...[
         'really',
         'so much',
-        'super',
         'totally',
         'actually',
         'basically',
@@ -161,7 +160,7 @@ const FILLER = new RegExp(
 
 /**
  * `text` without its filler words, except where one is part of a name: a capital inside the sentence, or one
- * followed by another capitalised word ("Super Bowl", "Super Mario", "Truly Madly Deeply").
+ * followed by another capitalised word ("Truly Madly Deeply", "The Very Hungry Caterpillar").
  */
 function withoutFiller(text: string): string {
   return text.replace(FILLER, (match: string, offset: number) => {

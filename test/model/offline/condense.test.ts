@@ -99,11 +99,22 @@ describe('condenseSentence', () => {
 
   // A filler word spelled with a capital inside a sentence, or before another capitalised word, is part of a name.
   it.each([
-    ["We watched the Super Bowl at Tom's place.", "We watched the Super Bowl at Tom's place."],
-    ["I've been playing Super Mario Odyssey all week.", 'Been playing Super Mario Odyssey all week.'],
-    ["Super Bowl was great at Tom's place.", "Super Bowl was great at Tom's place."],
+    ["We watched Truly Madly Deeply at Tom's place.", "We watched Truly Madly Deeply at Tom's place."],
+    [
+      "I've been reading The Very Hungry Caterpillar all week.",
+      'Been reading The Very Hungry Caterpillar all week.',
+    ],
+    ["Truly Madly Deeply was great at Tom's place.", "Truly Madly Deeply was great at Tom's place."],
   ])('keeps a name that starts with a filler word: "%s"', (text, expected) => {
     expect(condenseSentence(text)).toBe(expected)
+  })
+
+  // "Super" is how chat describes a thing ("super cozy", "super exciting"): the description's own word, and what a
+  // later question quotes back.
+  it('keeps "super" in a description', () => {
+    expect(condenseSentence('The new beds are super cozy and comfy.')).toBe(
+      'New beds are super cozy and comfy.',
+    )
   })
 
   it('still drops an intensifier that only adds emphasis', () => {
