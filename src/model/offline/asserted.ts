@@ -2,6 +2,7 @@
 // wish and quoted first-person speech are blanked out (with spaces, so indices still point into the original) and
 // the rules never see them. A gate per clause, not per sentence: "I found out I'm allergic to cockroaches, so who
 // knows if I'll ever get a pet" still says the allergy; "I'm allergic to cats but I'd get one if I could" too.
+import { nlp } from './nlp.js'
 import { foldCase } from './text.js'
 
 /**
@@ -71,6 +72,11 @@ const CLAUSE_BREAK = /[,;:()—–]|\s(?=(?:but|so|though|although|because|cos|w
 // First-person words inside quotes: someone else's words, or the user's own quoted, not said of themselves now.
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|we're|our|us)\b/
 const QUOTED = /"[^"\n]*"/g
+// A quoted line ("> I'm moving to Lisbon"), a forward ("Fwd: …", "forwarded from Mia: …") or a line of a pasted
+// group chat ("Jess: I'm vegan now", "Mum: …"): someone else's words, or the user's own from elsewhere.
+const QUOTED_LINE = /^\s*>|^(?:fwd?|forwarded)\b/
+const SPEAKER = /^(\p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)?):\s/u
+const KIN_SPEAKER = /^(?:mum|mom|mam|dad|sis|bro|grandma|grandpa|nan|gran|wife|husband|boss)$/i
 
 export interface AssertedText {
   text: string
@@ -98,11 +104,15 @@ function clausesOf(lower: string): [number, number][] {
 }
 
 /** Where what `lower` does not assert lies: [start, end) spans, possibly overlapping. */
-function unassertedSpans(lower: string): [number, number][] {
+function unassertedSpans(text: string, lower: string): [number, number][] {
   const request = REMEMBER_REQUEST.exec(lower)
-  if (request) return [[0, request[0].length], ...unassertedSpans(blank(lower, 0, request[0].length))]
+  if (request) {
+    const rest = blank(lower, 0, request[0].length)
+    return [[0, request[0].length], ...unassertedSpans(blank(text, 0, request[0].length), rest)]
+  }
   if (UNREAL_SENTENCE.test(lower) || FICTION.test(lower) || REPORTED_SENTENCE.test(lower))
     return [[0, lower.length]]
+  if (QUOTED_LINE.test(lower) || isSpeakersLine(text)) return [[0, lower.length]]
   const spans: [number, number][] = []
   for (const quote of lower.matchAll(QUOTED))
     if (FIRST_PERSON.test(quote[0])) spans.push([quote.index, quote.index + quote[0].length])
@@ -135,6 +145,13 @@ function unassertedSpans(lower: string): [number, number][] {
   return spans
 }
 
+/** "Jess: I'm vegan now": a line of a chat pasted, its speaker a person compromise knows, or kin. */
+function isSpeakersLine(text: string): boolean {
+  const speaker = SPEAKER.exec(text)?.[1]
+  if (speaker === undefined) return false
+  return KIN_SPEAKER.test(speaker) || nlp(speaker).has('#Person')
+}
+
 /** A condition is put on what the sentence says: an "if", not a doubt ("not sure if I said"). */
 function isConditional(lower: string): boolean {
   return CONDITION_OPENER.test(lower) || CONDITION.test(lower.replace(new RegExp(DOUBT.source, 'g'), ' '))
@@ -143,7 +160,7 @@ function isConditional(lower: string): boolean {
 /** `text` and its case-folded twin `lower` with every span that asserts nothing blanked out. */
 export function assertedPart(text: string, lower: string): AssertedText {
   let said = { text, lower }
-  for (const [from, to] of unassertedSpans(lower))
+  for (const [from, to] of unassertedSpans(text, lower))
     said = { text: blank(said.text, from, to), lower: blank(said.lower, from, to) }
   return { ...said, isConditional: isConditional(lower) }
 }

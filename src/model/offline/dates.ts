@@ -192,9 +192,10 @@ function isGenericWeekend(text: string, before: string): boolean {
 }
 
 const WEEKDAY_NAME = /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b/i
-// "every Sunday", "each Monday", "on a Tuesday", "Black Friday": a habit, any such day, or a holiday's name.
+// "every Sunday", "each Monday", "on a Tuesday", "another Monday", "Black Friday": a habit, any such day, or a
+// holiday's name.
 const KIND_OF_WEEKDAY_BEFORE =
-  /\b(?:every(?:\s+other)?|each|most|an?|black|cyber|good|easter|palm|ash|holy|super)\s+$/i
+  /\b(?:every(?:\s+other)?|each|most|an?|another|black|cyber|good|easter|palm|ash|holy|super)\s+$/i
 // "Sunday school", "on Saturday mornings": a kind of thing, or a habit in the plural.
 const KIND_OF_WEEKDAY_AFTER = /^(?:s\b|\s+(?:school|mornings|afternoons|evenings|nights)\b)/i
 

@@ -1,6 +1,6 @@
 // Rules for project.md and current-state.md: decisions, dated plans and deadlines, open threads.
 import { annotateDates, daysOf, type DateMention } from './dates.js'
-import { looksLikePersonName } from './entities.js'
+import { looksLikePersonName, properNameAt } from './entities.js'
 import type { Draft, SentenceView } from './types.js'
 import { nounPhrases } from './noun-phrases.js'
 import { anyWord, contentWords, foldCase, lastSentenceOf, slugOf } from './text.js'
@@ -10,7 +10,7 @@ const DECISION = new RegExp(
     // "we've decided", "the team agreed", "we're going with"
     "\\b(?:we|i|the team|our team|they|everyone|we all)(?:'ve|'re|'ll|\\s+(?:have|are|will|all|both|finally|just|" +
       'officially|now|eventually|already|unanimously))*\\s+(?:decided|agreed|chose|chosen|picked|settled on|opted|' +
-      'went with|going with|go with|committed to|signed off on|voted|switched to|switching to|switched from|switching from|locked in)\\b',
+      '(?:went|going|go) with(?!\\s+(?:my|our|his|her|their|him|them|us|me|you|friends?|family|the (?:kids|family))\\b)|committed to|signed off on|voted|switched to|switching to|switched from|switching from|locked in)\\b',
     // "the decision is …", "decision: …"
     '\\b(?:the |our |final )?decision(?:\\s+is|\\s+was|:)\\s+',
     // "let's go with …", "decided in the sync: …"
@@ -116,6 +116,30 @@ function phraseDueBy(text: string, mentions: readonly DateMention[]): string[] |
 const eventPhrase = (phrases: readonly string[][]): string[] | undefined =>
   phrases.find((words) => PLAN_CUE.test(words.join(' ')))
 
+/**
+ * "my cousin's wedding in Porto": the event word after someone's possessive, which the tagger may leave out of the
+ * phrase ("my cousin's" alone would key the plan by the cousin). Not an "is" ("the report's due", "my boss's away").
+ */
+const POSSESSED_EVENT =
+  /\b(?:my|our|his|her|their|your)\s+(?:[\p{L}-]+\s+)?([\p{L}-]+)'s\s+(?!(?:due|away|off|on|in|at|booked|scheduled|planned|moving|leaving|arriving|starting|flying|travell?ing|visiting|starts?|ends?)\b)([\p{L}-]+)/gu
+
+function possessedEvent(lower: string): string[] | undefined {
+  for (const match of lower.matchAll(POSSESSED_EVENT))
+    if (PLAN_CUE.test(match[2] as string)) return contentWords(`${match[1]} ${match[2]}`)
+  return undefined
+}
+
+// "wife and I are going to Lisbon on the 12th": with no event word, a trip is known by where it goes, not by who goes.
+const GOING_TO = /\b(?:going|off|heading|flying|driving|travell?ing|moving|back) to (?:the\s+(?=\p{Lu}))?/giu
+
+function destinationOf(text: string): string[] | undefined {
+  for (const match of text.matchAll(GOING_TO)) {
+    const place = properNameAt(text, match.index + match[0].length)
+    if (place) return contentWords(place)
+  }
+  return undefined
+}
+
 // Clauses as the phrases end: at a comma, semicolon or colon.
 const CLAUSE_END = /(?<=[,;:])\s+/
 
@@ -146,7 +170,13 @@ function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string
   if (early) return early.join(' ')
   const phrases = subjectWords(view.text, mentions)
   return (
-    (eventPhrase(phrases) ?? phraseDueBy(view.text, mentions) ?? firstThing(view.text, phrases))?.join(' ') ??
+    (
+      eventPhrase(phrases) ??
+      possessedEvent(view.lower) ??
+      destinationOf(view.text) ??
+      phraseDueBy(view.text, mentions) ??
+      firstThing(view.text, phrases)
+    )?.join(' ') ??
     PLAN_CUE.exec(view.lower)?.[0] ??
     null
   )
@@ -262,12 +292,17 @@ const CALLED_OFF = new RegExp(
   ].join('|'),
 )
 
+// "I'll think about it tomorrow", "let me sleep on it", "I'll get back to you Monday": an answer put off, no event.
+const DEFERRAL =
+  /\b(?:i'll|i will|we'll|we will|let me|let us|let's|i can|i'm gonna|i'm going to)\s+(?:(?:have to|need to|just|probably)\s+)?(?:think (?:about|it over|on)|sleep on|get back to you|let you know|decide|figure (?:it|that|this) out|deal with (?:it|that|this)|worry about (?:it|that|this)|look (?:at|into) (?:it|that|this))\b/
+
 /** A plan or deadline with a date on or after the day it was said: "Atlas launch is December 4". */
 export function findPlan(view: SentenceView): Draft | null {
   const future = view.mentions.filter((mention) => (mention.endDay ?? mention.day) >= view.day)
   if (future.length === 0) return null
   if (CALLED_OFF.test(view.lower) && !MOVED.test(view.lower)) return null
-  if (FAREWELL.test(view.lower.trim())) return null
+  if (FAREWELL.test(view.lower.trim()) || (DEFERRAL.test(view.lower) && !PLAN_CUE.test(view.lower)))
+    return null
   // Without an event word, a first-person sentence counts only for a later day ("dinner tonight" is not a plan).
   const isFirstPerson = /\b(?:i|i'm|i've|i'll|we|we're|we've|we'll|my|our|us)\b/.test(view.lower)
   const isLater = future.some((mention) => mention.day > view.day)
