@@ -2,6 +2,7 @@
 import { classifyLine, classifySentence } from './classify.js'
 import { mayNameADay } from './dates.js'
 import { proseOf, splitSentences, stripTruncationNote } from './text.js'
+import { asTyped } from './texting.js'
 import { yieldToLoop } from './yield.js'
 import type { Fact, WindowMessage } from './types.js'
 
@@ -9,7 +10,8 @@ import type { Fact, WindowMessage } from './types.js'
 // any rule.
 const CANDIDATE = new RegExp(
   "\\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|you|your|please|don't|do not|never|always|stop|keep|no|" +
-    "decision|decided|agreed|let's|the|living|based|moved|name|called|named|engaged|spelled|spelt|next time|too (?:long|short|wordy|formal|casual|much))\\b|\\d",
+    "decision|decided|agreed|let's|the|living|based|moved|name|called|named|engaged|spelled|spelt|next time|" +
+    'from now on|going forward|too (?:long|short|wordy|formal|casual|much))\\b|\\d',
   'i',
 )
 
@@ -47,8 +49,9 @@ async function factsOfMessage(message: WindowMessage, timeZone: string): Promise
     if (/\d|@|[a-z]\.[a-z]/i.test(line)) found.push(...classifyLine({ ...source, text: line }))
   }
   const context: string[] = []
-  for (const sentence of splitSentences(content)) {
+  for (const typed of splitSentences(content)) {
     await yieldToLoop()
+    const sentence = asTyped(typed)
     if (CANDIDATE.test(sentence) || mayNameADay(sentence)) {
       found.push(...classifySentence({ ...source, text: sentence, context: context.join(' ') }))
     }

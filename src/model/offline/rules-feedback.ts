@@ -9,6 +9,7 @@ const BEHAVIOUR_NOUN = new RegExp(
     'jargon|caveats?|disclaimers?|markdown|tables?|headings?|code blocks?|sources?|citations?|' +
     'exclamation(?: marks?)?|follow-up questions?|questions|paragraphs?|walls? of text|essays?|recaps?|' +
     'preambles?|small talk|flattery|compliments?|details?|units?|metric|imperial|celsius|fahrenheit|examples?|' +
+    'spelling|(?:plain|british|american|uk|us) english|' +
     // How the assistant addresses the user ("don't call me buddy"), not a phone call ("call me back").
     'call(?:ing)? me (?!(?:back|later|tomorrow|tonight|after|before|at|on|in|when|if)\\b))\\b',
 )
@@ -28,7 +29,7 @@ const STYLE_AIM = new RegExp(
 // Standing instructions, not one-off requests: "don't…", "stop…", "keep…", "no emoji".
 const DIRECTIVE_START = new RegExp(
   `^${PREFIX}(?:don't|do not|never|always|stop|keep|avoid|try to|make sure|less|more|fewer|shorter|longer|simpler|skip|cut|be|go easy|drop|quit|` +
-    'feel free|only|no (?:need|more|emojis?|bullets?|apolog\\w*|jargon|disclaimers?|caveats?|preambles?|small talk|tables?|markdown|lists?|long))\\b',
+    'feel free|only|use (?:british|american|uk|us|australian|canadian|metric|imperial|plain|simple)|no (?:need|more|emojis?|bullets?|apolog\\w*|jargon|disclaimers?|caveats?|preambles?|small talk|tables?|markdown|lists?|long))\\b',
 )
 const DIRECTIVE =
   /\b(?:from now on|going forward|in (?:the )?future|next time|every time|each time|(?:is|are|'s|'re|was|were) (?:\w+ )?(?:fine|great|perfect|ok|okay|better|best|helpful|enough|plenty|annoying|unnecessary|too \w+)|too (?:long|short|wordy|verbose|formal|casual|much|many)|i'd (?:rather|prefer|like it if) you|i (?:prefer|like|want|need|love|hate|dislike|appreciate) (?:it )?(?:when )?(?:you|your|short|shorter|brief|concise|answers|replies|responses|bullets)|you (?:don't|do not|shouldn't|should|keep|always|never|can stop|tend to)|stop \w+ing)\b/

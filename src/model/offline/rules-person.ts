@@ -227,6 +227,11 @@ function business(view: SentenceView): Draft | null {
   return { ...identity(`user.business.${slugOf(match[2] as string, 3)}`, 'Runs', what), isSingle: false }
 }
 
+// "I'm 27 years old", "I turned 40", and a bare "I'm 31" that opens the sentence and ends its clause ("im 31
+// lol"), not "I'm 10 minutes away", "I'm 90% sure" or a cover story ("If anyone asks, I'm 35").
+const AGE =
+  /\bi(?:'m| am)\s+(\d{1,3})\s+years?\s+old\b|\bi(?: just)? turned\s+(\d{1,3})\b|^(?:(?:oh|well|yeah|btw|fyi|also|and|so)[,\s]+)*i(?:'m| am)\s+([1-9]\d)(?=\s*(?:[.!]|$|\s(?:lol|haha|btw|now|and i)\b))/
+
 /** Identity facts: name, city, origin, work, age, birthday. */
 export function findIdentity(view: SentenceView): Draft[] {
   const found: Draft[] = []
@@ -234,7 +239,7 @@ export function findIdentity(view: SentenceView): Draft[] {
   const name =
     nameAfter(
       view,
-      /\b(?:my name is|my name's|call me|i'm called|i am called|people call me|everyone calls me|i go by)\s+/,
+      /\b(?:my name is|my name's|my names|call me|i'm called|i am called|people call me|everyone calls me|i go by)\s+/,
     ) ?? introduced?.name
   if (name) found.push(identity('user.name', 'Name', name))
   const ended = [...jobEnded(view), ...workNoLonger(view)]
@@ -247,8 +252,8 @@ export function findIdentity(view: SentenceView): Draft[] {
   const origin =
     nameAfter(view, /\b(?:i'm|i am)\s+(?:originally\s+)?from\s+/) ?? nameAfter(view, /\bi grew up in\s+/)
   if (origin) found.push(identity('user.origin', 'From', withTheOf(view.text, origin)))
-  const age = /\bi(?:'m| am)\s+(\d{1,3})\s+years?\s+old\b|\bi(?: just)? turned\s+(\d{1,3})\b/.exec(view.lower)
-  if (age) found.push(identity('user.age', 'Age', (age[1] ?? age[2]) as string))
+  const age = AGE.exec(view.lower)
+  if (age) found.push(identity('user.age', 'Age', (age[1] ?? age[2] ?? age[3]) as string))
   const birthday = /\bmy birthday(?:'s| is)\b/.test(view.lower) ? view.mentions[0] : undefined
   if (birthday && birthday.otherDay === undefined)
     found.push(identity('user.birthday', 'Birthday', birthday.day.slice(5)))

@@ -83,7 +83,7 @@ function likesAndDislikes(view: SentenceView): Draft | null {
   // least two content words, and not a reaction to the other person ("I love the thought, Nate!").
   const opening = view.lower
     .slice(0, match.index)
-    .replace(/^(?:(?:oh|and|but|so|also|yeah|honestly|btw)[,\s]+)*/, '')
+    .replace(/^(?:(?:oh|and|but|so|also|yeah|honestly|btw|tbh|tbf|ngl)[,\s]+)*/, '')
   const object = objectOf(after)
   if (opening.trim() !== '' || /\b(?:you|your|you're|that|this|it)\b/.test(object)) return null
   if (contentWords(after).length < 1 || REACTION_OBJECT.test(after)) return null
@@ -178,16 +178,21 @@ export function findPreferences(view: SentenceView): Draft[] {
     found.push({ ...preference('user.diet', `Diet: no longer ${was}`, 'none', true), previous: was })
   } else if (diet && !FOR_A_WHILE.test(view.lower))
     found.push(preference('user.diet', `Diet: ${diet[1] ?? diet[2]}`, (diet[1] ?? diet[2]) as string, true))
+  // "My preferred language is Python": a standing choice, kept as a favourite is.
   const favourite =
-    /\bmy (?:all[- ]time\s+)?favou?rite\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(.+?)[.!]*$/.exec(view.lower)
+    /\bmy (?:all[- ]time\s+)?(favou?rite|preferred)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(.+?)[.!]*$/.exec(
+      view.lower,
+    )
   // "My favourite film is not Titanic" names none.
-  if (favourite && !/^(?:not|no longer|no)\b/.test(favourite[2] as string)) {
+  if (favourite && !/^(?:not|no longer|no)\b/.test(favourite[3] as string)) {
     // The match runs to the end of the sentence, so the value's place in the original text is known.
-    const length = (favourite[2] as string).length
+    const length = (favourite[3] as string).length
     const end = view.text.length - (/[.!]*$/.exec(favourite[0])?.[0].length ?? 0)
     const value = view.text.slice(end - length, end)
-    const thing = favourite[1] as string
-    found.push(preference(`user.favourite.${slugOf(thing, 3)}`, `Favourite ${thing}: ${value}`, value, true))
+    const thing = favourite[2] as string
+    const kind = favourite[1] === 'preferred' ? 'preferred' : 'favourite'
+    const label = `${kind === 'preferred' ? 'Preferred' : 'Favourite'} ${thing}: ${value}`
+    found.push(preference(`user.${kind}.${slugOf(thing, 3)}`, label, value, true))
   }
   // "Harry Potter is my favorite book": the name comes first.
   const named =

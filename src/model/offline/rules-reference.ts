@@ -50,11 +50,15 @@ function referenceDraft(thing: string, value: string): Draft {
   }
 }
 
+// A stop that ends the value, not one of a street's abbreviations ("ul. Marszałkowska 10", "Av. da Liberdade 5",
+// "Str. 12").
+const SENTENCE_STOP = /(?<!\b(?:ul|al|pl|os|str|ave?|rd|st|blvd|apt|esq|nr|no|dr|bldg|fl|r|c))\.(?:\s|$)/i
+
 /** The rest of the line after `at`, as a value: trailing punctuation and small talk cut off. */
 function valueFrom(line: string, at: number, isWholeLine: boolean): string {
   const rest =
     line.slice(at).split(/\s+(?:btw|by the way|lol|haha|if you need it|just so you know)\b|[!?]/i)[0] ?? ''
-  const value = isWholeLine ? rest : (rest.split(/\.\s|\.$/)[0] ?? '')
+  const value = isWholeLine ? rest : (rest.split(SENTENCE_STOP)[0] ?? '')
   return value.replace(/[\s.,;:]+$/, '').slice(0, 120)
 }
 
