@@ -87,7 +87,7 @@ export function isActorNoun(phrase: string): boolean {
   const last = words.at(-1) ?? ''
   if (NOT_JOBS.test(last)) return false
   if (
-    /(?:er|or|ist|ian|ant|ent|nurse|chef|doctor|lawyer|teacher|student|architect|lead|ceo|cto|cfo|vp)$/i.test(
+    /(?:er|or|ist|ian|ant|ent|nurse|chef|doctor|lawyer|teacher|student|architect|lead|ceo|cto|cfo|vp|\bdev)$/i.test(
       last,
     )
   )

@@ -15,7 +15,7 @@ const BEHAVIOUR_NOUN = new RegExp(
 )
 // Style words count only when aimed at the assistant ("keep it short", "be more concise", "you're too formal").
 const STYLE_WORD =
-  /\b(?:short(?:er)?|long(?:er)?|brief(?:er)?|concise|detailed|verbose|wordy|formal|casual|simple|simpler)\b/
+  /\b(?:short(?:er)?|long(?:er)?|brief(?:er)?|concise|detailed|verbose|wordy|formal|casual|simple|simpler|direct|blunt)\b/
 
 // A reply's lead-in before the instruction: "yes, but keep it short", "thanks! and no more bullets".
 const PREFIX =

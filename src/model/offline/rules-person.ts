@@ -32,7 +32,10 @@ function findCity(view: SentenceView): Draft | null {
     if (!previous) return null
     at += from[0].length + view.text.slice(at + from[0].length).indexOf(previous) + previous.length
   }
-  const to = /^,?\s+(?:to|in|into)\s+(?:the\s+(?=\p{Lu}))?/u.exec(view.lower.slice(at))
+  // "I live now in Rotterdam": an adverb may follow the verb too.
+  const to = /^(?:\s+(?:now|currently|still))?,?\s+(?:to|in|into)\s+(?:the\s+(?=\p{Lu}))?/u.exec(
+    view.lower.slice(at),
+  )
   if (!to) return null
   const city = properNameAt(view.text, at + to[0].length)
   if (!city) return null
@@ -187,14 +190,17 @@ function jobEnded(view: SentenceView): Draft[] {
 }
 
 // "I don't work at Google anymore", "I no longer work for Acme", "I'm not a nurse anymore": the old one ends.
-const NO_LONGER_AT = /\bi\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?:the\s+(?=\p{Lu}))?/u
+// "I'm no longer at Stripe" too, or just "no longer at Stripe", unless it names a place ("no longer at Heathrow").
+const NO_LONGER_AT =
+  /\bi\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?:the\s+(?=\p{Lu}))?|(?:\bi(?:'m| am)\s+|^)(no longer) at\s+/u
 const NO_LONGER_A =
   /\bi(?:'m| am)\s+(?:no longer\s+(?:a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)|not\s+(?:a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+any\s?more)(?=\s*[,.;!]|\s*$|\s+(?:and|but|so|since)\b)/
 
 function workNoLonger(view: SentenceView): Draft[] {
   const found: Draft[] = []
   const at = NO_LONGER_AT.exec(view.lower)
-  const employer = at ? properNameAt(view.text, at.index + at[0].length) : null
+  const named = at ? properNameAt(view.text, at.index + at[0].length) : null
+  const employer = named && at?.[1] && nlp(named).has('#Place') ? null : named
   // "I don't work at Google" alone is no change; "anymore" or "no longer" makes it one. "…, I'm at Acme now" names
   // the employer that follows.
   if (at && employer && /\bno longer\b|\bany\s?more\b/.test(view.lower)) {

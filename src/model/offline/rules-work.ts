@@ -36,7 +36,7 @@ const PLAN_CUE = anyWord(
     'submit\\w* cut-?off go[-_]live starts? starting ends? vacation holiday moving booked scheduled planned planning ' +
     'plan inspection viewing dentist doctor vet haircut game match race marathon recital gig show premiere ' +
     'graduation funeral reunion hearing audition rehearsal tour cruise festival tournament competition seminar ' +
-    'webinar training orientation checkout check-?in away opens opening reopens reopening',
+    'webinar training orientation checkout check-?in away opens opening reopens reopening freeze',
 )
 const CHANGE_CUE = anyWord(
   'slipped slips slip moved moves pushed(?:_back|_out)? postponed delayed rescheduled brought_forward shifted bumped ' +
@@ -116,17 +116,34 @@ function phraseDueBy(text: string, mentions: readonly DateMention[]): string[] |
 const eventPhrase = (phrases: readonly string[][]): string[] | undefined =>
   phrases.find((words) => PLAN_CUE.test(words.join(' ')))
 
+// Event words that say when, not what: "the report's due", "the sprint ends", "my boss's away".
+const NOT_AN_EVENT =
+  '(?:due|away|off|on|in|at|booked|scheduled|planned|moving|leaving|arriving|starting|flying|travell?ing|visiting|starts?|ends?)\\b'
+
 /**
  * "my cousin's wedding in Porto": the event word after someone's possessive, which the tagger may leave out of the
  * phrase ("my cousin's" alone would key the plan by the cousin). Not an "is" ("the report's due", "my boss's away").
  */
-const POSSESSED_EVENT =
-  /\b(?:my|our|his|her|their|your)\s+(?:[\p{L}-]+\s+)?([\p{L}-]+)'s\s+(?!(?:due|away|off|on|in|at|booked|scheduled|planned|moving|leaving|arriving|starting|flying|travell?ing|visiting|starts?|ends?)\b)([\p{L}-]+)/gu
+const POSSESSED_EVENT = new RegExp(
+  `\\b(?:my|our|his|her|their|your)\\s+(?:[\\p{L}-]+\\s+)?([\\p{L}-]+)'s\\s+(?!${NOT_AN_EVENT})([\\p{L}-]+)`,
+  'gu',
+)
 
 function possessedEvent(lower: string): string[] | undefined {
   for (const match of lower.matchAll(POSSESSED_EVENT))
     if (PLAN_CUE.test(match[2] as string)) return contentWords(`${match[1]} ${match[2]}`)
   return undefined
+}
+
+const WHEN_WORD = new RegExp(`^${NOT_AN_EVENT}`)
+
+/** "code freeze is on the 15th": an event word the tagger read as a verb, right after the phrase it ends. */
+function cueAfterPhrase(lower: string, phrases: readonly string[][]): string[] | undefined {
+  const cue = PLAN_CUE.exec(lower)
+  if (!cue || WHEN_WORD.test(cue[0])) return undefined
+  const before = /([\p{L}-]+)\s+$/u.exec(lower.slice(0, cue.index))?.[1]
+  const phrase = phrases.find((words) => words.at(-1) === before)
+  return phrase ? [...phrase, cue[0]] : undefined
 }
 
 // "wife and I are going to Lisbon on the 12th": with no event word, a trip is known by where it goes, not by who goes.
@@ -173,6 +190,7 @@ function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string
     (
       eventPhrase(phrases) ??
       possessedEvent(view.lower) ??
+      cueAfterPhrase(view.lower, phrases) ??
       destinationOf(view.text) ??
       phraseDueBy(view.text, mentions) ??
       firstThing(view.text, phrases)
