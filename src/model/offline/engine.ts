@@ -266,15 +266,17 @@ async function dreamOn(
   return { days, messages, dayOutcomes, merges, touched, pagesWritten: [], index }
 }
 
-/** Writes the memory files whose text changed, MEMORY.md last; returns the names written. */
+/**
+ * Writes the memory files whose text changed; returns the names written. The writes are begun together, so their
+ * disk syncs overlap (one journal commit, not seven in a row), and their outcomes taken in MEMORY_FILES order.
+ */
 async function writeMemoryFiles(client: ToolClient, files: MemoryTexts): Promise<string[]> {
-  const touched: string[] = []
-  for (const name of MEMORY_FILES) {
+  const pending = MEMORY_FILES.flatMap((name) => {
     const file = files.get(name)
-    if (!file) continue
-    const outcome = await client.writeIfChanged(`${MEMORY_DIR}/${name}`, file.before, file.text)
-    if (outcome === 'written') touched.push(name)
-  }
+    return file ? [{ name, write: client.beginWrite(`${MEMORY_DIR}/${name}`, file.before, file.text) }] : []
+  })
+  const touched: string[] = []
+  for (const { name, write } of pending) if ((await write.finish()) === 'written') touched.push(name)
   return touched
 }
 
