@@ -41,19 +41,23 @@ const DAY_WORD = new RegExp(
 )
 // How many of a unit: "a", "two", "a few", "25".
 const COUNT = '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|several|\\d+)'
-// "a week", "about 25 minutes", "two nights": how long, not when.
+// "2 hours", "2 hours 7 minutes", "1 hr and 30 min": a count of a unit, maybe with a smaller one after it.
+const spanOf = (units: string): string =>
+  `${COUNT}[\\s-]+${units}(?:,?\\s+(?:and\\s+)?${COUNT}[\\s-]+${units})?`
+// "a week", "about 25 minutes", "for two nights": how long, not when.
 const DURATION = new RegExp(
-  '^(?:(?:about|around|almost|nearly|roughly|approx(?:imately)?|over|under|just|only|another|' +
+  '^(?:for\\s+)?(?:(?:about|around|almost|nearly|roughly|approx(?:imately)?|over|under|just|only|another|' +
     'more than|less than|at least|at most)\\s+)?' +
-    `${COUNT}[\\s-]+` +
-    '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|nights?|seconds?)$',
+    spanOf('(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|nights?|seconds?)') +
+    '$',
   'i',
 )
-// "in 20 minutes", "2 hours ago": a time within the day the message was sent, which its note already dates.
+// "in 20 minutes", "2 hours ago", "in 2 hours 7 minutes": a time within the day the message was sent, which its
+// note already dates.
 const WITHIN_THE_DAY = new RegExp(
-  '^(?:in|within)?\\s*(?:(?:about|around|almost|nearly|roughly|just|another)\\s+)?' +
-    `(?:${COUNT}|a couple of)[\\s-]+` +
-    '(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)(?:\\s+(?:ago|from now|later|earlier))?$',
+  '^(?:in|within|for)?\\s*(?:(?:about|around|almost|nearly|roughly|just|another)\\s+)?' +
+    `(?:a couple of[\\s-]+(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)|${spanOf('(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)')})` +
+    '(?:\\s+(?:ago|from now|later|earlier))?$',
   'i',
 )
 const PAST_WORD = /\b(?:last|ago|previous|past|yesterday|earlier)\b/i

@@ -85,6 +85,10 @@ describe('findDateMentions', () => {
     expect(findDateMentions('about 50 minutes by train', ts, 'UTC')).toEqual([])
     expect(findDateMentions('in 2 hours I leave', ts, 'UTC')).toEqual([])
     expect(findDateMentions('it took nearly three days', ts, 'UTC')).toEqual([])
+    expect(findDateMentions('finished the race in 2 hours 7 minutes', ts, 'UTC')).toEqual([])
+    expect(findDateMentions('we talked for 2 hours', ts, 'UTC')).toEqual([])
+    expect(findDateMentions("I'm in Paris for a week", ts, 'UTC')).toEqual([])
+    expect(findDateMentions('see you in 2 days', ts, 'UTC')[0]?.day).toBe('2026-11-21')
   })
 
   it('reads forward the day a thing done now is for: booked for it, moved to it', () => {
