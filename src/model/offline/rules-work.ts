@@ -160,20 +160,20 @@ function destinationOf(text: string): string[] | undefined {
 // Clauses as the phrases end: at a comma, semicolon or colon.
 const CLAUSE_END = /(?<=[,;:])\s+/
 
-// One name or two, and nothing else: "Tom", "Sam and Leo".
-const BARE_NAMES = /^\p{Lu}[\p{L}'’-]*(?:\s+and\s+\p{Lu}[\p{L}'’-]*)?$/u
+// The names a sentence opens with, one or two: "Tom booked…", "Sam and Leo are…" ("Tom and I" opens with Tom).
+const LEADING_NAMES = /^\s*(\p{Lu}[\p{L}'’-]*(?:\s+and\s+(?!I\b)\p{Lu}[\p{L}'’-]*)?)(?![\p{L}'’-])/u
 
 /**
  * The sentence's first phrase, unless it only names who does something: "Tom booked us a table…" and "Tom and I
  * are doing the Christmas 5k…" are two plans, the table and the 5k. Keyed by "tom", the second struck out the first.
  */
 function firstThing(text: string, phrases: readonly string[][]): string[] | undefined {
-  const first = nounPhrases(text)[0]?.replace(/[.!?,]+$/, '') ?? ''
+  const names = LEADING_NAMES.exec(text)?.[1]
   const isActor =
+    names !== undefined &&
     phrases.length > 1 &&
-    text.trimStart().startsWith(first) &&
-    BARE_NAMES.test(first) &&
-    looksLikePersonName(text, first)
+    phrases[0]?.join(' ') === contentWords(names).join(' ') &&
+    looksLikePersonName(text, names)
   return isActor ? phrases[1] : phrases[0]
 }
 
