@@ -228,7 +228,8 @@ export function capitalized(text: string): string {
 
 /**
  * Note style: no articles, no "I'm" to open a line already headed by the speaker's name. The article stays in a
- * quantity whose meaning it turns round: "a few friends" are not "few friends", "a little" is not "little"; and
+ * quantity whose meaning it turns round: "a few friends" are not "few friends", "a little" is not "little", and
+ * "three runs a week" is a rate ("three runs week" is not); and
  * "I'll" and "I'd" stay, since without them "I'll quit my job" reads as done ("Quit job"). "We" stays too: under
  * the speaker's name, "Love hiking" would say the speaker alone does it.
  */
@@ -238,7 +239,10 @@ function telegraph(text: string): string {
     .replace(/,?\s+(?:right|you know|huh|eh)\?$/i, '.')
     .replace(/\[image: (?:a )?(?:photography|photo|picture|image) of (?:a |an |the )?/gi, '[photo: ')
     .replace(/^i(?:'m| am|'ve| have| had)?\s+(?=[a-z])/i, '')
-    .replace(/(^|[\s(])(?:a|an|the)\s+(?=[a-z0-9])(?!(?:few|little)\b)/g, '$1')
+    .replace(
+      /(^|[\s(])(?:the|(?:a|an)(?!\s+(?:day|week|month|year|night|hour|minute)\b))\s+(?=[a-z0-9])(?!(?:few|little)\b)/g,
+      '$1',
+    )
     .replace(/^(?:A|An|The)\s+(?=[a-z])(?!(?:few|little)\b)/, '')
     .replace(/(^|\s)my\s+(?=[a-z])/g, '$1')
 }

@@ -51,7 +51,9 @@ describe('condenseSentence', () => {
   it.each([
     ['I met a few friends at the park.', 'Met a few friends at park.'],
     ['I grow a little basil now.', 'Grow a little basil now.'],
-  ])('keeps the article that makes a quantity some, not hardly any: "%s"', (text, expected) => {
+    ['I do three runs a week, and a long run on Sundays.', 'Do three runs a week, and long run on Sundays.'],
+    ['We pay 90 euros a night for the room.', 'We pay 90 euros a night for room.'],
+  ])('keeps the article that makes a quantity some, or a rate: "%s"', (text, expected) => {
     expect(condenseSentence(text)).toBe(expected)
   })
 
