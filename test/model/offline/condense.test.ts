@@ -16,8 +16,21 @@ describe('condenseSentence', () => {
     'Long time no see!',
     'Sorry to hear that!',
     'Have a great day, Sam!',
+    'Later, take care!',
+    'Doing OK, thanks.',
+    'Bet it tastes great.',
   ])('drops a pleasantry addressed to someone: "%s"', (text) => {
     expect(condenseSentence(text)).toBe('')
+  })
+
+  it.each([
+    ["I'm doing great at my new job in Boston.", 'Doing great at new job in Boston.'],
+    [
+      'I bet it tastes great with the chilli oil from Lisbon.',
+      'Bet it tastes great with chilli oil from Lisbon.',
+    ],
+  ])('keeps a sentence that only opens like a pleasantry: "%s"', (text, expected) => {
+    expect(condenseSentence(text)).toBe(expected)
   })
 
   it.each([
