@@ -85,7 +85,37 @@ function duplicate(text: string, fact: Fact, restated?: MemoryEntry): Merged {
   return { text: next, outcome: { fact, action: 'duplicate' } }
 }
 
+// An ex of any kind: "user.relation.ex.kai", "user.relation.exgirlfriend.mia".
+const EX_ROLE = /^ex/
+
+/** The current couple role an ex held before the parting ("Boyfriend: Kai" when "Ex: Kai" comes). */
+function partedCoupleRole(entries: readonly MemoryEntry[], fact: Fact): MemoryEntry | undefined {
+  const role = RELATION.exec(fact.key)?.[1]
+  if (!role || !EX_ROLE.test(role)) return undefined
+  return entries.find((entry) => {
+    const other = RELATION.exec(entry.key)?.[1]
+    return (
+      entry.supersededOn === null &&
+      other !== undefined &&
+      COUPLE_ROLE.test(other) &&
+      entry.value !== null &&
+      sameValue(entry.value, fact.value) &&
+      fact.day > (entry.lastSeen ?? entry.day ?? '')
+    )
+  })
+}
+
 function mergeStatement(file: ParsedFile, fact: Fact): Merged {
+  const parted = partedCoupleRole(file.entries, fact)
+  if (parted) {
+    const struck = replaceLine(
+      file.text,
+      parted.line,
+      supersedeLine(parted, fact.day, fact.headline ?? fact.value),
+    )
+    const { text } = mergeStatement(new ParsedFile(struck), fact)
+    return { text, outcome: { fact, action: 'superseded', replaced: parted.value ?? '' } }
+  }
   const { text, entries } = file
   const restated = entries.filter((entry) => entry.key === fact.key && entry.supersededOn === null).at(-1)
   const isKnown =

@@ -75,7 +75,7 @@ function namesADay(result: chrono.ParsedResult): boolean {
 
 // Past-tense verbs: "On Friday I got great news" said on a Thursday means the Friday before, not after.
 const PAST_TENSE =
-  /\b(?:was|were|did|had|got|went|came|saw|met|made|took|gave|found|told|said|left|lost|won|ran|began|bought|brought|felt|heard|knew|thought|wrote|read|spent|sent|kept|held|drove|flew|rode|ate|drank|swam|sang|wore|threw|caught|taught|fought|built|paid|sold|stood|woke|chose|spoke|forgot|drew|grew|fell|hung|led|slept|struck|froze|stole|hid|dug|fled|meant|dealt|became|overslept|\w{3,}ed)\b/i
+  /\b(?:was|were|did|had|got|went|came|saw|met|made|took|gave|found|told|said|left|lost|won|ran|began|bought|brought|felt|heard|knew|thought|wrote|read|spent|sent|kept|held|drove|flew|rode|ate|drank|swam|sang|wore|threw|caught|taught|fought|built|paid|sold|stood|woke|chose|spoke|forgot|drew|grew|fell|hung|led|slept|struck|froze|stole|hid|dug|fled|meant|dealt|became|overslept|died|\w{3,}ed)\b/i
 const FUTURE_TENSE =
   /\b(?:will|'ll|going to|gonna|plan(?:ning)? to|want to|hope to|can't wait|next|upcoming|tomorrow)\b/i
 
@@ -114,10 +114,13 @@ function datedClauses(sentence: string): string {
   return hasVerb ? dated : sentence
 }
 
+// "I've got an interview on March 25", "she's got a game Friday": having, in the present, not getting.
+const HAVE_GOT = /\b(?:i've|we've|you've|they've|he's|she's|i have|we have|has)\s+got\b/gi
+
 /** True when the sentence reports something done ("On Friday I got…") rather than planned. */
 export function isPastTense(sentence: string): boolean {
   return (
-    PAST_TENSE.test(ownClause(datedClauses(sentence))) &&
+    PAST_TENSE.test(ownClause(datedClauses(sentence.replace(HAVE_GOT, 'have')))) &&
     !FUTURE_TENSE.test(sentence) &&
     !BOOKED_AHEAD.test(sentence)
   )

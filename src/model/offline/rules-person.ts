@@ -91,7 +91,7 @@ function findWork(view: SentenceView): Draft[] {
   if (joined && left) found.push({ ...identity('user.employer', 'Works at', joined), previous: left })
   else if (employer) found.push(identity('user.employer', 'Works at', employer))
   let role =
-    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|and work as|(?:i've|i have) been(?= (?:a|an) [a-z-]+(?: [a-z-]+)? for\b)|(?:i|i've|i have)(?:\s+(?:just|recently|finally))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
+    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|and work as|(?:i've|i have) been(?= (?:a|an) [a-z-]+(?: [a-z-]+)? for\b)|(?:i|i've|i have)(?:\s+(?:just|recently|finally|also))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:(?:part-time|full-time|part time|full time|summer|weekend|second)\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
       view.lower,
     )
   // "I live in Krakow and work as a nurse": the "and" joins the user's own clause, not someone else's.
@@ -238,6 +238,25 @@ function business(view: SentenceView): Draft | null {
 const AGE =
   /\bi(?:'m| am)\s+(\d{1,3})\s+years?\s+old\b|\bi(?: just)? turned\s+(\d{1,3})\b|^(?:(?:oh|well|yeah|btw|fyi|also|and|so)[,\s]+)*i(?:'m| am)\s+([1-9]\d)(?=\s*(?:[.!]|$|\s(?:lol|haha|btw|now|and i)\b))/
 
+// "I got an offer from Northline, I'm going to be an operations manager": an offer the user says they will work in.
+const OFFER_FROM =
+  /\bi\s+(?:(?:just|finally)\s+)?(?:got|accepted|took)\s+(?:an|the|a)\s+(?:job\s+)?offer\s+(?:from|at|with)\s+(?:the\s+(?=\p{Lu}))?/u
+const WILL_BE = new RegExp(
+  `[,;]\\s+(?:and\\s+)?(?:i'm going to be|i'll be|i will be)\\s+(?:a|an)\\s+${TITLE}${TITLE_END}`,
+)
+
+/** The employer and job of an offer the sentence takes up ("…, I'm going to be a…"); none for an offer alone. */
+function offerTakenUp(view: SentenceView): Draft[] {
+  const offer = OFFER_FROM.exec(view.lower)
+  const employer = offer ? properNameAt(view.text, offer.index + offer[0].length) : null
+  const role = employer ? WILL_BE.exec(view.lower.slice(offer!.index + offer![0].length)) : null
+  if (!employer || !role || !isJobTitle(role[1] as string, view.lower)) return []
+  return [
+    identity('user.employer', 'Works at', workplace(view.text, employer) ?? employer),
+    identity('user.job', 'Job', role[1] as string),
+  ]
+}
+
 /** Identity facts: name, city, origin, work, age, birthday. */
 export function findIdentity(view: SentenceView): Draft[] {
   const found: Draft[] = []
@@ -249,7 +268,7 @@ export function findIdentity(view: SentenceView): Draft[] {
     ) ?? introduced?.name
   if (name) found.push(identity('user.name', 'Name', name))
   const ended = [...jobEnded(view), ...workNoLonger(view)]
-  const work = ended.length > 0 ? ended : findWork(view)
+  const work = ended.length > 0 ? ended : [...findWork(view), ...offerTakenUp(view)]
   found.push(...(work.length === 0 && introduced ? appositiveWork(view, introduced.end) : work))
   const city = findCity(view)
   if (city) found.push(city)

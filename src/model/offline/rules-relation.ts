@@ -198,6 +198,10 @@ const PRONOUN_THEN_ROLE = new RegExp(
 const HAVE_ROLE_NAMED = new RegExp(
   `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:have|got|adopted|rescued|welcomed|brought home)\\s+(?:a|an|one)\\s+(${ROLE_ADJECTIVE}(?:[a-z]+\\s+)?)(${ROLES})\\s+(?:named|called)\\s+`,
 )
+// "I have a new flatmate, Lily", "we've got a new neighbour called Sam": someone new, named after a comma or "called".
+const HAVE_NEW_ROLE = new RegExp(
+  `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|also|now))?\\s+(?:have|got)\\s+(?:a|an)\\s+new\\s+(${MULTI_ROLES.filter((role) => !PETS.includes(role)).join('|')})(?:\\s*,|\\s+(?:named|called))\\s+`,
+)
 // "My new boss is Priya", "my manager at Northwind is Priya Raman"
 const ROLE_IS = new RegExp(
   `\\b(?:my|our)\\s+(${ROLE_ADJECTIVE})(${ROLES})(?:\\s+at\\s+(?:(?!is\\b)\\S+\\s+){0,2}(?!is\\b)\\S+)?\\s+is\\s+`,
@@ -212,20 +216,25 @@ const PET_NAMED = new RegExp(
 const PET_ARRIVED = new RegExp(
   `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:got|adopted|rescued|welcomed|brought home)\\s+(?:a|an)\\s+(${ROLE_ADJECTIVE})(${PET_ROLES})\\b`,
 )
+// "She's a tabby called Pickle", "her name is Pickle", "…, the kids named her Waffles".
 const ITS_NAME =
-  /(?:^|[.!?]\s+)(?:(?:and|so|oh)\s+)?(?:(?:she|he|it)(?:'s|’s| is)\s+(?:(?:a|an)\s+)?(?:[a-z-]+\s+){0,3}?(?:called|named)|(?:her|his|its)\s+name(?:'s|’s| is))\s+/
+  /(?:^|[.!?]\s+)(?:(?:and|so|oh)\s+)?(?:(?:she|he|it)(?:'s|’s| is)\s+(?:(?:a|an)\s+)?(?:[a-z-]+\s+){0,3}?(?:called|named)|(?:her|his|its)\s+name(?:'s|’s| is))\s+|(?:^|[,;]\s+|\band\s+)(?:we|i|they|the\s+kids|the\s+children|my\s+\w+|our\s+\w+)\s+(?:(?:just|finally)\s+)?(?:named|called)\s+(?:her|him|it)\s+/
 
 /** The pet the sentence before named the arrival of, by the name this one gives it. */
 function petNamedNext(view: SentenceView): Draft | null {
   const naming = ITS_NAME.exec(view.lower)
   if (!naming) return null
-  const before = lastSentenceOf(`${view.context} ${view.text.slice(0, naming.index)}`.trim())
+  const lead = lastSentenceOf(`${view.context} ${view.text.slice(0, naming.index)}`.trim())
+  // "We got a puppy! A golden retriever, the kids named her Waffles.": the words before the naming may only
+  // describe the pet, its arrival in the sentence before them.
+  const isArrival = PET_ARRIVED.test(foldCase(lead))
+  const before = isArrival ? lead : lastSentenceOf(view.context)
   const arrived = PET_ARRIVED.exec(foldCase(before))
   const name = arrived ? properNameAt(view.text, naming.index + naming[0].length) : null
   if (!arrived || !name) return null
   const draft = relationDraft(arrived[1] ?? '', arrived[2] as string, name)
   // The arrival in the sentence before: the entry says both ("we adopted a cat! She's … called Pickle").
-  return naming.index === 0 ? { ...draft, text: `${before} ${view.text}` } : draft
+  return naming.index === 0 || !isArrival ? { ...draft, text: `${before} ${view.text}` } : draft
 }
 
 // "We're engaged!", "I just got engaged to Ana"; not "engaged in a lawsuit" or "engaged with the team".
@@ -238,6 +247,24 @@ const FIANCE_NAMED = [
   /(?:^|[\s,.!?])(?=\p{Lu}[\p{L}'’-]*\s+(?:finally\s+|just\s+)?(?:proposed(?!\s+to\s+(?!me\b))|popped the question)\b)/gu,
   /(?:^|[\s,.!?])(?=\p{Lu}[\p{L}'’-]*\s+and\s+i\s+(?:just\s+)?(?:got|are)\s+engaged\b)/giu,
 ]
+
+// "Kai and I broke up", "I split up with Kai": a parting named without the role the partner had.
+const PARTED_FROM = [
+  /(?:^|[\s,.!?])(?=\p{Lu}[\p{L}'’-]*\s+and\s+i\s+(?:(?:just|finally|officially|recently)\s+)?(?:broke up|split up|got divorced)\b)/giu,
+  /\bi\s+(?:(?:just|finally|officially|recently)\s+)?(?:broke up with|split up with|divorced)\s+/gi,
+]
+
+/** The one the user parted from, as an ex: memory strikes out the couple role that name held. */
+function parting(view: SentenceView): Draft | null {
+  for (const pattern of PARTED_FROM) {
+    for (const match of view.text.matchAll(pattern)) {
+      const at = (match.index ?? 0) + match[0].length
+      const name = properNameAt(view.text, at)
+      if (name && looksLikePersonName(view.text, name)) return relationDraft('', 'ex', name)
+    }
+  }
+  return null
+}
 
 /** The user's engagement, and to whom, from the sentence and the message before it. */
 function engagement(view: SentenceView): Draft | null {
@@ -330,7 +357,11 @@ export function findRelations(view: SentenceView): Draft[] {
     const ended = endedAround(view, had.index, end, undefined)
     found.push(relationDraft(had[1] ?? '', had[2] as string, named, ended))
   }
-  const later = [petNamedNext(view), engagement(view)].filter((draft) => draft !== null)
+  const someoneNew = HAVE_NEW_ROLE.exec(view.lower)
+  const newName = someoneNew ? properNameAt(view.text, someoneNew.index + someoneNew[0].length) : null
+  if (someoneNew && newName && looksLikePersonName(view.text, newName))
+    found.push(relationDraft('', someoneNew[1] as string, newName))
+  const later = [petNamedNext(view), engagement(view), parting(view)].filter((draft) => draft !== null)
   return [...found, ...namedLater(view), ...listedRelations(view), ...later]
 }
 

@@ -177,23 +177,45 @@ function firstThing(text: string, phrases: readonly string[][]): string[] | unde
   return isActor ? phrases[1] : phrases[0]
 }
 
+// "Quick update:", "Big news:": a heading of a few words before a colon announces the sentence, it is not its
+// subject, unless it names the event ("Dentist: Friday at 3pm").
+const LEAD_IN = /^\s*(?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+\s*:\s+(?=\S)/u
+
+// "…, so we moved the trip again", "…, they pushed our viewing back": what is moved is the plan, whatever an earlier
+// clause named ("Emma's mum needs surgery, so we moved the trip again, it's now April 3"). In the clause that opens
+// the sentence, the usual subject stands ("The dentist moved my appointment to Wednesday": the dentist's).
+const MOVED_THING =
+  /[,;][^,;]*?\b(?:moved|pushed|postponed|delayed|rescheduled|rebooked|shifted|bumped)\s+((?:the|our|my|his|her|their)\s+[a-z][a-z-]*(?:\s+(?!again\b|back\b|out\b|to\b|till\b|until\b|for\b|from\b|by\b|because\b)[a-z][a-z-]*)?)/
+
+/** The content words of the thing a later clause of the sentence moves, if it says what. */
+function movedThing(lower: string): string | null {
+  const moved = MOVED_THING.exec(lower)
+  const words = moved ? contentWords(moved[1] as string) : []
+  return words.length > 0 ? words.join(' ') : null
+}
+
 // The noun phrase holding the event word wins ("my talk" over "the Women in Tech meetup").
 function subjectOf(view: SentenceView, mentions: readonly DateMention[]): string | null {
+  const moved = movedThing(view.lower)
+  if (moved) return moved
+  const lead = LEAD_IN.exec(view.text)?.[0] ?? ''
+  const text = PLAN_CUE.test(foldCase(lead)) ? view.text : view.text.slice(lead.length)
+  const lower = foldCase(text)
   // Tagging is the costly part, so the clause with the first event word is tagged alone first: no phrase before
   // it can hold an event word, and phrases end where clauses do.
-  const clauses = view.text.split(CLAUSE_END)
+  const clauses = text.split(CLAUSE_END)
   const cueClause = clauses.length > 1 ? clauses.find((clause) => PLAN_CUE.test(foldCase(clause))) : undefined
   const early = cueClause === undefined ? undefined : eventPhrase(subjectWords(cueClause, mentions))
   if (early) return early.join(' ')
-  const phrases = subjectWords(view.text, mentions)
+  const phrases = subjectWords(text, mentions)
   return (
     (
       eventPhrase(phrases) ??
-      possessedEvent(view.lower) ??
-      cueAfterPhrase(view.lower, phrases) ??
-      destinationOf(view.text) ??
-      phraseDueBy(view.text, mentions) ??
-      firstThing(view.text, phrases)
+      possessedEvent(lower) ??
+      cueAfterPhrase(lower, phrases) ??
+      destinationOf(text) ??
+      phraseDueBy(text, mentions) ??
+      firstThing(text, phrases)
     )?.join(' ') ??
     PLAN_CUE.exec(view.lower)?.[0] ??
     null
@@ -348,6 +370,38 @@ export function findPlan(view: SentenceView): Draft | null {
     isCorrection: isChange,
     ...(before ? { text: `${before.said} ${annotateDates(view.text, view.mentions)}` } : {}),
   }
+}
+
+// "My exams finish on December 4 and then I'm going to Bali on December 10": one plan after another.
+const AND_THEN = /,?\s+and then\s+|;\s+/i
+
+/** The sentence's parts joined by "and then", when each names a day of its own; else the sentence whole. */
+function partsWithOwnDays(view: SentenceView): SentenceView[] {
+  const join = AND_THEN.exec(view.text)
+  if (!join) return [view]
+  const [cut, next] = [join.index, join.index + join[0].length]
+  const first = view.mentions.filter((mention) => mention.index + mention.text.length <= cut)
+  const second = view.mentions.filter((mention) => mention.index >= next)
+  if (first.length === 0 || second.length === 0) return [view]
+  const before = view.text.slice(0, cut)
+  const after = view.text.slice(next)
+  return [
+    { ...view, text: before, lower: foldCase(before), mentions: first },
+    {
+      ...view,
+      text: after,
+      lower: foldCase(after),
+      mentions: second.map((mention) => ({ ...mention, index: mention.index - next })),
+      context: `${view.context} ${before}.`.trim(),
+    },
+  ]
+}
+
+/** The plans a sentence names: one, or one for each part joined by "and then" with a day of its own. */
+export function findPlans(view: SentenceView): Draft[] {
+  return partsWithOwnDays(view)
+    .map(findPlan)
+    .filter((plan) => plan !== null)
 }
 
 // After "I have to" / "we need to": what the speaker is about to say ("I have to say…", "I need to tell you"),

@@ -154,6 +154,23 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ['Ana and I got engaged last night.', 'user.md user.relation.fiancé Fiancé: Ana'],
     ['I work at the Headingley sports clinic.', 'user.md user.employer Works at: Headingley sports clinic'],
     ["I'm a nurse at St Mary's hospital.", "user.md user.employer Works at: St Mary's hospital"],
+    ['Also I have a new flatmate, Lily.', 'user.md user.relation.flatmate.lily Flatmate: Lily'],
+    [
+      "I got an offer from Northline Logistics, I'm going to be an operations manager.",
+      'user.md user.employer Works at: Northline Logistics',
+    ],
+    [
+      "I got an offer from Northline Logistics, I'm going to be an operations manager.",
+      'user.md user.job Job: operations manager',
+    ],
+    [
+      'I also got a part-time job as a pharmacy assistant at Harbour Chemist.',
+      'user.md user.job Job: pharmacy assistant',
+    ],
+    [
+      'I also got a part-time job as a pharmacy assistant at Harbour Chemist.',
+      'user.md user.employer Works at: Harbour Chemist',
+    ],
   ])('%s → %s', (text, expected) => {
     expect(summary(classify(text))).toContain(expected)
   })
@@ -181,6 +198,10 @@ describe('classifySentence: durable statements in many phrasings', () => {
     'My son is allergic to eggs.',
     "I'm allergic to Mondays lol.",
     'My allergy is acting up today.',
+    'I have a new flatmate, apparently.',
+    'I got an offer from Google but I turned it down.',
+    "My sister got an offer from Acme, she's going to be a nurse.",
+    'My sister has a new flatmate, Lily.',
     'I lived in Paris for a year.',
     "I've lived in Rome and Oslo.",
     "We're engaged in a lawsuit with the landlord.",
@@ -436,6 +457,58 @@ describe('classifySentence: values, dates and context', () => {
     expect(classify('I went to the doctor on Monday, and she says I am fine.')).toEqual([])
   })
 
+  it('reads a run time as a length, not a day, and "died" as past: neither is a plan', () => {
+    expect(classify('Sydney Marathon, 4 hours 41 minutes.')).toEqual([])
+    expect(
+      classify('My flight to Rome takes 2 hours and 5 minutes, it leaves on Saturday.')[0],
+    ).toMatchObject({
+      key: 'plan.flight',
+      value: '2026-11-21',
+    })
+    expect(summary(classify('Sad news, our dog Pepper died on Sunday.'))).toEqual([
+      'user.md user.relation.dog.pepper Dog: Pepper (died)',
+    ])
+  })
+
+  it('reads "I\'ve got an interview on March 25" as having one ahead, not as something got', () => {
+    expect(classify("I've got an interview with a trucking company on March 25.")[0]).toMatchObject({
+      key: 'plan.interview',
+      value: '2027-03-25',
+    })
+    expect(classify('On Monday I got a call from the bank.')).toEqual([])
+  })
+
+  it('keys a plan by what the sentence moves, and not by a heading before a colon', () => {
+    const moved = classify(
+      "Emma's mum needs surgery, so we moved the trip again, it's now April 3 next year.",
+    )
+    expect(moved[0]).toMatchObject({ key: 'plan.trip', value: '2027-04-03' })
+    const update = classify(
+      "Quick update: Emma's parents are coming for Christmas, they arrive on December 20.",
+    )
+    expect(update[0]?.key).toBe('plan.emma-parents')
+    expect(classify('Dentist: Friday at 3pm.')[0]?.key).toBe('plan.dentist')
+  })
+
+  it('reads a plan in each part of "…on December 4 and then …on December 10"', () => {
+    const keys = classify("My exams finish on December 4 and then I'm going to Bali on December 10!").map(
+      (fact) => `${fact.key} = ${fact.value}`,
+    )
+    expect(keys).toEqual(['plan.exams = 2026-12-04', 'plan.bali = 2026-12-10'])
+    expect(classify('I fly to Bali on December 10 and then I rest.').map((fact) => fact.key)).toEqual([
+      'plan.bali',
+    ])
+  })
+
+  it('names a pet the sentence after its arrival describes first ("…, the kids named her Waffles")', () => {
+    expect(classify('A golden retriever, the kids named her Waffles.', 'We got a puppy!')[0]).toMatchObject({
+      key: 'user.relation.puppy.waffles',
+      text: 'We got a puppy! A golden retriever, the kids named her Waffles.',
+    })
+    expect(classify('A golden retriever, they named her Bella.', 'My sister got a puppy!')).toEqual([])
+    expect(classify('The kids named her Waffles.')).toEqual([])
+  })
+
   it('keeps the sentence a "that\'s my order" points at', () => {
     const facts = classify(
       "that's my order everywhere btw, no sugar",
@@ -472,6 +545,22 @@ describe('classifySentence: relations that ended', () => {
     ['I have a sister named Ana who died in 2019.', 'user.md user.relation.sister.ana Sister: Ana (died)'],
   ])('%s → %s', (text, expected) => {
     expect(summary(classify(text))).toEqual([expected])
+  })
+
+  it.each([
+    ['Kai and I broke up last week.', 'user.md user.relation.ex.kai Ex: Kai'],
+    ['I split up with Kai in May.', 'user.md user.relation.ex.kai Ex: Kai'],
+  ])('reads a parting from a bare name: %s', (text, expected) => {
+    expect(summary(classify(text))).toEqual([expected])
+  })
+
+  it.each([
+    'Ana and I split the bill.',
+    'Kai and his girlfriend broke up.',
+    'My sister and I broke up the fight.',
+    'I split from Acme last year.',
+  ])('reads no parting in "%s"', (text) => {
+    expect(classify(text)).toEqual([])
   })
 
   it('keeps an ex apart from the current holder of the role', () => {

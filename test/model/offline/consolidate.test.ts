@@ -96,6 +96,31 @@ describe('mergeFacts', () => {
     expect(merge(USER, [rename])).toEqual({ text: USER, actions: ['duplicate'] })
   })
 
+  it('strikes out the couple role an ex held: "Kai and I broke up" after "my boyfriend Kai"', () => {
+    const relation = { kind: 'relation', section: 'People', isSingle: false, value: 'Kai' } as const
+    const boyfriend = fact({
+      ...relation,
+      key: 'user.relation.boyfriend',
+      isSingle: true,
+      headline: 'Boyfriend: Kai',
+      text: 'my boyfriend Kai is in Perth',
+      day: '2026-01-20',
+    })
+    const ex = fact({
+      ...relation,
+      key: 'user.relation.ex.kai',
+      headline: 'Ex: Kai',
+      text: 'Kai and I broke up',
+    })
+    const { text, actions } = merge(merge(USER, [boyfriend]).text, [ex])
+    expect(actions).toEqual(['superseded'])
+    expect(text).toMatch(/~~\*\*Boyfriend: Kai\*\*.*~~ — superseded 2026-11-18 → Ex: Kai/)
+    expect(text).toContain('- **Ex: Kai** — Kai and I broke up [[2026-11-18]]')
+    // An ex of someone else leaves the current partner where they are.
+    const other = fact({ ...relation, key: 'user.relation.ex.mark', value: 'Mark', headline: 'Ex: Mark' })
+    expect(merge(merge(USER, [boyfriend]).text, [other]).actions).toEqual(['added'])
+  })
+
   it('is idempotent over the same window, including a same-day change', () => {
     const sameDay = [
       fact({ value: 'Lisbon', headline: 'City: Lisbon', text: 'I live in Lisbon' }),
