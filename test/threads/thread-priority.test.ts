@@ -46,10 +46,12 @@ describe.runIf(process.platform === 'linux')('a background thread’s priority',
   // priority until the host lowered them.
   it('lowers every other thread of the process, and not the calling one', async () => {
     const before = niceOfThisThread()
-    // A thread that leaves its priority alone (dreamlane's own threads lower theirs as they start).
+    // A thread that leaves its priority alone (dreamlane's own threads lower theirs as they start). It stays alive
+    // until terminated: one that ended after posting its id could be gone from /proc before its nice is read.
     const plain = new Worker(
       "const { parentPort } = require('node:worker_threads'); const { readlinkSync } = require('node:fs');" +
-        "parentPort.postMessage(Number(readlinkSync('/proc/thread-self').split('/').pop()))",
+        "parentPort.postMessage(Number(readlinkSync('/proc/thread-self').split('/').pop()));" +
+        'setInterval(() => {}, 60_000)',
       { eval: true },
     )
     onTestFinished(async () => void (await plain.terminate()))
