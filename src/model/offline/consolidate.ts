@@ -88,21 +88,25 @@ function duplicate(text: string, fact: Fact, restated?: MemoryEntry): Merged {
 // An ex of any kind: "user.relation.ex.kai", "user.relation.exgirlfriend.mia".
 const EX_ROLE = /^ex/
 
-/** The current couple role an ex held before the parting ("Boyfriend: Kai" when "Ex: Kai" comes). */
-function partedCoupleRole(entries: readonly MemoryEntry[], fact: Fact): MemoryEntry | undefined {
-  const role = RELATION.exec(fact.key)?.[1]
-  if (!role || !EX_ROLE.test(role)) return undefined
+/** The current entry, in any couple role, of the person `fact` names, stated before it. */
+function coupleEntryBefore(entries: readonly MemoryEntry[], fact: Fact): MemoryEntry | undefined {
   return entries.find((entry) => {
-    const other = RELATION.exec(entry.key)?.[1]
+    const role = RELATION.exec(entry.key)?.[1]
     return (
       entry.supersededOn === null &&
-      other !== undefined &&
-      COUPLE_ROLE.test(other) &&
+      role !== undefined &&
+      COUPLE_ROLE.test(role) &&
       entry.value !== null &&
       sameValue(entry.value, fact.value) &&
       fact.day > (entry.lastSeen ?? entry.day ?? '')
     )
   })
+}
+
+/** The current couple role an ex held before the parting ("Boyfriend: Kai" when "Ex: Kai" comes). */
+function partedCoupleRole(entries: readonly MemoryEntry[], fact: Fact): MemoryEntry | undefined {
+  const role = RELATION.exec(fact.key)?.[1]
+  return role && EX_ROLE.test(role) ? coupleEntryBefore(entries, fact) : undefined
 }
 
 function mergeStatement(file: ParsedFile, fact: Fact): Merged {
@@ -128,17 +132,7 @@ function mergeStatement(file: ParsedFile, fact: Fact): Merged {
 function earlierCoupleRole(entries: readonly MemoryEntry[], fact: Fact): MemoryEntry | undefined {
   const role = RELATION.exec(fact.key)?.[1]
   if (!role || !COUPLE_ROLE.test(role) || entries.some((entry) => entry.key === fact.key)) return undefined
-  return entries.find((entry) => {
-    const other = RELATION.exec(entry.key)?.[1]
-    return (
-      entry.supersededOn === null &&
-      other !== undefined &&
-      COUPLE_ROLE.test(other) &&
-      entry.value !== null &&
-      sameValue(entry.value, fact.value) &&
-      fact.day > (entry.lastSeen ?? entry.day ?? '')
-    )
-  })
+  return coupleEntryBefore(entries, fact)
 }
 
 function mergeSlot(file: ParsedFile, fact: Fact): Merged {
