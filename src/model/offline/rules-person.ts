@@ -185,7 +185,8 @@ function jobEnded(view: SentenceView): Draft[] {
   const from = /^\s+(?:at|from|with)\s+(?:the\s+(?=\p{Lu}))?/u.exec(view.lower.slice(afterTitle))
   const employer = from ? properNameAt(view.text, afterTitle + from[0].length) : null
   const found = [noneNow('user.job', `${how}${title ? ` as ${title}` : ''}`, title)]
-  if (employer) found.push(noneNow('user.employer', `left ${employer}`, employer))
+  // The employer goes with the job: named, it is struck by name; unnamed, whichever memory holds (if any) ends.
+  found.push(noneNow('user.employer', employer ? `left ${employer}` : how, employer))
   return found
 }
 

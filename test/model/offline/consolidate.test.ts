@@ -121,6 +121,27 @@ describe('mergeFacts', () => {
     expect(merge(merge(USER, [boyfriend]).text, [other]).actions).toEqual(['added'])
   })
 
+  it('ends the employer memory holds when a job is lost without naming it, and adds nothing when none is held', () => {
+    const work = { kind: 'identity', section: 'Identity', key: 'user.employer', isSingle: true } as const
+    const acme = fact({
+      ...work,
+      value: 'Acme',
+      headline: 'Works at: Acme',
+      text: 'I work at Acme',
+      day: '2026-02-01',
+    })
+    const laidOff = fact({
+      ...work,
+      value: 'none',
+      headline: 'Works at: none (laid off)',
+      text: 'I got laid off',
+    })
+    const { text, actions } = merge(merge(USER, [acme]).text, [laidOff])
+    expect(actions).toEqual(['superseded'])
+    expect(text).toMatch(/~~\*\*Works at: Acme\*\*.*~~ — superseded 2026-11-18 → none/)
+    expect(merge(USER, [laidOff])).toEqual({ text: USER, actions: ['duplicate'] })
+  })
+
   it('is idempotent over the same window, including a same-day change', () => {
     const sameDay = [
       fact({ value: 'Lisbon', headline: 'City: Lisbon', text: 'I live in Lisbon' }),
