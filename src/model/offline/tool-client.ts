@@ -98,14 +98,10 @@ export class ToolClient {
     return { status: 'refused', reason }
   }
 
-  /** write_file, only when `next` differs from what was read (`before`, null when the file was missing). */
-  writeIfChanged(path: string, before: string | null, next: string): Promise<WriteOutcome> {
-    return this.beginWrite(path, before, next).finish()
-  }
-
   /**
-   * writeIfChanged with the call sent now and its outcome taken later, so the write's disk syncs overlap other
-   * work. Take outcomes in the order the writes were begun: that is the order written and problems record.
+   * write_file, only when `next` differs from what was read (`before`, null when the file was missing): the call is
+   * sent now and its outcome taken later, so the write's disk syncs overlap other work. Take outcomes in the order
+   * the writes were begun: that is the order written and problems record.
    */
   beginWrite(path: string, before: string | null, next: string): PendingWrite {
     if (before === next) return { finish: () => Promise.resolve('unchanged') }
