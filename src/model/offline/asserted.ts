@@ -152,9 +152,12 @@ function isSpeakersLine(text: string): boolean {
   return KIN_SPEAKER.test(speaker) || nlp(speaker).has('#Person')
 }
 
+// Every doubt of a sentence, to set aside before looking for a condition (made once: this runs on every sentence).
+const DOUBTS = new RegExp(DOUBT.source, 'g')
+
 /** A condition is put on what the sentence says: an "if", not a doubt ("not sure if I said"). */
 function isConditional(lower: string): boolean {
-  return CONDITION_OPENER.test(lower) || CONDITION.test(lower.replace(new RegExp(DOUBT.source, 'g'), ' '))
+  return CONDITION_OPENER.test(lower) || CONDITION.test(lower.replace(DOUBTS, ' '))
 }
 
 /** `text` and its case-folded twin `lower` with every span that asserts nothing blanked out. */
