@@ -194,9 +194,11 @@ const PRONOUN_THEN_ROLE = new RegExp(
   `(?:^|[\\s,.;:!—–-])(?:he|she|they)(?:'s| is| are)\\s+my\\s+(${ROLE_ADJECTIVE})(${ROLES})${ROLE_END}`,
   'gu',
 )
+// "I", "we've just", "we have recently": who comes to have someone.
+const WE_HAVE = "\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+"
 // "we adopted a puppy named Biscuit", "I have a golden retriever called Biscuit"
 const HAVE_ROLE_NAMED = new RegExp(
-  `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:have|got|adopted|rescued|welcomed|brought home)\\s+(?:a|an|one)\\s+(${ROLE_ADJECTIVE}(?:[a-z]+\\s+)?)(${ROLES})\\s+(?:named|called)\\s+`,
+  `${WE_HAVE}(?:have|got|adopted|rescued|welcomed|brought home)\\s+(?:a|an|one)\\s+(${ROLE_ADJECTIVE}(?:[a-z]+\\s+)?)(${ROLES})\\s+(?:named|called)\\s+`,
 )
 // "I have a new flatmate, Lily", "we've got a new neighbour called Sam": someone new, named after a comma or "called".
 const HAVE_NEW_ROLE = new RegExp(
@@ -214,7 +216,7 @@ const PET_NAMED = new RegExp(
 
 // "We adopted a cat! She's a little tabby called Pickle.": a pet arrives in one sentence, its name in the next.
 const PET_ARRIVED = new RegExp(
-  `\\b(?:i|we)(?:'ve|\\s+have)?(?:\\s+(?:just|recently|finally|also))?\\s+(?:got|adopted|rescued|welcomed|brought home)\\s+(?:a|an)\\s+(${ROLE_ADJECTIVE})(${PET_ROLES})\\b`,
+  `${WE_HAVE}(?:got|adopted|rescued|welcomed|brought home)\\s+(?:a|an)\\s+(${ROLE_ADJECTIVE})(${PET_ROLES})\\b`,
 )
 // "She's a tabby called Pickle", "her name is Pickle", "…, the kids named her Waffles".
 const ITS_NAME =
@@ -256,11 +258,16 @@ const PARTED_FROM = [
 
 /** The one the user parted from, as an ex: memory strikes out the couple role that name held. */
 function parting(view: SentenceView): Draft | null {
-  for (const pattern of PARTED_FROM) {
-    for (const match of view.text.matchAll(pattern)) {
-      const at = (match.index ?? 0) + match[0].length
-      const name = properNameAt(view.text, at)
-      if (name && looksLikePersonName(view.text, name)) return relationDraft('', 'ex', name)
+  const parted = personAfter(view.text, PARTED_FROM)
+  return parted ? relationDraft('', 'ex', parted.name) : null
+}
+
+/** The first person's name right after a match of `patterns` (tried in order) in `text`, and where that matched. */
+function personAfter(text: string, patterns: readonly RegExp[]): { name: string; at: number } | null {
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const name = properNameAt(text, (match.index ?? 0) + match[0].length)
+      if (name && looksLikePersonName(text, name)) return { name, at: match.index ?? 0 }
     }
   }
   return null
@@ -269,18 +276,12 @@ function parting(view: SentenceView): Draft | null {
 /** The user's engagement, and to whom, from the sentence and the message before it. */
 function engagement(view: SentenceView): Draft | null {
   if (!ENGAGED.test(view.lower)) return null
-  const said = `${view.context} ${view.text}`
-  for (const pattern of FIANCE_NAMED) {
-    for (const match of said.matchAll(pattern)) {
-      const name = properNameAt(said, (match.index ?? 0) + match[0].length)
-      if (!name || !looksLikePersonName(said, name)) continue
-      // Named in the sentence before ("Tom proposed last weekend!! We're engaged!"): the entry says both.
-      const isNamedBefore = (match.index ?? 0) < view.context.length
-      const draft = relationDraft('', 'fiance', name)
-      return isNamedBefore ? { ...draft, text: `${lastSentenceOf(view.context)} ${view.text}` } : draft
-    }
-  }
-  return null
+  const fiance = personAfter(`${view.context} ${view.text}`, FIANCE_NAMED)
+  if (!fiance) return null
+  const draft = relationDraft('', 'fiance', fiance.name)
+  // Named in the sentence before ("Tom proposed last weekend!! We're engaged!"): the entry says both.
+  const isNamedBefore = fiance.at < view.context.length
+  return isNamedBefore ? { ...draft, text: `${lastSentenceOf(view.context)} ${view.text}` } : draft
 }
 
 /** "my kids Mia and Noah", "I have two dogs, Rex and Bo": one relation for each name of a list of two or more. */
