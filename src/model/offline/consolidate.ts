@@ -166,9 +166,7 @@ function mergeSlot(file: ParsedFile, fact: Fact): Merged {
   const current = slot.filter((entry) => entry.supersededOn === null).at(-1)
   if (!current) {
     if (isKnown(fact.value)) return { text, outcome: { fact, action: 'duplicate' } }
-    // "Works at: none" with no employer known and none named ends nothing: it would only be noise.
-    if (fact.key === 'user.employer' && fact.value === 'none' && !fact.previous)
-      return { text, outcome: { fact, action: 'duplicate' } }
+    if (fact.endsOnly) return { text, outcome: { fact, action: 'duplicate' } }
     const lines = [renderEntry(fact, key)]
     const previous = fact.previous
     if (previous && !isKnown(previous) && !sameValue(previous, fact.value)) {

@@ -186,7 +186,11 @@ function jobEnded(view: SentenceView): Draft[] {
   const employer = from ? properNameAt(view.text, afterTitle + from[0].length) : null
   const found = [noneNow('user.job', `${how}${title ? ` as ${title}` : ''}`, title)]
   // The employer goes with the job: named, it is struck by name; unnamed, whichever memory holds (if any) ends.
-  found.push(noneNow('user.employer', employer ? `left ${employer}` : how, employer))
+  found.push(
+    employer
+      ? noneNow('user.employer', `left ${employer}`, employer)
+      : { ...noneNow('user.employer', how, null), endsOnly: true },
+  )
   return found
 }
 

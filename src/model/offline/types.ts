@@ -52,6 +52,8 @@ export interface Fact {
   previous: string | null
   /** The statement revises its subject ("the launch moved to Dec 11") even without naming the old value. */
   isCorrection: boolean
+  /** An ending of whatever the slot holds ("I got laid off": the employer, unnamed): nothing to end, nothing written. */
+  endsOnly?: boolean
   day: string
   ts: string
   messageId: string
@@ -70,7 +72,10 @@ export interface SentenceView {
 }
 
 /** What a rule finds in a sentence; classify adds the source (day, message, text). */
-export type Draft = Pick<Fact, 'kind' | 'file' | 'section' | 'key' | 'value' | 'isSingle' | 'headline'> & {
+export type Draft = Pick<
+  Fact,
+  'kind' | 'file' | 'section' | 'key' | 'value' | 'isSingle' | 'headline' | 'endsOnly'
+> & {
   previous?: string | null
   isCorrection?: boolean
   /** The statement to keep when the sentence alone would not make sense ("that's my order" + what it points at). */

@@ -135,6 +135,7 @@ describe('mergeFacts', () => {
       value: 'none',
       headline: 'Works at: none (laid off)',
       text: 'I got laid off',
+      endsOnly: true,
     })
     const { text, actions } = merge(merge(USER, [acme]).text, [laidOff])
     expect(actions).toEqual(['superseded'])
