@@ -28,9 +28,14 @@ export const BASE_IMPORTANCE = 0.5
 
 const DAY = /\d{4}-\d{2}-\d{2}/
 const DAY_LINK = /\[\[(\d{4}-\d{2}-\d{2})\]\]/g
-const KEY_COMMENT = /<!--\s*key:[^>]*?-->/
+const KEY_COMMENT = /<!--\s*key:\s*([^;\s>]*)[^>]*?-->/
 const SEEN_FIELD = /;\s*seen:\s*(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2}) x(\d+)/
 const VALUE_FIELD = /;\s*value:\s*([^;>]*?)\s*(?:;|-->)/
+
+/** The key of the keyed bullet `line` ("user.city"), or null when it has no key comment. */
+export function keyOf(line: string): string | null {
+  return KEY_COMMENT.exec(line)?.[1] ?? null
+}
 
 /** Calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {

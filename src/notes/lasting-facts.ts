@@ -2,6 +2,7 @@
 // when nobody repeats it; that fits tastes and projects, not who the user is. Nobody restates their name, their
 // sister or their peanut allergy every few months, and silence does not make any of them less true: such facts
 // change only when a later statement supersedes them. So they keep their importance and never move to the archive.
+import { keyOf } from './fact-freshness.js'
 
 /** The fact files whose keyed facts fade (current-state.md's block is rewritten by every dream anyway). */
 export const FRESHNESS_FILES = ['user.md', 'feedback.md', 'project.md', 'reference.md'] as const
@@ -20,8 +21,6 @@ const LASTING_SECTIONS = new Set(['identity', 'people'])
 /** The body's facts, wherever they were filed: an allergy or a diet under Preferences lasts all the same. */
 const LASTING_KEY = /^user\.(?:allergy|diet)(?:\.|$)/
 
-const KEY = /<!--\s*key:\s*([^;\s>]+)/
-
 /**
  * Whether the keyed fact on `line`, under the heading `section` of `file` (its `### group` once archived), keeps
  * its importance however long ago it was last stated.
@@ -30,5 +29,5 @@ export function isLastingFact(file: FreshnessFile, section: string | null, line:
   if (LASTING_FILES.has(file)) return true
   if (file !== 'user.md') return false
   if (section !== null && LASTING_SECTIONS.has(section.trim().toLowerCase())) return true
-  return LASTING_KEY.test(KEY.exec(line)?.[1] ?? '')
+  return LASTING_KEY.test(keyOf(line) ?? '')
 }
