@@ -51,13 +51,24 @@ function parserFor(text: string): chrono.Chrono {
   return parser
 }
 
-/** The same results as `chrono.parse(text, reference, option)`. */
+// "Tues", "Weds": chat's weekday abbreviations that chrono's dictionary lacks. Each is read as the spelling chrono
+// knows with a full stop in place of its last letter ("Tue."), the same length, so every index stays where it was.
+const CHAT_WEEKDAY = /\b(?:tues|weds)\b/gi
+const asChronoSpells = (text: string): string => text.replace(CHAT_WEEKDAY, (word) => `${word.slice(0, 3)}.`)
+
+/** The same results as `chrono.parse(text, reference, option)`, with chat's weekday abbreviations read too. */
 export function parseDates(
   text: string,
   reference: chrono.ParsingReference,
   option: chrono.ParsingOption,
 ): chrono.ParsedResult[] {
-  return parserFor(text).parse(text, reference, option)
+  const spelled = asChronoSpells(text)
+  const results = parserFor(spelled).parse(spelled, reference, option)
+  if (spelled === text) return results
+  // chrono's results are its own objects (typed read-only for callers); the text is set back to what was written.
+  return results.map((result) =>
+    Object.assign(result, { text: text.slice(result.index, result.index + result.text.length) }),
+  )
 }
 
 /** How many of chrono's parsers run on `text`. */

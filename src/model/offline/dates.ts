@@ -34,7 +34,7 @@ const DAY_WORD = new RegExp(
   [
     '\\d',
     '\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\b',
-    '\\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\\b',
+    '\\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\\b',
     '\\b(?:today|tonight|tomorrow|yesterday|weekend)\\b',
   ].join('|'),
   'i',

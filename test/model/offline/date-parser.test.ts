@@ -168,6 +168,24 @@ describe('parseDates', () => {
     expect(found).toBeGreaterThan(texts.length)
   })
 
+  it('reads chat\'s "Tues" and "Weds", which chrono\'s dictionary lacks, keeping the text as written', () => {
+    const reference = { instant: new Date('2026-11-20T15:30:00Z'), timezone: 0 } // a Friday
+    const read = (text: string) =>
+      parseDates(text, reference, { forwardDate: true }).map((result) => [
+        result.index,
+        result.text,
+        result.start.date().toISOString().slice(0, 10),
+      ])
+    expect(chrono.casual.parse('dentist on Tues', reference, { forwardDate: true })).toEqual([])
+    expect(read('dentist on Tues')).toEqual([[8, 'on Tues', '2026-11-24']])
+    expect(read('exam weds, then tues.')).toEqual([
+      [5, 'weds,', '2026-11-25'], // chrono keeps a weekday's comma, as in "wednesday,"
+      [16, 'tues', '2026-11-24'],
+    ])
+    // Only the whole word: "Tuesday", "Wedstone" and "statues" read as before.
+    expect(read('statues at Wedstone on Tuesday')).toEqual([[20, 'on Tuesday', '2026-11-24']])
+  })
+
   it('runs only the parsers whose words a text holds', () => {
     const all = chrono.casual.parsers.length
     expect(parserCountFor('we sat by the lake and talked')).toBeLessThan(all / 2)
