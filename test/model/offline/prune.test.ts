@@ -79,6 +79,21 @@ describe('recent-context', () => {
     expect(block).toContain('- and 27 earlier days with messages (notes in ../daily/)')
   })
 
+  it('does not count the person the user talks to, called by name every day, as a topic', () => {
+    const reply = (day: string, content: string): WindowMessage => ({
+      ...message(day, content),
+      role: 'assistant',
+      sender: 'Nate Bell',
+    })
+    const topics = recurringTopics(
+      new Map([
+        ['2026-11-20', [message('2026-11-20', 'Good idea, Nate! We told Lena'), reply('2026-11-20', 'Nice')]],
+        ['2026-11-21', [message('2026-11-21', 'Thanks, Nate! We met Lena'), reply('2026-11-21', 'Fun')]],
+      ]),
+    )
+    expect(topics.map((topic) => topic.term)).toEqual(['Lena'])
+  })
+
   it('counts a topic once per day and needs two days', () => {
     const topics = recurringTopics(
       new Map([['2026-11-20', [message('2026-11-20', 'so Lena and Lena again')]]]),
