@@ -4,7 +4,7 @@ import { isCurrentFactLine } from '../../notes/fact-archive.js'
 import { lineImportance, type FreshnessParams } from '../../notes/fact-freshness.js'
 import { datedPlans } from './current-state.js'
 import { parseEntries } from './memory-file.js'
-import type { DayPointer, FilePointer } from './memory-index.js'
+import { DAILY_NOTE_POINTERS, type DayPointer, type FilePointer } from './memory-index.js'
 import { dayTopics } from './day-topics.js'
 import { distinctFacts, factLabel } from './digest.js'
 import { plural, truncateWords } from './text.js'
@@ -24,9 +24,6 @@ export interface IndexSources {
   today?: string
   freshness?: FreshnessParams
 }
-
-/** Day pointers a run adds at most; older ones already in the index stay until the budget trims them. */
-const MAX_NEW_DAY_POINTERS = 3
 
 // Live facts: current and not archived. Archived ones stay in the file (and searchable), not in the counts.
 function liveCount(text: string): number {
@@ -106,7 +103,7 @@ export function filePointers(sources: IndexSources): FilePointer[] {
 export function dayPointers(sources: IndexSources): DayPointer[] {
   const pointers: DayPointer[] = []
   const active = sources.days.filter((day) => (sources.messagesByDay.get(day)?.length ?? 0) > 0)
-  for (const day of active.slice(-MAX_NEW_DAY_POINTERS)) {
+  for (const day of active.slice(-DAILY_NOTE_POINTERS)) {
     const messages = sources.messagesByDay.get(day) ?? []
     const facts = distinctFacts(sources.factsByDay.get(day) ?? []).filter(
       (fact) => fact.headline !== null && fact.kind !== 'plan',

@@ -1,5 +1,7 @@
 // Prune & Index, MEMORY.md: a compact index of one-line pointers (memory files, then days newest first)
 // kept under a byte budget by trimming the least important, oldest day pointers first — never the newest.
+// Daily notes get pointers for their latest days only, so the index of a year of nightly dreams is no bigger
+// than that of one dream: it grows with the window, not with the history.
 import { readBlock, writeBlock } from './block.js'
 
 export const INDEX_BLOCK = 'index'
@@ -17,9 +19,16 @@ export interface DayPointer {
   hook: string
 }
 
+/**
+ * Daily-note pointers the index holds: the latest days'. Every day's note is in daily/ under its date, so older
+ * pointers would only repeat that folder's listing, one more line each night. Pointers to day pages
+ * (memory/days/, a dream's distillation of a day) are not counted: they stay until the budget trims them.
+ */
+export const DAILY_NOTE_POINTERS = 3
+
 export interface IndexInput {
   files: readonly FilePointer[]
-  /** Pointers for this window's days; pointers to older days already in the index are kept. */
+  /** Pointers for this window's days; older ones already in the index are kept, daily notes' up to a count. */
   days: readonly DayPointer[]
   budgetBytes: number
 }
@@ -46,7 +55,17 @@ export function parseDayPointers(text: string): DayPointer[] {
 }
 
 // Pages distilled by a dream matter more than raw daily notes; among equals the older goes first.
-const importanceOf = (pointer: DayPointer): number => (pointer.target.startsWith('days/') ? 1 : 0)
+const isDayPage = (pointer: DayPointer): boolean => pointer.target.startsWith('days/')
+const importanceOf = (pointer: DayPointer): number => (isDayPage(pointer) ? 1 : 0)
+
+/** The day pages' pointers and the latest DAILY_NOTE_POINTERS daily notes', newest first. */
+function latestDays(pointers: readonly DayPointer[]): DayPointer[] {
+  const newestFirst = [...pointers].sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0))
+  const dailyNotes = new Set(
+    newestFirst.filter((pointer) => !isDayPage(pointer)).slice(0, DAILY_NOTE_POINTERS),
+  )
+  return newestFirst.filter((pointer) => isDayPage(pointer) || dailyNotes.has(pointer))
+}
 
 function renderBlock(files: readonly FilePointer[], days: readonly DayPointer[], isBare: boolean): string {
   const lines = ['## Memory files', '']
@@ -69,7 +88,7 @@ function renderBlock(files: readonly FilePointer[], days: readonly DayPointer[],
 export function renderMemoryIndex(existing: string, input: IndexInput): IndexResult {
   const fresh = new Set(input.days.map((pointer) => pointer.day))
   const kept = parseDayPointers(existing).filter((pointer) => !fresh.has(pointer.day))
-  let days = [...input.days, ...kept].sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0))
+  let days = latestDays([...input.days, ...kept])
   const newestDay = days[0]?.day
   const trimmed: string[] = []
   let isBare = false

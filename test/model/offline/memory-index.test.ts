@@ -60,7 +60,8 @@ describe('renderMemoryIndex', () => {
   })
 
   it('stays under budget by trimming daily-note pointers oldest first, then day pages, never the newest', () => {
-    const days = [...pointers(0, 40), ...pointers(40, 20, 'days')]
+    const daily = pointers(37, 3)
+    const days = [...daily, ...pointers(40, 20, 'days')]
     const newest = days.at(-1) as DayPointer
     const { text, trimmed, isOverBudget } = renderMemoryIndex(MEMORY_SKELETONS['MEMORY.md'], {
       files: FILES,
@@ -73,14 +74,32 @@ describe('renderMemoryIndex', () => {
     // Every daily-note pointer goes before any day page does.
     const kept = parseDayPointers(text)
     expect(kept.every((pointer) => pointer.target.startsWith('days/'))).toBe(true)
-    expect(trimmed.slice(0, 40)).toEqual(pointers(0, 40).map((pointer) => pointer.day))
+    expect(trimmed.slice(0, 3)).toEqual(daily.map((pointer) => pointer.day))
     // The oldest day pages went first.
     expect(kept.map((pointer) => pointer.day)).toEqual(
       days
-        .slice(60 - kept.length)
+        .slice(days.length - kept.length)
         .map((pointer) => pointer.day)
         .reverse(),
     )
+  })
+
+  it('holds the latest three daily-note pointers however many earlier runs left, and every day page', () => {
+    const earlier = renderMemoryIndex('', {
+      files: FILES,
+      days: [...pointers(0, 10), ...pointers(10, 2, 'days')],
+      budgetBytes: 6000,
+    }).text
+    const next = renderMemoryIndex(earlier, { files: FILES, days: pointers(20, 1), budgetBytes: 6000 })
+    expect(parseDayPointers(next.text).map((pointer) => `${pointer.day} ${pointer.target}`)).toEqual([
+      '2026-01-21 ../daily/2026-01-21.md',
+      '2026-01-12 days/2026-01-12.md',
+      '2026-01-11 days/2026-01-11.md',
+      '2026-01-10 ../daily/2026-01-10.md',
+      '2026-01-09 ../daily/2026-01-09.md',
+    ])
+    // Falling out of the latest days is not a trim for the budget.
+    expect(next.trimmed).toEqual([])
   })
 
   it('keeps the newest pointer even when only it fits, and reports text outside the block it cannot cut', () => {
