@@ -4,7 +4,7 @@ import { isCurrentFactLine } from '../../notes/fact-archive.js'
 import { lineImportance, type FreshnessParams } from '../../notes/fact-freshness.js'
 import { datedPlans } from './current-state.js'
 import { parseEntries } from './memory-file.js'
-import { DAILY_NOTE_POINTERS, type DayPointer, type FilePointer } from './memory-index.js'
+import type { DayPointer, FilePointer } from './memory-index.js'
 import { dayTopics } from './day-topics.js'
 import { distinctFacts, factLabel } from './digest.js'
 import { plural, truncateWords } from './text.js'
@@ -99,11 +99,13 @@ export function filePointers(sources: IndexSources): FilePointer[] {
   )
 }
 
-/** One pointer per recent window day with messages: to its days/ page when it has one, else its daily note. */
+/** One pointer per window day with messages and a days/ page (daily notes get none: see memory-index.ts). */
 export function dayPointers(sources: IndexSources): DayPointer[] {
   const pointers: DayPointer[] = []
-  const active = sources.days.filter((day) => (sources.messagesByDay.get(day)?.length ?? 0) > 0)
-  for (const day of active.slice(-DAILY_NOTE_POINTERS)) {
+  const paged = sources.days.filter(
+    (day) => sources.dayPages.has(day) && (sources.messagesByDay.get(day)?.length ?? 0) > 0,
+  )
+  for (const day of paged) {
     const messages = sources.messagesByDay.get(day) ?? []
     const facts = distinctFacts(sources.factsByDay.get(day) ?? []).filter(
       (fact) => fact.headline !== null && fact.kind !== 'plan',
@@ -114,8 +116,7 @@ export function dayPointers(sources: IndexSources): DayPointer[] {
     ]
       .slice(0, 5)
       .join(', ')
-    const target = sources.dayPages.has(day) ? `days/${day}.md` : `../daily/${day}.md`
-    pointers.push({ day, target, hook: truncateWords(hook, 100) })
+    pointers.push({ day, target: `days/${day}.md`, hook: truncateWords(hook, 100) })
   }
   return pointers
 }

@@ -1,7 +1,8 @@
-// Prune & Index, MEMORY.md: a compact index of one-line pointers (memory files, then days newest first)
-// kept under a byte budget by trimming the least important, oldest day pointers first — never the newest.
-// Daily notes get pointers for their latest days only, so the index of a year of nightly dreams is no bigger
-// than that of one dream: it grows with the window, not with the history.
+// Prune & Index, MEMORY.md: a compact index of one-line pointers (memory files, then day pages newest first)
+// kept under a byte budget by trimming the oldest day pointers first — never the newest.
+// Day pages (memory/days/, a dream's distillation of a day that mattered) get pointers; daily notes do not: every
+// day's note is in daily/ under its date and recent-context.md lists the latest days, so a pointer per day would
+// repeat both (as a search hit, a decoy) and grow the index with the history rather than with what matters.
 import { readBlock, writeBlock } from './block.js'
 
 export const INDEX_BLOCK = 'index'
@@ -19,16 +20,9 @@ export interface DayPointer {
   hook: string
 }
 
-/**
- * Daily-note pointers the index holds: the latest days'. Every day's note is in daily/ under its date, so older
- * pointers would only repeat that folder's listing, one more line each night. Pointers to day pages
- * (memory/days/, a dream's distillation of a day) are not counted: they stay until the budget trims them.
- */
-export const DAILY_NOTE_POINTERS = 3
-
 export interface IndexInput {
   files: readonly FilePointer[]
-  /** Pointers for this window's days; older ones already in the index are kept, daily notes' up to a count. */
+  /** Pointers for this window's day pages; older ones already in the index are kept, daily notes' dropped. */
   days: readonly DayPointer[]
   budgetBytes: number
 }
@@ -54,18 +48,16 @@ export function parseDayPointers(text: string): DayPointer[] {
   return pointers
 }
 
-// Pages distilled by a dream matter more than raw daily notes; among equals the older goes first.
 const isDayPage = (pointer: DayPointer): boolean => pointer.target.startsWith('days/')
-const importanceOf = (pointer: DayPointer): number => (isDayPage(pointer) ? 1 : 0)
 
-/** The day pages' pointers and the latest DAILY_NOTE_POINTERS daily notes', newest first. */
-function latestDays(pointers: readonly DayPointer[]): DayPointer[] {
-  const newestFirst = [...pointers].sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0))
-  const dailyNotes = new Set(
-    newestFirst.filter((pointer) => !isDayPage(pointer)).slice(0, DAILY_NOTE_POINTERS),
-  )
-  return newestFirst.filter((pointer) => isDayPage(pointer) || dailyNotes.has(pointer))
+/** The day pages' pointers, newest first; a daily note's (an older index's) is dropped. */
+function dayPagesNewestFirst(pointers: readonly DayPointer[]): DayPointer[] {
+  return pointers.filter(isDayPage).sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0))
 }
+
+// Where the days are when none has a page of its own.
+const NO_DAY_PAGES =
+  '- no day pages yet; the latest days: [recent-context.md](recent-context.md), every day: ../daily/'
 
 function renderBlock(files: readonly FilePointer[], days: readonly DayPointer[], isBare: boolean): string {
   const lines = ['## Memory files', '']
@@ -80,7 +72,7 @@ function renderBlock(files: readonly FilePointer[], days: readonly DayPointer[],
       day.hook === '' ? `- [${day.day}](${day.target})` : `- [${day.day}](${day.target}) — ${day.hook}`,
     )
   }
-  if (days.length === 0) lines.push('- none yet')
+  if (days.length === 0) lines.push(NO_DAY_PAGES)
   return lines.join('\n')
 }
 
@@ -88,16 +80,14 @@ function renderBlock(files: readonly FilePointer[], days: readonly DayPointer[],
 export function renderMemoryIndex(existing: string, input: IndexInput): IndexResult {
   const fresh = new Set(input.days.map((pointer) => pointer.day))
   const kept = parseDayPointers(existing).filter((pointer) => !fresh.has(pointer.day))
-  let days = latestDays([...input.days, ...kept])
+  let days = dayPagesNewestFirst([...input.days, ...kept])
   const newestDay = days[0]?.day
   const trimmed: string[] = []
   let isBare = false
   const render = (): string => writeBlock(existing, INDEX_BLOCK, renderBlock(input.files, days, isBare))
   let text = render()
   while (Buffer.byteLength(text) > input.budgetBytes) {
-    const victim = days
-      .filter((pointer) => pointer.day !== newestDay)
-      .sort((a, b) => importanceOf(a) - importanceOf(b) || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))[0]
+    const victim = days.filter((pointer) => pointer.day !== newestDay).at(-1)
     const newest = days.find((pointer) => pointer.day === newestDay)
     if (victim) {
       days = days.filter((pointer) => pointer !== victim)

@@ -92,44 +92,45 @@ describe('offline engine on the sample data (7-day window)', () => {
     ).toEqual([])
   })
 
-  it('keeps MEMORY.md under budget with the newest day, trimming the oldest pointers', async () => {
-    const world = await makeDreamWorld({ days: 21 })
+  it('keeps MEMORY.md under budget with the newest day page, trimming the oldest pages’ pointers', async () => {
+    // Day pages an earlier (model) dream wrote for each window day: only they get pointers.
+    const days = dayWindow(new Date(NOW), 21, 'Europe/Lisbon').days
+    const pages = Object.fromEntries(
+      days.map((day) => [`notes/memory/days/${day}.md`, `# ${day}\n\nWhat mattered that day.\n`]),
+    )
+    const world = await makeDreamWorld({ days: 21, files: pages })
     const result = await world.dream({ budgetBytes: 520 })
     const index = world.read(memory('MEMORY.md'))
     expect(Buffer.byteLength(index)).toBeLessThanOrEqual(520)
-    const pointers = parseDayPointers(index).map((pointer) => pointer.day)
-    expect(pointers[0]).toBe(world.sample?.lastDay)
-    expect(pointers.length).toBeGreaterThan(0)
+    const pointers = parseDayPointers(index)
+    expect(pointers[0]?.day).toBe(world.sample?.lastDay)
+    expect(pointers.every((pointer) => pointer.target === `days/${pointer.day}.md`)).toBe(true)
     expect(result.text).toMatch(/MEMORY\.md trimmed \d+ old day pointers/)
-    // Daily-note pointers go before day pages, and within each kind the oldest go first.
-    const kept = parseDayPointers(index).slice(1)
+    // The oldest go first.
     const withMessages = world.window.days.filter((day) => world.snapshot().has(`notes/daily/${day}.md`))
-    const trimmed = withMessages.filter((day) => !pointers.includes(day))
+    const kept = pointers.map((pointer) => pointer.day)
+    const trimmed = withMessages.filter((day) => !kept.includes(day))
     expect(trimmed.length).toBeGreaterThan(0)
-    const isPage = (day: string): boolean => world.snapshot().has(`notes/memory/days/${day}.md`)
-    for (const day of trimmed) {
-      const sameKind = kept.filter((pointer) => pointer.target.startsWith('days/') === isPage(day))
+    for (const day of trimmed)
       expect(
-        sameKind.every((pointer) => pointer.day > day),
+        kept.every((keptDay) => keptDay > day),
         day,
       ).toBe(true)
-      if (isPage(day)) expect(kept.every((pointer) => pointer.target.startsWith('days/'))).toBe(true)
-    }
   })
 
-  it('cuts an index full of older daily-note pointers to the latest days', async () => {
+  it('drops an index full of daily-note pointers: the days are in recent-context.md and daily/', async () => {
     const old = Array.from({ length: 120 }, (_, index) => {
       const day = `2025-${String(Math.floor(index / 28) + 1).padStart(2, '0')}-${String((index % 28) + 1).padStart(2, '0')}`
       return `- [${day}](../daily/${day}.md) — Atlas standup notes, Porto flat viewing and a long hook ${index}`
     })
     const index = `${MEMORY_SKELETONS['MEMORY.md']}\n<!-- dreamlane:begin index -->\n## Days\n\n${old.reverse().join('\n')}\n<!-- dreamlane:end index -->\n`
     const world = await makeDreamWorld({ files: { [memory('MEMORY.md')]: index } })
-    await world.dream()
+    const result = await world.dream()
     const text = world.read(memory('MEMORY.md'))
-    const days = parseDayPointers(text).map((pointer) => pointer.day)
-    expect(days).toHaveLength(3)
-    expect(days[0]).toBe(world.sample?.lastDay)
-    expect(days.filter((day) => day.startsWith('2025-'))).toEqual([])
+    expect(parseDayPointers(text)).toEqual([])
+    expect(text).toContain('[recent-context.md](recent-context.md)')
+    expect(result.text).not.toMatch(/trimmed/)
+    expect(world.read(memory('recent-context.md'))).toContain(`[[${world.sample?.lastDay}]]`)
   })
 })
 
@@ -330,7 +331,7 @@ describe('offline engine on other wording', () => {
     expect(world.read(memory('reference.md'))).toContain('LB-228199')
     const state = readBlock(world.read(memory('current-state.md')), 'current-state') ?? ''
     expect(state).toContain('was 2026-12-03 (superseded 2026-11-21)')
-    expect(parseDayPointers(world.read(memory('MEMORY.md')))[0]?.day).toBe('2026-11-22')
+    expect(world.read(memory('recent-context.md'))).toContain('[[2026-11-22]]')
   })
 
   it('keeps what a new user planted: a changed employer, standing instructions, names, a reminder, dated summaries', async () => {

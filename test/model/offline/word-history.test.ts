@@ -24,18 +24,19 @@ function historyOfQuarters(documents: number) {
   return weights.counts()
 }
 
-const pointerOf = (memoryIndex: string): string =>
-  memoryIndex.split('\n').find((line) => line.startsWith('- [2026-11-23]')) ?? ''
+/** The night's line in recent-context.md: its topics. */
+const pointerOf = (recentContext: string): string =>
+  recentContext.split('\n').find((line) => line.startsWith('- [[2026-11-23]]')) ?? ''
 
 describe('a night dreamed with the word history', () => {
   it('names the night by what is new in it, not by what the user talks about every day', async () => {
     const alone = await makeDreamWorld({ days: 1, messages: NIGHT })
     await alone.dream()
-    expect(pointerOf(alone.read('notes/memory/MEMORY.md'))).toContain('quarterly')
+    expect(pointerOf(alone.read('notes/memory/recent-context.md'))).toContain('quarterly')
 
     const withHistory = await makeDreamWorld({ days: 1, messages: NIGHT })
     await withHistory.dream({ wordHistory: historyOfQuarters(500) })
-    const pointer = pointerOf(withHistory.read('notes/memory/MEMORY.md'))
+    const pointer = pointerOf(withHistory.read('notes/memory/recent-context.md'))
     expect(pointer).toContain('passport')
     expect(pointer).not.toContain('quarterly')
   })
