@@ -15,6 +15,7 @@ import {
   type TurnResult,
 } from '../provider.js'
 import { mergeFacts } from './consolidate.js'
+import { dueEnding } from './last-day.js'
 import { renderCurrentState, type DayStatus } from './current-state.js'
 import {
   expectedUserMessages,
@@ -231,13 +232,16 @@ async function dreamOn(
     files,
     windowFacts.filter((fact) => fact.kind !== 'thread'),
   )
+  const today = localDayOf(new Date(context.now), timeZone)
+  // A last day that has passed ends the employer, whichever window the day was announced in.
+  const ending = dueEnding(files.get('project.md')?.text ?? '', files.get('user.md')?.text ?? '', today)
+  if (ending) merges.push(...(await consolidateFacts(files, [ending])))
   // Prune & Index: derived blocks, sparse day pages, then the index that points at all of it.
   const update = (name: MemoryFile, render: (text: string) => string): void => {
     const file = files.get(name)
     if (file) files.set(name, { ...file, text: render(file.text) })
   }
   // Freshness as of today: facts ordered by importance, faded ones archived, restated ones back out.
-  const today = localDayOf(new Date(context.now), timeZone)
   for (const name of FRESHNESS_FILES)
     update(name, (text) => refreshFactFile(text, today, settings.freshness, name))
   const status = dayStatuses(days, signal, orientation, dayOutcomes)

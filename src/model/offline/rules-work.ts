@@ -1,6 +1,7 @@
 // Rules for project.md and current-state.md: decisions, dated plans and deadlines, open threads.
 import { annotateDates, daysOf, type DateMention } from './dates.js'
 import { looksLikePersonName, properNameAt } from './entities.js'
+import { noticeBefore } from './last-day.js'
 import type { Draft, SentenceView } from './types.js'
 import { nounPhrases } from './noun-phrases.js'
 import { anyWord, contentWords, foldCase, lastSentenceOf, slugOf } from './text.js'
@@ -36,7 +37,7 @@ const PLAN_CUE = anyWord(
     'submit\\w* cut-?off go[-_]live starts? starting ends? vacation holiday moving booked scheduled planned planning ' +
     'plan inspection viewing dentist doctor vet haircut game match race marathon recital gig show premiere ' +
     'graduation funeral reunion hearing audition rehearsal tour cruise festival tournament competition seminar ' +
-    'webinar training orientation checkout check-?in away opens opening reopens reopening freeze',
+    'webinar training orientation checkout check-?in away opens opening reopens reopening freeze last_day',
 )
 const CHANGE_CUE = anyWord(
   'slipped slips slip moved moves pushed(?:_back|_out)? postponed delayed rescheduled brought_forward shifted bumped ' +
@@ -358,6 +359,7 @@ export function findPlan(view: SentenceView): Draft | null {
   // the same plan, so "I'll be back on Sunday" struck out "I'm seeing Tom tomorrow" as a date moved.
   const before = eventBefore(view, future)
   const subject = before?.subject ?? namedSubject(view, future, subjectOf(view, future) ?? view.lower)
+  const said = before?.said ?? noticeBefore(view.text, lastSentenceOf(view.context))
   return {
     kind: 'plan',
     file: 'project.md',
@@ -368,7 +370,7 @@ export function findPlan(view: SentenceView): Draft | null {
     headline: value,
     previous,
     isCorrection: isChange,
-    ...(before ? { text: `${before.said} ${annotateDates(view.text, view.mentions)}` } : {}),
+    ...(said ? { text: `${said} ${annotateDates(view.text, view.mentions)}` } : {}),
   }
 }
 
