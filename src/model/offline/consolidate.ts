@@ -12,7 +12,7 @@ import {
   supersedeLine,
   type MemoryEntry,
 } from './memory-file.js'
-import { normalizeValue, sameValue, slugOf } from './text.js'
+import { anyWord, foldCase, normalizeValue, sameValue, slugOf } from './text.js'
 import type { Fact, FactFile, MergeOutcome } from './types.js'
 
 interface Merged {
@@ -47,6 +47,31 @@ function isRelatedKey(a: string, b: string): boolean {
   if (a.split('.')[0] !== b.split('.')[0]) return false
   const words = keyWords(b)
   return [...keyWords(a)].some((word) => words.has(word))
+}
+
+// What a trip is called when it is not named: "we moved the trip", "our holiday is off". Its entry says so too
+// ("booked a week in Lisbon, flying out October 10").
+const TRIP = anyWord(
+  'trip trips holiday holidays vacation getaway travel travelling traveling flight flights flying fly journey',
+)
+const DATED = /^\d{4}-\d{2}-\d{2}/
+// A plan's last day: its date, or the end of its range.
+const lastDayOf = (value: string): string => value.slice(-10)
+
+/** The one plan still to come that is a trip, when `fact` names a trip by its kind alone; else none. */
+function theOpenTrip(entries: readonly MemoryEntry[], fact: Fact): MemoryEntry | undefined {
+  const words = [...keyWords(fact.key)]
+  if (!fact.key.startsWith('plan.') || words.length === 0 || !words.every((word) => TRIP.test(word)))
+    return undefined
+  const trips = entries.filter(
+    (entry) =>
+      entry.key.startsWith('plan.') &&
+      entry.supersededOn === null &&
+      DATED.test(entry.value ?? '') &&
+      lastDayOf(entry.value ?? '') >= fact.day &&
+      TRIP.test(foldCase(entry.visible)),
+  )
+  return trips.length === 1 ? trips[0] : undefined
 }
 
 function add(text: string, fact: Fact, lines: string[], outcome: MergeOutcome): Merged {
@@ -157,7 +182,9 @@ function mergeSlot(file: ParsedFile, fact: Fact): Merged {
       ? related.find((entry) => entry.value !== null && sameValue(entry.value, fact.previous as string))
       : fact.isCorrection && related.length === 1
         ? related[0]
-        : undefined
+        : fact.isCorrection && related.length === 0
+          ? theOpenTrip(entries, fact)
+          : undefined
     if (named) key = named.key
   }
   const slot = entries.filter((entry) => entry.key === key)
@@ -176,6 +203,9 @@ function mergeSlot(file: ParsedFile, fact: Fact): Merged {
     return add(text, fact, lines, { fact, action: 'added' })
   }
   if (current.value !== null && sameValue(current.value, fact.value)) return duplicate(text, fact, current)
+  // A plan whose day has passed happened: calling off "the party" now is another party's news.
+  if (fact.endsOnly && DATED.test(current.value ?? '') && lastDayOf(current.value ?? '') < fact.day)
+    return { text, outcome: { fact, action: 'duplicate' } }
   // The last time the current value was stated, not only when it was first: an older statement is history.
   const currentDay = current.lastSeen ?? current.day ?? ''
   if (fact.day > currentDay || (fact.day === currentDay && !isKnown(fact.value))) {

@@ -399,6 +399,45 @@ function partsWithOwnDays(view: SentenceView): SentenceView[] {
   ]
 }
 
+// "our holiday is off", "the design review's cancelled", "scrap the book club thing", "we called off the party":
+// a plan of the user's (the, our, my) called off. Not "his stag do", nor "the match is off to a good start".
+const CALLED_OFF_PLAN = new RegExp(
+  [
+    "\\b(?:the|our|my)\\s+([a-z][a-z' -]{1,40}?)(?:'s|\\s+(?:is|are|was|were|has been|have been|got|had been))\\s+" +
+      '(?:now\\s+|officially\\s+|been\\s+)?(?:off|cancell?ed|called off|scrapped)(?=\\s*(?:[,.;!]|$)|\\s+(?:now|again|too|then|sadly|unfortunately|because|since|as)\\b)',
+    "^(?:(?:ok|okay|so|sadly|unfortunately|well)[,\\s]+)*(?:(?:i|we)(?:'ve| have)?\\s+(?:just\\s+)?)?(?:cancell?ed|called off|scrapped|scrap)\\s+(?:the|our|my)\\s+([a-z][a-z' -]{1,40}?)(?=\\s*(?:[,.;!]|$)|\\s+(?:now|again|too|then|thing|because|since|as|for)\\b)",
+  ].join('|'),
+)
+// Events PLAN_CUE leaves out, as they are no cue for a date: "the book club thing", "the stag do".
+const GATHERING = anyWord('club meetup get-together drinks do night picnic barbecue bbq sleepover playdate')
+// A cancellation only feared, asked about or put as a condition calls nothing off.
+const UNSURE =
+  /\b(?:if|unless|in case|whether|might|may|could|would|maybe|probably|perhaps|hope|hopefully|afraid|worried)\b/
+
+/**
+ * A plan called off: it strikes the plan memory holds under that subject (or the one open plan of its kind, for
+ * "the trip"), and writes nothing when memory holds none.
+ */
+export function findCancelled(view: SentenceView): Draft | null {
+  const match = CALLED_OFF_PLAN.exec(view.lower)
+  if (!match || UNSURE.test(view.lower)) return null
+  const subject = withoutDates(match[1] ?? match[2] ?? '', view.mentions)
+  // "the lights are off" is no plan: the subject must be an event.
+  if (!PLAN_CUE.test(subject) && !GATHERING.test(subject)) return null
+  const words = contentWords(subject)
+  return {
+    kind: 'plan',
+    file: 'project.md',
+    section: 'Plans and deadlines',
+    key: `plan.${slugOf(words.join(' '), 4)}`,
+    value: 'cancelled',
+    isSingle: true,
+    headline: 'cancelled',
+    isCorrection: true,
+    endsOnly: true,
+  }
+}
+
 /** The plans a sentence names: one, or one for each part joined by "and then" with a day of its own. */
 export function findPlans(view: SentenceView): Draft[] {
   return partsWithOwnDays(view)

@@ -251,7 +251,6 @@ describe('classifySentence: durable statements in many phrasings', () => {
     "I'm not going to Paris next Friday.",
     "I can't make it to the concert on Saturday.",
     "I don't need to call the dentist tomorrow.",
-    'Our trip to Rome on Saturday got cancelled.',
     'I was going to visit my aunt next Friday, but she is ill.',
     // A diet for a while, a job no longer held, sarcasm.
     "I'm vegan for January.",
@@ -576,6 +575,30 @@ describe('classifySentence: relations that ended', () => {
       expect(summary(classify(text))).toContain('user.md user.relation.sister.ana Sister: Ana')
     },
   )
+})
+
+describe('classifySentence: plans called off', () => {
+  it.each([
+    ['our holiday is off.', 'plan.holiday'],
+    ["the design review's cancelled, Priya's off sick", 'plan.design-review'],
+    ['scrap the book club thing, Hannah cancelled it', 'plan.book-club'],
+    ['We called off the party.', 'plan.party'],
+    ['The wedding has been cancelled because of the storm.', 'plan.wedding'],
+    ['Our trip to Rome on Saturday got cancelled.', 'plan.trip-rome'],
+  ])('%s → %s = cancelled', (text, key) => {
+    expect(classify(text).map((fact) => `${fact.key} = ${fact.value}`)).toEqual([`${key} = cancelled`])
+  })
+
+  it.each([
+    'my brother cancelled his stag do in Prague',
+    'if the trip is cancelled we get a refund',
+    "I'm worried the concert might be cancelled.",
+    'the match is off to a great start',
+    'is the party off?',
+    'the lights are off',
+  ])('calls nothing off in "%s"', (text) => {
+    expect(classify(text).filter((fact) => fact.value === 'cancelled')).toEqual([])
+  })
 })
 
 describe('classifySentence: gates per clause, not per sentence', () => {

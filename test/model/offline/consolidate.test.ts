@@ -196,6 +196,71 @@ describe('mergeFacts', () => {
     expect(text).toContain('<!-- key: plan.atlas-launch; value: 2026-12-11 -->')
   })
 
+  describe('a trip named by its kind, and plans called off', () => {
+    const plan = (key: string, value: string, text: string, day: string, more: Partial<Fact> = {}): Fact =>
+      fact({
+        kind: 'plan',
+        file: 'project.md',
+        section: 'Plans and deadlines',
+        key,
+        value,
+        headline: value,
+        text,
+        day,
+        ...more,
+      })
+    const lisbon = plan(
+      'plan.week-lisbon',
+      '2026-10-10',
+      'booked a week in Lisbon, flying out October 10',
+      '2026-09-05',
+    )
+    const moved = plan('plan.trip', '2026-11-14', 'we moved the trip to November 14', '2026-09-19', {
+      isCorrection: true,
+    })
+    const off = plan('plan.holiday', 'cancelled', 'our holiday is off', '2026-10-28', {
+      isCorrection: true,
+      endsOnly: true,
+    })
+    const held = (facts: Fact[]): string[] =>
+      mergeFacts(new Map([['project.md', '## Plans and deadlines\n']]), facts)
+        .files.get('project.md')!
+        .split('\n')
+        .filter((line) => line.includes('key:'))
+        .map((line) => /key: (.*?) -->/.exec(line)![1]!)
+
+    it('moves and then calls off the one trip still to come', () => {
+      expect(held([lisbon, moved, off])).toEqual([
+        'plan.week-lisbon; value: 2026-10-10; superseded: 2026-09-19',
+        'plan.week-lisbon; value: 2026-11-14; superseded: 2026-10-28',
+        'plan.week-lisbon; value: cancelled',
+      ])
+    })
+
+    it('leaves two trips alone, and a trip already taken, and writes no trip of its own', () => {
+      const paris = plan('plan.paris', '2026-12-01', 'flying to Paris on December 1', '2026-09-06')
+      expect(held([lisbon, paris, moved])).toContain('plan.trip; value: 2026-11-14')
+      const later = { ...off, day: '2026-10-20' }
+      expect(held([lisbon, later])).toEqual(['plan.week-lisbon; value: 2026-10-10'])
+      expect(held([off])).toEqual([])
+    })
+
+    it('calls off a plan memory holds under that subject, not one whose day has passed', () => {
+      const review = plan('plan.design-review', '2026-11-20', 'design review is on Friday', '2026-11-18')
+      const cancelled = plan('plan.design-review', 'cancelled', "design review's cancelled", '2026-11-19', {
+        isCorrection: true,
+        endsOnly: true,
+      })
+      expect(held([review, cancelled])).toEqual([
+        'plan.design-review; value: 2026-11-20; superseded: 2026-11-19',
+        'plan.design-review; value: cancelled',
+      ])
+      expect(held([review, { ...cancelled, day: '2026-11-23' }])).toEqual([
+        'plan.design-review; value: 2026-11-20',
+      ])
+    })
+  })
+
   it('never changes a line a person wrote, and does not repeat a fact they already wrote', () => {
     const mine = `${USER}\n- I live in Lisbon (hand-written)\n- my notes <!-- keep -->\n`
     const statement = fact({
