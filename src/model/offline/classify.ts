@@ -9,7 +9,7 @@ import { findRelations } from './rules-relation.js'
 import { findRename } from './rules-rename.js'
 import { findPreferences } from './rules-preference.js'
 import { findReferences, redactSecrets } from './rules-reference.js'
-import { findCancelled, findDecision, findPlans, findThread } from './rules-work.js'
+import { findAmendment, findCancelled, findDecision, findPlans, findThread } from './rules-work.js'
 import { foldCase } from './text.js'
 import type { Draft, Fact, SentenceView } from './types.js'
 
@@ -60,8 +60,8 @@ function drafts(view: SentenceView): Draft[] {
   const found: Draft[] = [...(rename ? [rename] : []), ...findIdentity(view), ...findRelations(view)]
   const decision = findDecision(view)
   if (decision) found.push(decision)
-  const cancelled = findCancelled(view)
-  found.push(...(cancelled ? [cancelled] : findPlans(view)))
+  const changed = findCancelled(view) ?? findAmendment(view)
+  found.push(...(changed ? [changed] : findPlans(view)))
   const preferences = findPreferences(view)
   // A statement already kept under a headline in user.md is not repeated as a plain preference.
   const hasUserFact = found.some((draft) => draft.file === 'user.md')

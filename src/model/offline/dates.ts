@@ -117,10 +117,13 @@ function datedClauses(sentence: string): string {
 // "I've got an interview on March 25", "she's got a game Friday": having, in the present, not getting.
 const HAVE_GOT = /\b(?:i've|we've|you've|they've|he's|she's|i have|we have|has)\s+got\b/gi
 
+// "sorry, I meant Thursday": the day a slip is put right to, not a day gone by ("I meant to call on Monday" is).
+const PUT_RIGHT = /\bi meant\b(?!\s+to\b)/gi
+
 /** True when the sentence reports something done ("On Friday I got…") rather than planned. */
 export function isPastTense(sentence: string): boolean {
   return (
-    PAST_TENSE.test(ownClause(datedClauses(sentence.replace(HAVE_GOT, 'have')))) &&
+    PAST_TENSE.test(ownClause(datedClauses(sentence.replace(HAVE_GOT, 'have').replace(PUT_RIGHT, ' ')))) &&
     !FUTURE_TENSE.test(sentence) &&
     !BOOKED_AHEAD.test(sentence)
   )
@@ -262,7 +265,7 @@ function relativeWeekReadings(
 // "on the 14th", "by the 3rd": a day of a month left unsaid. Only after a word that makes it a date ("the 3rd time",
 // "the 19th century" and "the 2nd floor" have none), and not followed by a month chrono reads itself.
 const ORDINAL_DAY =
-  /\b(?:on|by|until|till|til|before|after|from|since|for|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|grade|time|place|round|try|attempt|birthday|anniversary|day|week|month|year|quarter|term|semester|season|episode|chapter|level|stage|edition|gen|generation|person|party|base|degree|period|inning|hour|minute|lap|row|line|page|step|chance|draft|version|half|night|one))(?:\s*(?:-|–|to|till|until|through|thru)\s*(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b)?/gi
+  /\b(?:on|by|until|till|til|before|after|from|since|for|(?:mon|tues|wednes|thurs|fri|satur|sun)day|it's|it is|wait,?|meant|make that)\s+(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|grade|time|place|round|try|attempt|birthday|anniversary|day|week|month|year|quarter|term|semester|season|episode|chapter|level|stage|edition|gen|generation|person|party|base|degree|period|inning|hour|minute|lap|row|line|page|step|chance|draft|version|half|night|one))(?:\s*(?:-|–|to|till|until|through|thru)\s*(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b)?/gi
 
 /** The day `date` of the month `months` away from `day`'s, or null where that month has no such day. */
 function dayOfMonth(day: string, months: number, date: number): string | null {
@@ -317,6 +320,10 @@ const SLASH_DATE_BEFORE =
 const MONTH_NAMED =
   /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/
 
+// "the haircut's on Saturday now": the "now" of a change, which chrono reads as the day itself; blanked (the same
+// length) before parsing.
+const NOW_AFTER_DAY = /(?<=\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d(?:st|nd|rd|th))\s+)now\b/gi
+
 /**
  * `context`: the rest of the message the sentence is from. A day of the month said alone is read only when no month
  * is named there or elsewhere in the sentence.
@@ -332,7 +339,7 @@ export function findDateMentions(
   const { reference, today } = referenceOf(ts, timeZone)
   const mentions: DateMention[] = []
   const isPast = isPastTense(sentence)
-  for (const { result, index } of parseBounded(sentence, reference, !isPast)) {
+  for (const { result, index } of parseBounded(sentence.replace(NOW_AFTER_DAY, '   '), reference, !isPast)) {
     if (!namesADay(result)) continue
     let start = dayOf(result.start)
     let end = result.end ? dayOf(result.end) : null

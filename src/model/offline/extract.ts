@@ -11,7 +11,7 @@ import type { Fact, WindowMessage } from './types.js'
 const CANDIDATE = new RegExp(
   "\\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|you|your|please|don't|do not|never|always|stop|keep|no|" +
     "decision|decided|agreed|let's|the|living|based|moved|name|called|named|engaged|spelled|spelt|next time|" +
-    'from now on|going forward|too (?:long|short|wordy|formal|casual|much))\\b|\\d',
+    'sorry|oops|correction|wait|from now on|going forward|too (?:long|short|wordy|formal|casual|much))\\b|\\d',
   'i',
 )
 
@@ -20,7 +20,44 @@ const CANDIDATE = new RegExp(
  * ties keep message order, then sentence order, so the same window always gives the same list.
  */
 export async function extractFacts(messages: readonly WindowMessage[], timeZone: string): Promise<Fact[]> {
-  return extractInOrder(saidInOrder(messages), timeZone)
+  const said = saidInOrder(messages)
+  return resolveAmendments(said, await extractInOrder(said, timeZone))
+}
+
+/**
+ * "Dinner is on Wednesday." then "sorry, I meant Thursday": a day put right takes the key of the plan stated just
+ * before it, in its own message (which it replaces) or in the user's message before it in that chat, the same day
+ * (whose day it supersedes). With no such plan it says nothing, and is dropped. `facts` are those of `said`.
+ */
+export function resolveAmendments(said: readonly WindowMessage[], facts: readonly Fact[]): Fact[] {
+  const before = new Map<string, WindowMessage>()
+  const lastInChat = new Map<string, WindowMessage>()
+  for (const message of said) {
+    const last = lastInChat.get(message.chat)
+    if (last) before.set(message.id, last)
+    lastInChat.set(message.chat, message)
+  }
+  const resolved: Fact[] = []
+  for (const fact of facts) {
+    if (!fact.amends) {
+      resolved.push(fact)
+      continue
+    }
+    const target = resolved.findLast((plan) => plan.kind === 'plan' && plan.chat === fact.chat)
+    const previous = before.get(fact.messageId)
+    const amended = {
+      ...fact,
+      key: target?.key ?? fact.key,
+      text: `${target?.text} ${fact.text}`,
+      amends: false,
+    }
+    if (target?.messageId === fact.messageId) {
+      resolved.splice(resolved.indexOf(target), 1, { ...amended, previous: null })
+    } else if (target && previous?.id === target.messageId && previous.day === fact.day) {
+      resolved.push({ ...amended, previous: target.value })
+    }
+  }
+  return resolved
 }
 
 /** What the user said, oldest first (ties in window order): the order facts are extracted and merged in. */

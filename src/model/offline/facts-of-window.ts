@@ -1,10 +1,11 @@
 // The window's facts. For a large window, the earlier part of what the user said is extracted in a thread of its
 // own while the engine's thread writes the day summaries and then extracts the rest, so a busy week uses both
 // cores; a small window's facts are extracted inline, where a thread's start-up (loading the NLP libraries again)
-// would cost more than it saves. Facts depend only on their own message, so the parts join in order.
+// would cost more than it saves. Facts depend only on their own message, so the parts join in order (then a day put
+// right finds the plan it amends across them).
 import { parseFrontMatter } from '../../notes/front-matter.js'
 import { startThreadTask, threadModule, type EarlyThreadTask } from '../../threads/thread-task.js'
-import { extractInOrder, saidInOrder } from './extract.js'
+import { extractInOrder, resolveAmendments, saidInOrder } from './extract.js'
 import type { Fact, WindowMessage } from './types.js'
 
 /** From this many messages said by the user, part of the extraction runs in its own thread. */
@@ -67,7 +68,7 @@ export function prepareFactExtraction(
       const said = saidInOrder(messages)
       // A thread already loading is used even if the notes overcounted: its start-up is paid.
       if (early === null && said.length < THREADED_EXTRACTION_MIN) {
-        return { finish: () => extractInOrder(said, timeZone) }
+        return { finish: async () => resolveAmendments(said, await extractInOrder(said, timeZone)) }
       }
       const thread = early ?? startThread()
       const split = Math.round(said.length * Math.min(1, Math.max(0, threadShare)))
@@ -75,7 +76,7 @@ export function prepareFactExtraction(
       return {
         finish: async () => {
           const later = await extractInOrder(said.slice(split), timeZone)
-          return [...(await thread.result), ...later]
+          return resolveAmendments(said, [...(await thread.result), ...later])
         },
       }
     },

@@ -359,6 +359,9 @@ export function findPlan(view: SentenceView): Draft | null {
   // the same plan, so "I'll be back on Sunday" struck out "I'm seeing Tom tomorrow" as a date moved.
   const before = eventBefore(view, future)
   const subject = before?.subject ?? namedSubject(view, future, subjectOf(view, future) ?? view.lower)
+  // "it's on the 5th now", with nothing before it: a day, but of no plan the sentence names.
+  if (contentWords(withoutDates(subject, future).replace(/\b\d+(?:st|nd|rd|th)?\b/g, ' ')).length === 0)
+    return null
   const said = before?.said ?? noticeBefore(view.text, lastSentenceOf(view.context))
   return {
     kind: 'plan',
@@ -435,6 +438,36 @@ export function findCancelled(view: SentenceView): Draft | null {
     headline: 'cancelled',
     isCorrection: true,
     endsOnly: true,
+  }
+}
+
+// "sorry, I meant Thursday", "no wait, the 4th", "correction, it's Sunday the 29th": a slip put right, and a day.
+const PUT_RIGHT =
+  /^(?:(?:oh|oops|sorry|no|wait|correction|typo|my bad|actually)[,:;.!\s-]+)+(?:i meant|i mean|make that|it's|it is|its|that's|that should be|should be)?\b/
+
+/** A day put right with nothing else said: it amends the plan stated just before (extract.ts finds which). */
+export function findAmendment(view: SentenceView): Draft | null {
+  const lead = PUT_RIGHT.exec(view.lower)
+  // "sorry, I meant Thursday not Friday": the day after "not" is the slip.
+  const isSlip = (mention: DateMention): boolean =>
+    /\b(?:not|instead of|rather than)\s*(?:the\s+|on\s+)?$/.test(view.lower.slice(0, mention.index))
+  const meant = view.mentions.filter((mention) => !isSlip(mention))
+  if (!lead || meant.length !== 1) return null
+  const mention = meant[0]!
+  const rest = withoutDates(view.lower.slice(lead[0].length), view.mentions).replace(/\bnot\b/g, ' ')
+  if (contentWords(rest.replace(/\b\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b/g, ' ')).length > 0) return null
+  if ((mention.endDay ?? mention.day) < view.day || mention.otherDay !== undefined) return null
+  const value = daysOf(mention)
+  return {
+    kind: 'plan',
+    file: 'project.md',
+    section: 'Plans and deadlines',
+    key: 'plan.amended',
+    value,
+    isSingle: true,
+    headline: value,
+    isCorrection: true,
+    amends: true,
   }
 }
 

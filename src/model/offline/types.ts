@@ -54,6 +54,8 @@ export interface Fact {
   isCorrection: boolean
   /** An ending of whatever the slot holds ("I got laid off": the employer, unnamed): nothing to end, nothing written. */
   endsOnly?: boolean
+  /** A day put right with nothing else said ("sorry, I meant Thursday"): the plan just stated takes it. */
+  amends?: boolean
   day: string
   ts: string
   messageId: string
@@ -74,7 +76,7 @@ export interface SentenceView {
 /** What a rule finds in a sentence; classify adds the source (day, message, text). */
 export type Draft = Pick<
   Fact,
-  'kind' | 'file' | 'section' | 'key' | 'value' | 'isSingle' | 'headline' | 'endsOnly'
+  'kind' | 'file' | 'section' | 'key' | 'value' | 'isSingle' | 'headline' | 'endsOnly' | 'amends'
 > & {
   previous?: string | null
   isCorrection?: boolean

@@ -414,6 +414,32 @@ describe('classifySentence: values, dates and context', () => {
     expect(classify('his name is not important')).toEqual([])
   })
 
+  it('reads a slip put right at once as a rename, but not a day put right', () => {
+    expect(classify('sorry, Leith not Leeds, autocorrect hates Scotland')).toMatchObject([
+      { kind: 'rename', value: 'Leith', previous: 'Leeds' },
+    ])
+    expect(classify('oops, Tuesday not Monday').map((fact) => fact.kind)).toEqual(['plan'])
+    expect(classify('Leith, not Leeds, is where the ferry goes')).toEqual([])
+  })
+
+  it.each([
+    ['sorry, I meant Thursday', '2026-11-26'],
+    ['no wait, the 24th', '2026-11-24'],
+    ["correction, it's Sunday the 29th.", '2026-11-29'],
+    ['oops, I meant Thursday not Friday', '2026-11-26'],
+  ])('reads "%s" as a day put right (%s), for the plan before it', (text, day) => {
+    expect(classify(text)).toMatchObject([{ key: 'plan.amended', value: day, amends: true }])
+  })
+
+  it.each([
+    'sorry, I meant the one with the red cover',
+    "sorry, I'm busy on Thursday",
+    'I meant to call on Monday.',
+    'sorry, I meant last Thursday',
+  ])('puts no day right in "%s"', (text) => {
+    expect(classify(text).filter((fact) => fact.amends)).toEqual([])
+  })
+
   it('keys a plan with a generic subject by the other words said with it', () => {
     expect(classify('Start date is Monday.')[0]?.key).toBe('plan.start-date')
     expect(classify('the deadline is Friday', 'The tax return is a pain.')[0]?.key).toBe(

@@ -167,6 +167,23 @@ describe('days in the past', () => {
     expect(findDateMentions('Back in 2019 I moved here on March 3.', ts, 'UTC')).toEqual([])
   })
 
+  it('reads a day put right ("I meant Thursday") forward, and "I meant to" as the past', () => {
+    expect(findDateMentions('sorry, I meant Thursday', '2026-11-17T09:00:00.000Z', 'UTC')[0]?.day).toBe(
+      '2026-11-19',
+    )
+    expect(findDateMentions('I meant to call on Monday.', ts, 'UTC')[0]?.day).toBe('2026-11-16')
+  })
+
+  it('reads the day of "on Saturday now", not now, and a bare day of the month after "wait" or "it\'s"', () => {
+    expect(findDateMentions("the haircut's on Saturday now, not Friday", ts, 'UTC')[0]).toMatchObject({
+      text: 'on Saturday',
+      day: '2026-11-21',
+    })
+    expect(findDateMentions('no wait, the 24th', ts, 'UTC')[0]?.day).toBe('2026-11-24')
+    expect(findDateMentions("correction, it's the 24th", ts, 'UTC')[0]?.day).toBe('2026-11-24')
+    expect(findDateMentions("it's the 4th time I've asked", ts, 'UTC')).toEqual([])
+  })
+
   it('reads "since Monday" as the Monday gone', () => {
     expect(findDateMentions('I have been sober since Monday.', ts, 'UTC')[0]?.day).toBe('2026-11-16')
   })
