@@ -15,6 +15,7 @@ import {
   type TurnResult,
 } from '../provider.js'
 import { mergeFacts } from './consolidate.js'
+import { dueStarts } from './job-start.js'
 import { dueEnding } from './last-day.js'
 import { renderCurrentState, type DayStatus } from './current-state.js'
 import {
@@ -233,8 +234,11 @@ async function dreamOn(
     windowFacts.filter((fact) => fact.kind !== 'thread'),
   )
   const today = localDayOf(new Date(context.now), timeZone)
-  // A last day that has passed ends the employer, whichever window the day was announced in.
-  const ending = dueEnding(files.get('project.md')?.text ?? '', files.get('user.md')?.text ?? '', today)
+  // A first day that has come starts the job, and a last day that has passed ends it, whichever window said them.
+  const projectOf = (): string => files.get('project.md')?.text ?? ''
+  const userOf = (): string => files.get('user.md')?.text ?? ''
+  merges.push(...(await consolidateFacts(files, dueStarts(projectOf(), userOf(), today, timeZone))))
+  const ending = dueEnding(projectOf(), userOf(), today)
   if (ending) merges.push(...(await consolidateFacts(files, [ending])))
   // Prune & Index: derived blocks, sparse day pages, then the index that points at all of it.
   const update = (name: MemoryFile, render: (text: string) => string): void => {

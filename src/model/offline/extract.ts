@@ -1,6 +1,7 @@
 // Signal: the durable facts stated in a window's user messages, in the order they were said.
 import { classifyLine, classifySentence } from './classify.js'
 import { mayNameADay } from './dates.js'
+import { withoutWorkToCome } from './job-start.js'
 import { proseOf, splitSentences, stripTruncationNote } from './text.js'
 import { asTyped } from './texting.js'
 import { yieldToLoop } from './yield.js'
@@ -96,7 +97,10 @@ async function factsOfMessage(message: WindowMessage, timeZone: string): Promise
   }
   // One message states a subject once: the first sentence that names it wins.
   const seen = new Set<string>()
-  return found.filter((fact) => !seen.has(fact.key) && seen.add(fact.key))
+  return withoutWorkToCome(
+    found.filter((fact) => !seen.has(fact.key) && seen.add(fact.key)),
+    message.day,
+  )
 }
 
 const personOf = (message: WindowMessage): string => message.sender.trim().toLowerCase()

@@ -46,7 +46,8 @@ function isWorkplace(employer: string, workplace: string): boolean {
   return named.length > 0 && named.every((word) => words.has(word))
 }
 
-const statementOf = (entry: MemoryEntry): string =>
+/** A keyed entry's statement: its text without the bold headline and the day link. */
+export const statementOf = (entry: MemoryEntry): string =>
   entry.visible.replace(/^\*\*.*?\*\*\s+—\s+/, '').replace(/\s*\[\[\d{4}-\d{2}-\d{2}\]\]\s*$/, '')
 
 /**

@@ -235,16 +235,22 @@ const GENERIC_SUBJECT = /^(?:date|day|time|deadline|due date|start|start date|en
 
 /**
  * A generic subject made specific: by the sentence's other words ("Start date is Monday" → start date), else by
- * what the sentence before it named ("The tax return. Deadline is Friday." → tax return deadline).
+ * what the sentence before it named ("The tax return. Deadline is Friday." → tax return deadline), which the plan's
+ * entry then keeps too ("I got an offer from Northline. I start on May 11.": what starts).
  */
-function namedSubject(view: SentenceView, mentions: readonly DateMention[], subject: string): string {
-  if (!GENERIC_SUBJECT.test(subject)) return subject
+function namedSubject(
+  view: SentenceView,
+  mentions: readonly DateMention[],
+  subject: string,
+): { subject: string; said?: string } {
+  if (!GENERIC_SUBJECT.test(subject)) return { subject }
   // The words of the subject's own clause: 'The email said: "your start date is Monday"' is about the start date.
   const clause = view.lower.split(CLAUSE_END).find((part) => part.includes(subject)) ?? view.lower
   const words = contentWords(withoutDates(clause, mentions))
-  if (words.length > subject.split(' ').length) return words.slice(0, 4).join(' ')
-  const said = subjectWords(lastSentenceOf(view.context), [])[0]
-  return said ? `${said.join(' ')} ${subject}` : subject
+  if (words.length > subject.split(' ').length) return { subject: words.slice(0, 4).join(' ') }
+  const before = lastSentenceOf(view.context)
+  const said = subjectWords(before, [])[0]
+  return said ? { subject: `${said.join(' ')} ${subject}`, said: before } : { subject }
 }
 
 // Words that point back at the event just named: "I think it's Thursday", "that's on the 14th".
@@ -358,11 +364,12 @@ export function findPlan(view: SentenceView): Draft | null {
   // With no subject found, the sentence's own words key the plan: one shared fallback key made every such plan
   // the same plan, so "I'll be back on Sunday" struck out "I'm seeing Tom tomorrow" as a date moved.
   const before = eventBefore(view, future)
-  const subject = before?.subject ?? namedSubject(view, future, subjectOf(view, future) ?? view.lower)
+  const named = before ? null : namedSubject(view, future, subjectOf(view, future) ?? view.lower)
+  const subject = before?.subject ?? named?.subject ?? ''
   // "it's on the 5th now", with nothing before it: a day, but of no plan the sentence names.
   if (contentWords(withoutDates(subject, future).replace(/\b\d+(?:st|nd|rd|th)?\b/g, ' ')).length === 0)
     return null
-  const said = before?.said ?? noticeBefore(view.text, lastSentenceOf(view.context))
+  const said = before?.said ?? named?.said ?? noticeBefore(view.text, lastSentenceOf(view.context))
   return {
     kind: 'plan',
     file: 'project.md',
