@@ -147,6 +147,16 @@ function mergeStatement(file: ParsedFile, fact: Fact): Merged {
   }
   const { text, entries } = file
   const restated = entries.filter((entry) => entry.key === fact.key && entry.supersededOn === null).at(-1)
+  // "I'm not allergic to penicillin after all": the held statement is struck; with none held, nothing is written.
+  if (fact.endsOnly) {
+    if (!restated || fact.day < (restated.lastSeen ?? restated.day ?? '')) return duplicate(text, fact)
+    const struck = replaceLine(
+      text,
+      restated.line,
+      supersedeLine(restated, fact.day, fact.headline ?? fact.value),
+    )
+    return { text: struck, outcome: { fact, action: 'superseded', replaced: restated.value ?? fact.value } }
+  }
   const isKnown =
     entries.some((entry) => entry.key === fact.key) || file.handwritten.includes(normalizeValue(fact.text))
   if (isKnown) return duplicate(text, fact, restated)

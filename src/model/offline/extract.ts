@@ -95,12 +95,16 @@ async function factsOfMessage(message: WindowMessage, timeZone: string): Promise
     }
     context.push(sentence)
   }
-  // One message states a subject once: the first sentence that names it wins.
-  const seen = new Set<string>()
-  return withoutWorkToCome(
-    found.filter((fact) => !seen.has(fact.key) && seen.add(fact.key)),
-    message.day,
-  )
+  // One message states a subject once: the first sentence that names it wins, unless it only ended it and a later
+  // one says what came after ("I've given up on being vegan. Vegetarian again.").
+  const first = new Map<string, Fact>()
+  for (const fact of found) {
+    const said = first.get(fact.key)
+    if (!said) first.set(fact.key, fact)
+    else if (said.isSingle && said.value === 'none' && fact.value !== 'none')
+      first.set(fact.key, { ...fact, previous: fact.previous ?? said.previous, isCorrection: true })
+  }
+  return withoutWorkToCome([...first.values()], message.day)
 }
 
 const personOf = (message: WindowMessage): string => message.sender.trim().toLowerCase()

@@ -23,7 +23,8 @@ const DIETS = new RegExp(
   "\\b(?:i'm|i am|we're|we are|(?:i|we)(?:'ve| have) been|(?:i|we)(?:'ve| have)? (?:become|became|gone|went))\\s+" +
     `(?:(?:now|still|strictly|mostly|fully|basically|a)\\s+)*(${DIET_NAMES}|lactose[- ]intolerant)\\b` +
     // "started eating fish again, so pescatarian now": the "I'm" left out.
-    `|(?:^|,\\s*|\\bso\\s+)(?:(?:basically|officially|a)\\s+)?(${DIET_NAMES})\\s+now\\b`,
+    // "vegetarian again, I missed cheese": a diet gone back to.
+    `|(?:^|,\\s*|\\bso\\s+)(?:(?:basically|officially|a)\\s+)?(${DIET_NAMES})\\s+(?:now|again)\\b`,
 )
 
 // "I'm allergic to peanuts and shellfish", "I have a severe cat allergy": the user's own allergy, never someone else's.
@@ -35,13 +36,33 @@ const MY_ALLERGY =
 const HAS_ALLERGY =
   /\bi(?:'ve got| have got| have| got)\s+(?:a|an)\s+(?:(?:severe|mild|bad|serious|slight|deadly|nasty)\s+)?((?:[a-z'-]+\s+){1,2}?)allergy\b/
 
+const NOT_AN_ALLERGEN = /^(?:it|that|this|them|something|everything|anything|nothing|you)\b/
+
+// "I'm not allergic to penicillin after all", "I'm no longer allergic to cats", "I've outgrown my egg allergy": the
+// held allergy ends. Not a doubt ("if I'm not allergic…", "hopefully I'm not allergic").
+const NOT_ALLERGIC =
+  /\bi(?:'m| am)\s+(?:not|no longer)\s+allergic to\s+([a-z'-]+(?:\s+[a-z'-]+)?)(?=\s*[,.;:!)]|\s+(?:after all|any\s?more|now|either|at all)\b|\s*$)|\bi(?:'ve| have)?\s+outgr(?:own|ew)\s+my\s+([a-z'-]+(?:\s+[a-z'-]+)?)\s+allergy\b/
+const DOUBT = /\b(?:if|unless|whether|hope|hopefully|maybe|might|not sure|think|guess)\b/
+
+/** An allergy the user no longer has, ending the one memory holds under that key (and writing nothing else). */
+function allergyEnded(view: SentenceView): Draft | null {
+  const match = NOT_ALLERGIC.exec(view.lower)
+  const what = (match?.[1] ?? match?.[2])?.trim()
+  if (!match || !what || DOUBT.test(view.lower.slice(0, match.index)) || NOT_AN_ALLERGEN.test(what))
+    return null
+  return {
+    ...preference(`user.allergy.${slugOf(what, 3)}`, `Allergy: ${what} (no longer)`, what, false),
+    endsOnly: true,
+  }
+}
+
 function allergy(view: SentenceView): Draft | null {
   // "my allergy is acting up" says how it is, not what it is to: after "is", an allergen is a noun.
   const mine = MY_ALLERGY.exec(view.lower)
   const isAllergen = mine !== null && nlp(mine[1] ?? '').has('^#Noun')
   const match = ALLERGIC_TO.exec(view.lower) ?? (isAllergen ? mine : null) ?? HAS_ALLERGY.exec(view.lower)
   const what = match?.[1]?.trim()
-  if (!match || !what || /^(?:it|that|this|them|something|everything|anything|you)\b/.test(what)) return null
+  if (!match || !what || NOT_AN_ALLERGEN.test(what)) return null
   // "allergic to Mondays lol" is a joke: allergens are common nouns, and a laugh takes the claim back.
   const cased = view.text.slice(match.index, match.index + match[0].length)
   if (
@@ -53,8 +74,10 @@ function allergy(view: SentenceView): Draft | null {
 }
 
 // "I'm no longer vegetarian", "not vegan anymore": the diet ends ("I'm not vegan" alone never had one).
+// "I've given up on being vegan", "I quit keto" too.
 const DIET_ENDED = new RegExp(
-  `\\b(?:i'm|i am|we're|we are)\\s+(?:no longer\\s+(?:a\\s+)?(${DIET_NAMES})|not\\s+(?:a\\s+)?(${DIET_NAMES})\\s+any\\s?more)\\b`,
+  `\\b(?:i'm|i am|we're|we are)\\s+(?:no longer\\s+(?:a\\s+)?(${DIET_NAMES})|not\\s+(?:a\\s+)?(${DIET_NAMES})\\s+any\\s?more)\\b` +
+    `|\\b(?:i|we)(?:'ve| have)?\\s+(?:finally\\s+|just\\s+)?(?:given up|gave up|quit|stopped)\\s+(?:on\\s+)?(?:being\\s+)?(?:a\\s+)?(${DIET_NAMES})\\b`,
 )
 
 function preference(key: string, headline: string | null, value: string, isSingle: boolean): Draft {
@@ -174,7 +197,7 @@ export function findPreferences(view: SentenceView): Draft[] {
   const diet = DIETS.exec(view.lower)
   const dietEnded = DIET_ENDED.exec(view.lower)
   if (dietEnded) {
-    const was = (dietEnded[1] ?? dietEnded[2]) as string
+    const was = (dietEnded[1] ?? dietEnded[2] ?? dietEnded[3]) as string
     found.push({ ...preference('user.diet', `Diet: no longer ${was}`, 'none', true), previous: was })
   } else if (diet && !FOR_A_WHILE.test(view.lower))
     found.push(preference('user.diet', `Diet: ${diet[1] ?? diet[2]}`, (diet[1] ?? diet[2]) as string, true))
@@ -219,7 +242,7 @@ export function findPreferences(view: SentenceView): Draft[] {
     view.lower,
   )
   if (chronotype) found.push(preference(`user.pref.${slugOf(chronotype[0])}`, null, chronotype[0], false))
-  for (const rule of [allergy, schedulingHabit, dietChange, pointedPreference]) {
+  for (const rule of [allergyEnded, allergy, schedulingHabit, dietChange, pointedPreference]) {
     const draft = rule(view)
     if (draft) found.push(draft)
   }

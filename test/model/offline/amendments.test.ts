@@ -44,3 +44,20 @@ describe('a day put right amends the plan stated just before it', () => {
     ).toEqual(['plan.dinner = 2026-11-25'])
   })
 })
+
+describe('a message that ends a subject, then says what came after', () => {
+  it('keeps what came after, as the change from what ended', async () => {
+    const facts = await extractFacts(
+      said(["I've given up on being vegan. vegetarian again, I missed cheese"]),
+      'UTC',
+    )
+    expect(facts.map((fact) => [fact.key, fact.value, fact.previous])).toEqual([
+      ['user.diet', 'vegetarian', 'vegan'],
+    ])
+  })
+
+  it('still keeps the first of two values', async () => {
+    const facts = await extractFacts(said(["I'm vegan. well, vegetarian now"]), 'UTC')
+    expect(facts.map((fact) => fact.value)).toEqual(['vegan'])
+  })
+})

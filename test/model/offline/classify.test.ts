@@ -603,6 +603,35 @@ describe('classifySentence: relations that ended', () => {
   )
 })
 
+describe('classifySentence: a diet given up, an allergy gone', () => {
+  it.each([
+    ["I've given up on being vegan.", 'user.diet = none'],
+    ['I quit keto last month', 'user.diet = none'],
+    ['vegetarian again, I just missed cheese too much', 'user.diet = vegetarian'],
+    ["turns out I'm not allergic to penicillin after all", 'user.allergy.penicillin = penicillin'],
+    ["I've outgrown my egg allergy", 'user.allergy.egg = egg'],
+  ])('%s → %s', (text, expected) => {
+    expect(classify(text).map((fact) => `${fact.key} = ${fact.value}`)).toEqual([expected])
+  })
+
+  it('marks an allergy gone as an ending only, which writes nothing where none is held', () => {
+    expect(classify("I'm not allergic to penicillin after all")[0]).toMatchObject({
+      endsOnly: true,
+      headline: 'Allergy: penicillin (no longer)',
+    })
+    expect(classify("I'm allergic to penicillin")[0]?.endsOnly).toBeUndefined()
+  })
+
+  it.each([
+    "I hope I'm not allergic to penicillin",
+    "I'm not allergic to anything",
+    'my sister is not allergic to cats',
+    'I gave up meat for Lent, not the vegan thing',
+  ])('ends no allergy or diet in "%s"', (text) => {
+    expect(classify(text).filter((fact) => fact.endsOnly || fact.value === 'none')).toEqual([])
+  })
+})
+
 describe('classifySentence: plans called off', () => {
   it.each([
     ['our holiday is off.', 'plan.holiday'],

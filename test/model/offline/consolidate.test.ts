@@ -261,6 +261,31 @@ describe('mergeFacts', () => {
     })
   })
 
+  it('strikes a held statement an ending names, and writes nothing where none is held', () => {
+    const allergy = fact({
+      kind: 'preference',
+      section: 'Preferences',
+      key: 'user.allergy.penicillin',
+      value: 'penicillin',
+      isSingle: false,
+      headline: 'Allergy: penicillin',
+      text: "I'm allergic to penicillin",
+      day: '2026-08-01',
+    })
+    const gone = {
+      ...allergy,
+      headline: 'Allergy: penicillin (no longer)',
+      endsOnly: true,
+      day: '2026-10-05',
+    }
+    const held = merge(USER, [allergy]).text
+    const { text, actions } = merge(held, [gone])
+    expect(actions).toEqual(['superseded'])
+    expect(text).toContain('superseded 2026-10-05 → Allergy: penicillin (no longer)')
+    expect(text).not.toContain("(no longer)** — I'm")
+    expect(merge(USER, [gone])).toEqual({ text: USER, actions: ['duplicate'] })
+  })
+
   it('never changes a line a person wrote, and does not repeat a fact they already wrote', () => {
     const mine = `${USER}\n- I live in Lisbon (hand-written)\n- my notes <!-- keep -->\n`
     const statement = fact({
