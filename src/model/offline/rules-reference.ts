@@ -62,8 +62,12 @@ function valueFrom(line: string, at: number, isWholeLine: boolean): string {
   return value.replace(/[\s.,;:]+$/, '').slice(0, 120)
 }
 
+// "my first booking is on November 28", "my flight is at 6": when and where a thing is, not what identifies it.
+const WHEN_OR_WHERE =
+  /^(?:on|at|in|for|from|by|until|till|next|this|tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i
 // A real identifier has a digit, a capital or an @ in it: "my phone is dead" is not one.
-const isIdentifierLike = (value: string): boolean => value.length >= 2 && /[\d@]|\p{Lu}/u.test(value)
+const isIdentifierLike = (value: string): boolean =>
+  value.length >= 2 && /[\d@]|\p{Lu}/u.test(value) && !WHEN_OR_WHERE.test(value)
 
 /** Reference facts in one line of a user message; secrets (passwords, PINs) are never kept. */
 export function findReferences(line: string, lower: string): Draft[] {

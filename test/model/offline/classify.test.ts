@@ -724,6 +724,8 @@ describe('classifyLine: reference facts', () => {
     'my PIN: 4821',
     'the script is at main.py',
     'she is on twitter.com all day',
+    'my first booking is on November 28, a 40th birthday in Harrogate',
+    'my room is on the 3rd floor',
   ])('%s → nothing', (text) => {
     expect(line(text)).toEqual([])
   })
