@@ -128,6 +128,27 @@ function coupleEntryBefore(entries: readonly MemoryEntry[], fact: Fact): MemoryE
   })
 }
 
+/**
+ * An ex ended ("Dan and I are back together"): the couple role the parting struck out is held again, as it was
+ * named ("Boyfriend: Dan").
+ */
+function reunited(text: string, fact: Fact): string {
+  if (!EX_ROLE.test(RELATION.exec(fact.key)?.[1] ?? '')) return text
+  const parted = parseEntries(text).findLast((entry) => {
+    const role = RELATION.exec(entry.key)?.[1]
+    return (
+      role !== undefined &&
+      COUPLE_ROLE.test(role) &&
+      entry.value !== null &&
+      sameValue(entry.value, fact.value)
+    )
+  })
+  if (!parted || parted.supersededOn === null) return text
+  const headline = /^~*\*\*(.+?)\*\*/.exec(parted.visible)?.[1] ?? null
+  const again: Fact = { ...fact, key: parted.key, value: parted.value as string, isSingle: true, headline }
+  return insertInSection(text, headingOf(fact), [renderEntry(again)])
+}
+
 /** The current couple role an ex held before the parting ("Boyfriend: Kai" when "Ex: Kai" comes). */
 function partedCoupleRole(entries: readonly MemoryEntry[], fact: Fact): MemoryEntry | undefined {
   const role = RELATION.exec(fact.key)?.[1]
@@ -155,7 +176,8 @@ function mergeStatement(file: ParsedFile, fact: Fact): Merged {
       restated.line,
       supersedeLine(restated, fact.day, fact.headline ?? fact.value),
     )
-    return { text: struck, outcome: { fact, action: 'superseded', replaced: restated.value ?? fact.value } }
+    const outcome: MergeOutcome = { fact, action: 'superseded', replaced: restated.value ?? fact.value }
+    return { text: reunited(struck, fact), outcome }
   }
   const isKnown =
     entries.some((entry) => entry.key === fact.key) || file.handwritten.includes(normalizeValue(fact.text))

@@ -262,6 +262,20 @@ function parting(view: SentenceView): Draft | null {
   return parted ? relationDraft('', 'ex', parted.name) : null
 }
 
+// "Dan and I are back together", "I got back together with Dan": the parting is over.
+const BACK_TOGETHER_WITH = [
+  /(?:^|[\s,.!?])(?=\p{Lu}[\p{L}'’-]*\s+and\s+i\s+(?:are|got|'re)\s+(?:(?:officially|finally)\s+)?back together\b)/giu,
+  /\bi(?:'m| am)?\s+(?:(?:officially|finally)\s+)?(?:got\s+)?back together with\s+/gi,
+]
+
+/** The ex the user is back with: an ending of the ex, after which memory holds the couple role again. */
+function reunion(view: SentenceView): Draft | null {
+  const back = personAfter(view.text, BACK_TOGETHER_WITH)
+  if (!back) return null
+  const ex = relationDraft('', 'ex', back.name)
+  return { ...ex, headline: `Ex: ${back.name} (back together)`, endsOnly: true }
+}
+
 /** The first person's name right after a match of `patterns` (tried in order) in `text`, and where that matched. */
 function personAfter(text: string, patterns: readonly RegExp[]): { name: string; at: number } | null {
   for (const pattern of patterns) {
@@ -362,7 +376,9 @@ export function findRelations(view: SentenceView): Draft[] {
   const newName = someoneNew ? properNameAt(view.text, someoneNew.index + someoneNew[0].length) : null
   if (someoneNew && newName && looksLikePersonName(view.text, newName))
     found.push(relationDraft('', someoneNew[1] as string, newName))
-  const later = [petNamedNext(view), engagement(view), parting(view)].filter((draft) => draft !== null)
+  const later = [petNamedNext(view), engagement(view), parting(view), reunion(view)].filter(
+    (draft) => draft !== null,
+  )
   return [...found, ...namedLater(view), ...listedRelations(view), ...later]
 }
 

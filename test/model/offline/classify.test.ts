@@ -580,6 +580,26 @@ describe('classifySentence: relations that ended', () => {
   })
 
   it.each([
+    ['Dan and I are back together, long distance for now.', 'Dan'],
+    ['I got back together with Mia last week.', 'Mia'],
+  ])('reads a reunion as the end of the ex: %s', (text, name) => {
+    expect(classify(text)).toMatchObject([
+      {
+        key: `user.relation.ex.${name.toLowerCase()}`,
+        endsOnly: true,
+        headline: `Ex: ${name} (back together)`,
+      },
+    ])
+  })
+
+  it.each(['My parents are back together.', 'The band is back together!', 'Dan and Mia are back together.'])(
+    'reads no reunion of the user in "%s"',
+    (text) => {
+      expect(classify(text).filter((fact) => fact.endsOnly)).toEqual([])
+    },
+  )
+
+  it.each([
     'Ana and I split the bill.',
     'Kai and his girlfriend broke up.',
     'My sister and I broke up the fight.',

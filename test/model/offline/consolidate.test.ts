@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mergeFact, mergeFacts } from '../../../src/model/offline/consolidate.js'
+import { parseEntries } from '../../../src/model/offline/memory-file.js'
 import { MEMORY_SKELETONS } from '../../../src/model/offline/skeletons.js'
 import type { Fact } from '../../../src/model/offline/types.js'
 import { fact } from './facts.js'
@@ -284,6 +285,34 @@ describe('mergeFacts', () => {
     expect(text).toContain('superseded 2026-10-05 → Allergy: penicillin (no longer)')
     expect(text).not.toContain("(no longer)** — I'm")
     expect(merge(USER, [gone])).toEqual({ text: USER, actions: ['duplicate'] })
+  })
+
+  it('holds the couple role again when an ex is back, and nothing when memory holds no ex', () => {
+    const person = { kind: 'relation' as const, section: 'People', day: '2026-01-10' }
+    const boyfriend = fact({
+      ...person,
+      key: 'user.relation.boyfriend',
+      value: 'Dan',
+      headline: 'Boyfriend: Dan',
+    })
+    const ex = fact({
+      ...person,
+      key: 'user.relation.ex.dan',
+      value: 'Dan',
+      isSingle: false,
+      headline: 'Ex: Dan',
+      day: '2026-03-14',
+    })
+    const back = { ...ex, headline: 'Ex: Dan (back together)', endsOnly: true, day: '2026-07-02' }
+    const { text } = merge(USER, [boyfriend, ex, back])
+    const keys = parseEntries(text).map((entry) => `${entry.key}${entry.supersededOn ? ' (superseded)' : ''}`)
+    expect(keys.sort()).toEqual([
+      'user.relation.boyfriend',
+      'user.relation.boyfriend (superseded)',
+      'user.relation.ex.dan (superseded)',
+    ])
+    expect(text).toContain('- **Boyfriend: Dan** — ')
+    expect(merge(USER, [back]).text).toBe(USER)
   })
 
   it('never changes a line a person wrote, and does not repeat a fact they already wrote', () => {
