@@ -4,14 +4,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { keyedFacts, makeDreamWorld } from './world.js'
+import { dreamChat, type FixtureChat } from './chat-fixture.js'
+import { keyedFacts } from './world.js'
 
-interface Chat {
+interface Chat extends FixtureChat {
   about: string
-  timeZone: string
-  now: string
-  days: number
-  messages: { timestamp: string; role: string; sender: string; content: string; fromMe?: boolean }[]
   facts: string[]
   /** Words a daily note must hold, and must not: dates read right and wrong. */
   notes?: { has?: string[]; hasNot?: string[] }
@@ -20,29 +17,9 @@ interface Chat {
 const FIXTURE = join(import.meta.dirname, '../../fixtures/assistant-chats.json')
 const { chats } = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { chats: Record<string, Chat> }
 
-async function dreamOf(chat: Chat): Promise<Map<string, string>> {
-  const world = await makeDreamWorld({
-    now: chat.now,
-    days: chat.days,
-    timeZone: chat.timeZone,
-    messages: chat.messages.map((message, index) => ({
-      id: `c${index}`,
-      chatJid: 'chat:main',
-      content: message.content,
-      timestamp: message.timestamp,
-      sender: message.role === 'assistant' ? 'bot' : message.sender,
-      senderName: message.sender,
-      isBotMessage: message.role === 'assistant',
-      ...(message.fromMe !== undefined ? { isFromMe: message.fromMe } : {}),
-    })),
-  })
-  expect((await world.dream()).stop).toBe('end')
-  return world.snapshot()
-}
-
 describe('chats with an assistant and a group: the keyed facts a dream asserts, all and only', () => {
   it.each(Object.entries(chats))('%s', async (name, chat) => {
-    const snapshot = await dreamOf(chat)
+    const snapshot = await dreamChat(chat)
     const facts = keyedFacts(snapshot)
     if (process.env.DREAMLANE_PRINT_FACTS) console.log(JSON.stringify({ [name]: facts }))
     expect(facts).toEqual([...chat.facts].sort())

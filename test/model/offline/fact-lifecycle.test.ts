@@ -4,16 +4,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { keyedFacts, makeDreamWorld } from './world.js'
+import { dreamChat, type FixtureChat } from './chat-fixture.js'
+import { keyedFacts } from './world.js'
 
-interface Chat {
+interface Chat extends FixtureChat {
   about: string
-  timeZone: string
-  now: string
-  days: number
-  /** Memory files as earlier dreams left them (paths relative to the workspace). */
-  files?: Record<string, string>
-  messages: { timestamp: string; role: string; sender: string; content: string }[]
   /** Every keyed fact a careful reader holds at the end, struck-out values marked '(superseded)'. */
   facts: string[]
   /** Of `facts`, those the engine does not hold yet. */
@@ -29,29 +24,9 @@ interface Chat {
 const FIXTURE = join(import.meta.dirname, '../../fixtures/fact-lifecycle.json')
 const { chats } = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { chats: Record<string, Chat> }
 
-async function factsAfterDream(chat: Chat): Promise<string[]> {
-  const world = await makeDreamWorld({
-    now: chat.now,
-    days: chat.days,
-    timeZone: chat.timeZone,
-    ...(chat.files ? { files: chat.files } : {}),
-    messages: chat.messages.map((message, index) => ({
-      id: `l${index}`,
-      chatJid: 'chat:main',
-      content: message.content,
-      timestamp: message.timestamp,
-      sender: message.role === 'assistant' ? 'bot' : message.sender,
-      senderName: message.sender,
-      isBotMessage: message.role === 'assistant',
-    })),
-  })
-  expect((await world.dream()).stop).toBe('end')
-  return keyedFacts(world.snapshot())
-}
-
 describe('facts that change: what memory holds after a dream (fact-lifecycle.json)', () => {
   it.each(Object.entries(chats))('%s', async (name, chat) => {
-    const held = await factsAfterDream(chat)
+    const held = keyedFacts(await dreamChat(chat))
     if (process.env.DREAMLANE_PRINT_FACTS) console.log(JSON.stringify({ [name]: held }))
     const missed = new Set(chat.missed)
     const expected = [
