@@ -79,7 +79,7 @@ export function looksLikePersonName(sentence: string, name: string): boolean {
 // Words that end like a job but say what someone is like or does for fun ("a visual learner", "a big reader", "a
 // genius"), kin, fans and diets ("a vegetarian", "an Arsenal supporter").
 const NOT_JOBS =
-  /^(?:fan|believer|sucker|user|number|member|lover|partner|other|brother|sister|mother|father|daughter|supporter|follower|learner|beginner|starter|thinker|overthinker|worrier|dreamer|planner|procrastinator|sleeper|napper|eater|drinker|smoker|reader|gamer|runner|walker|swimmer|climber|hiker|biker|skier|surfer|winner|loser|survivor|fighter|introvert|extrovert|ambivert|optimist|pessimist|realist|idealist|perfectionist|minimalist|genius|vegetarian|vegan|pescatarian|humanitarian|christian|person|foodie|newbie|morning|night|owl)$/i
+  /^(?:fan|believer|sucker|user|number|member|stranger|customer|client|patient|visitor|guest|tourist|newcomer|foreigner|lover|partner|other|brother|sister|mother|father|daughter|supporter|follower|learner|beginner|starter|thinker|overthinker|worrier|dreamer|planner|procrastinator|sleeper|napper|eater|drinker|smoker|reader|gamer|runner|walker|swimmer|climber|hiker|biker|skier|surfer|winner|loser|survivor|fighter|introvert|extrovert|ambivert|optimist|pessimist|realist|idealist|perfectionist|minimalist|genius|vegetarian|vegan|pescatarian|humanitarian|christian|person|foodie|newbie|morning|night|owl)$/i
 
 /** True when compromise tags the last word of `phrase` as a role noun (engineer, designer, teacher…). */
 export function isActorNoun(phrase: string): boolean {
@@ -87,7 +87,7 @@ export function isActorNoun(phrase: string): boolean {
   const last = words.at(-1) ?? ''
   if (NOT_JOBS.test(last)) return false
   if (
-    /(?:er|or|ist|ian|ant|ent|nurse|chef|doctor|lawyer|teacher|student|architect|lead|ceo|cto|cfo|vp|\bdev)$/i.test(
+    /(?:er|or|ist|ian|ant|ent|nurse|chef|doctor|lawyer|teacher|student|architect|lead|ceo|cto|cfo|vp|\bdev|barista|nanny|midwife|paramedic|pilot|clerk|mechanic|surgeon)$/i.test(
       last,
     )
   )

@@ -66,6 +66,32 @@ function workplace(text: string, name: string | null): string | null {
   return tail ? `${name}${tail[1] ?? ''} ${tail[2]}` : name
 }
 
+/**
+ * "I'm pulling shots at Blue Door Coffee, I'm a barista there": the place "there" points back to, named after "at"
+ * earlier in the sentence, when only one is.
+ */
+function workplaceBefore(text: string, end: number): string | null {
+  const names = [...text.slice(0, end).matchAll(/\bat\s+(?:the\s+(?=\p{Lu}))?/gu)]
+    .map((at) => properNameAt(text, at.index + at[0].length))
+    .filter((name) => name !== null)
+  return names.length === 1 ? workplace(text, names[0]!) : null
+}
+
+// "I'm teaching guitar lessons at Harmony Music School now", "I teach piano at Riverside Academy": a subject taught
+// at a named place is the job. Not "teaching a class" (once) or "teaching my son at home" (no place named).
+const TEACHES_AT =
+  /\bi(?:'m| am)?\s+(?:(?:now|currently|also)\s+)?(?:teach|teaching)\s+(?!(?:a|an|the|my|our|his|her|their|them|him|it|this|that|some|kids|children|people|myself)\b)([a-z]+)(?:\s+(?:lessons|classes))?\s+at\s+(?:the\s+(?=\p{Lu}))?/u
+
+function teachingAt(view: SentenceView): Draft[] | null {
+  const match = TEACHES_AT.exec(view.lower)
+  const place = match ? properNameAt(view.text, match.index + match[0].length) : null
+  if (!match || !place) return null
+  return [
+    identity('user.job', 'Job', `${match[1]} teacher`),
+    identity('user.employer', 'Works at', workplace(view.text, place) ?? place),
+  ]
+}
+
 /** Job title and employer: "I'm a product designer at Fernwood Labs", "I just joined Acme as a data engineer". */
 function findWork(view: SentenceView): Draft[] {
   const found: Draft[] = []
@@ -90,8 +116,10 @@ function findWork(view: SentenceView): Draft[] {
       : null
   if (joined && left) found.push({ ...identity('user.employer', 'Works at', joined), previous: left })
   else if (employer) found.push(identity('user.employer', 'Works at', employer))
+  const teaches = employer || joined ? null : teachingAt(view)
+  if (teaches) return [...found, ...teaches]
   let role =
-    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|and work as|(?:i've|i have) been(?= (?:a|an) [a-z-]+(?: [a-z-]+)? for\b)|(?:i|i've|i have)(?:\s+(?:just|recently|finally|also))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:(?:part-time|full-time|part time|full time|summer|weekend|second)\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s*[,.;!]|\s*$)/.exec(
+    /\b(?:i'm|i am|i work as|i'm working as|i am working as|i'm now|i am now|and work as|(?:i've|i have) been(?= (?:a|an) [a-z-]+(?: [a-z-]+)? for\b)|(?:i|i've|i have)(?:\s+(?:just|recently|finally|also))?\s+(?:been working as|been hired as|got hired as|(?:started|got|landed|took|accepted|found)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:(?:part-time|full-time|part time|full time|summer|weekend|second)\s+)?(?:job|position|role|gig)\s+as)|(?:joined|hired (?:at|by))\s+(?:[\w&'-]+\s+){1,3}?as)\s+(?:a|an)\s+((?:[a-z][a-z-]*)(?:\s+(?!at\b|for\b|with\b|in\b|and\b|but\b|so\b|who\b|that\b|of\b|to\b|from\b|on\b|my\b|your\b|his\b|her\b|our\b|their\b|there\b)[a-z][a-z-]*){0,3})(?=\s+(?:at|for|with|in)\s+|\s+there\b|\s*[,.;!]|\s*$)/.exec(
       view.lower,
     )
   // "I live in Krakow and work as a nurse": the "and" joins the user's own clause, not someone else's.
@@ -110,7 +138,9 @@ function findWork(view: SentenceView): Draft[] {
     )
     const company = at
       ? workplace(view.text, properNameAt(view.text, role.index + role[0].length + at[0].length))
-      : null
+      : /^\s+there\b/.test(view.lower.slice(role.index + role[0].length))
+        ? workplaceBefore(view.text, role.index)
+        : null
     // A student at Leeds Uni studies there; nobody employs them.
     if (company && !employer && !STUDIES.test(title))
       found.push(identity('user.employer', 'Works at', company))

@@ -21,7 +21,7 @@ const REACTION_OBJECT =
 const DIET_NAMES = 'vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|teetotal|sober'
 const DIETS = new RegExp(
   "\\b(?:i'm|i am|we're|we are|(?:i|we)(?:'ve| have) been|(?:i|we)(?:'ve| have)? (?:become|became|gone|went))\\s+" +
-    `(?:(?:now|still|strictly|mostly|fully|basically|a)\\s+)*(${DIET_NAMES}|lactose[- ]intolerant)\\b` +
+    `(?:(?:now|still|also|strictly|mostly|fully|basically|a)\\s+)*(${DIET_NAMES}|lactose[- ]intolerant)\\b` +
     // "started eating fish again, so pescatarian now": the "I'm" left out.
     // "vegetarian again, I missed cheese": a diet gone back to.
     `|(?:^|,\\s*|\\bso\\s+)(?:(?:basically|officially|a)\\s+)?(${DIET_NAMES})\\s+(?:now|again)\\b`,

@@ -38,7 +38,7 @@ const PETS = (
 const MULTI_ROLES = [
   ...(
     'sister brother sibling son daughter kid child cousin aunt uncle niece nephew grandma grandmother grandpa ' +
-    'grandfather friend colleague coworker co-worker cofounder co-founder roommate flatmate housemate neighbor ' +
+    'grandfather granddaughter grandson grandchild grandkid friend colleague coworker co-worker cofounder co-founder roommate flatmate housemate neighbor ' +
     'neighbour therapist doctor dentist'
   ).split(' '),
   ...PETS,
@@ -48,8 +48,8 @@ const MULTI_ROLES = [
 const ROLE_END = "(?![\\p{L}\\p{N}])(?!['’]s\\s+(?!name\\b)|-\\p{L})"
 const ROLES = alternation([...Object.keys(SINGLE_ROLES), ...MULTI_ROLES])
 const pluralOf = (role: string): string =>
-  role === 'child'
-    ? 'children'
+  role.endsWith('child')
+    ? `${role}ren`
     : role.endsWith('y') && role !== 'boy'
       ? `${role.slice(0, -1)}ies`
       : `${role}s`

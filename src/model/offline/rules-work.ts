@@ -32,12 +32,12 @@ const PROJECT_WORDS = anyWord(
 // Words that make a dated sentence a plan; "_" stands for a space.
 const PLAN_CUE = anyWord(
   'launch\\w* deadline due talk session event call reservation check-?up surgery ceremony concert workshop class ' +
-    'course release\\w* ship\\w* demo meeting appointment interview flight fly\\w* trip travel\\w* visit\\w* arriv\\w* ' +
+    'course release\\w* ship\\w* demo meeting appointment operation interview flight fly\\w* trip travel\\w* visit\\w* arriv\\w* ' +
     'leav\\w* wedding birthday party dinner lunch exam presentation review kick-?off offsite conference deliver\\w* ' +
     'submit\\w* cut-?off go[-_]live starts? starting ends? vacation holiday moving booked scheduled planned planning ' +
     'plan inspection viewing dentist doctor vet haircut game match race marathon recital gig show premiere ' +
     'graduation funeral reunion hearing audition rehearsal tour cruise festival tournament competition seminar ' +
-    'webinar training orientation checkout check-?in away opens opening reopens reopening freeze last_day',
+    'webinar training orientation checkout check-?in away opens opening reopens reopening closes closing freeze last_day',
 )
 const CHANGE_CUE = anyWord(
   'slipped slips slip moved moves pushed(?:_back|_out)? postponed delayed rescheduled brought_forward shifted bumped ' +
@@ -188,10 +188,17 @@ const LEAD_IN = /^\s*(?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+\s*:\s+(?=\S)/u
 const MOVED_THING =
   /[,;][^,;]*?\b(?:moved|pushed|postponed|delayed|rescheduled|rebooked|shifted|bumped)\s+((?:the|our|my|his|her|their)\s+[a-z][a-z-]*(?:\s+(?!again\b|back\b|out\b|to\b|till\b|until\b|for\b|from\b|by\b|because\b)[a-z][a-z-]*)?)/
 
-/** The content words of the thing a later clause of the sentence moves, if it says what. */
+// "The market moved my stall to September 19": an opening clause's mover that names no event is not the plan; the
+// thing it moves is ("The dentist moved my appointment" keeps the dentist, an event word of its own).
+const MOVER_MOVED =
+  /^([^,;]*?)\b(?:moved|pushed|postponed|delayed|rescheduled|rebooked|shifted|bumped)\s+((?:the|our|my|his|her|their)\s+[a-z][a-z-]*(?:\s+(?!again\b|back\b|out\b|to\b|till\b|until\b|for\b|from\b|by\b|because\b)[a-z][a-z-]*)?)/
+
+/** The content words of the thing the sentence moves, if it says what: in a later clause, or past a mover. */
 function movedThing(lower: string): string | null {
-  const moved = MOVED_THING.exec(lower)
-  const words = moved ? contentWords(moved[1] as string) : []
+  const later = MOVED_THING.exec(lower)?.[1]
+  const opening = MOVER_MOVED.exec(lower)
+  const moved = later ?? (opening && !PLAN_CUE.test(opening[1] as string) ? opening[2] : undefined)
+  const words = moved ? contentWords(moved) : []
   return words.length > 0 ? words.join(' ') : null
 }
 
@@ -268,6 +275,15 @@ function pointsBack(view: SentenceView, mentions: readonly DateMention[]): boole
   )
 }
 
+// "It now starts on May 8": a sentence about "it" whose only event words say when (starts, due) names no event.
+const OPENS_WITH_POINTER = /^(?:(?:and|but|so|ok|okay|yes|yeah)[,\s]+)*(?:it|it's|that|that's|this)\b/
+
+function namesOwnEvent(view: SentenceView): boolean {
+  const cues = [...foldCase(view.text).matchAll(new RegExp(PLAN_CUE.source, 'g'))]
+  if (cues.length === 0) return false
+  return !OPENS_WITH_POINTER.test(view.lower) || cues.some((cue) => !WHEN_WORD.test(cue[0]))
+}
+
 /**
  * "My dentist appointment is next week. I think it's Thursday at 3.": a dated sentence with no event word of its
  * own is about the event the sentence before it named. That event is the plan's subject, and both sentences
@@ -277,7 +293,7 @@ function eventBefore(
   view: SentenceView,
   mentions: readonly DateMention[],
 ): { subject: string; said: string } | null {
-  if (PLAN_CUE.test(foldCase(view.text)) || !pointsBack(view, mentions)) return null
+  if (namesOwnEvent(view) || !pointsBack(view, mentions)) return null
   const said = lastSentenceOf(view.context)
   if (said === '' || !PLAN_CUE.test(foldCase(said))) return null
   const event = eventPhrase(subjectWords(said, mentions))

@@ -756,3 +756,84 @@ describe('classifyLine: reference facts', () => {
     expect(fact?.headline).not.toContain('hunter2')
   })
 })
+
+// Found by two more chats between friends (a retired teacher, a touring musician), each with a trap beside it.
+describe('classifySentence: what a teacher and a musician told a friend', () => {
+  const keyed = (text: string, context = ''): string[] =>
+    classify(text, context).map((fact) => `${fact.key} = ${fact.value}`)
+
+  it('keys a plan by an operation, the date in a later clause', () => {
+    expect(keyed("They've given me a date, my hip operation is on December 14.")).toEqual([
+      'plan.hip-operation = 2026-12-14',
+    ])
+    expect(keyed("I'm in operations now, the audit is on December 14.")).not.toContain(
+      'plan.operation = 2026-12-14',
+    )
+  })
+
+  it('keys "It now starts on…" by the event the sentence before named, unless it names one', () => {
+    expect(
+      keyed('It now starts on December 8, the promoter messed up the venues.', 'Tour got pushed back!'),
+    ).toEqual(['plan.tour = 2026-12-08'])
+    expect(keyed("It's my birthday party on December 5.", 'Tour got pushed back!')).toEqual([
+      'plan.birthday-party = 2026-12-05',
+    ])
+  })
+
+  it('keys a plan by what an opening clause moves, unless its mover names an event', () => {
+    expect(keyed('The market moved my stall to December 19 because of the regatta.')).toEqual([
+      'plan.stall = 2026-12-19',
+    ])
+    expect(keyed('The dentist moved my appointment to December 19.')).toEqual(['plan.dentist = 2026-12-19'])
+  })
+
+  it('reads grandchildren as people of the user, not a friend’s', () => {
+    expect(summary(classify('My granddaughter Ellie wants to make a bowl with me.'))).toEqual([
+      'user.md user.relation.granddaughter.ellie Granddaughter: Ellie',
+    ])
+    expect(keyed('Our grandchildren Ellie and Finn are staying over.')).toEqual([
+      'user.relation.grandchild.ellie = Ellie',
+      'user.relation.grandchild.finn = Finn',
+    ])
+    expect(classify("My friend's granddaughter Ellie is seven.")).toEqual([])
+  })
+
+  it("reads \"I'm also vegan now\" as the user's diet, not a flatmate's", () => {
+    expect(keyed("I'm also vegan now, Olivia got me into it.")).toEqual(['user.diet = vegan'])
+    expect(classify('My flatmate is also vegan now.')).toEqual([])
+  })
+
+  it('reads a job "there", at the one place the sentence named, but no custom or visit', () => {
+    expect(
+      keyed(
+        "I'm still pulling shots at Blue Door Coffee to pay rent, I'm a barista there four mornings a week.",
+      ),
+    ).toEqual(['user.job = barista', 'user.employer = Blue Door Coffee'])
+    expect(keyed("I've been a paramedic for twelve years.")).toEqual(['user.job = paramedic'])
+    for (const trap of [
+      "I had lunch at Nando's with Tom, I'm a regular there.",
+      "I'm a customer there.",
+      "I'm a patient at St Mary's.",
+      "We met at Lena's and then at Blue Door, I'm a stranger there.",
+    ])
+      expect(classify(trap)).toEqual([])
+  })
+
+  it('reads a subject taught at a named place as the job, not a class taught once or a friend’s', () => {
+    expect(keyed("I quit Blue Door too, I'm teaching guitar lessons at Harmony Music School now.")).toEqual([
+      'user.job = guitar teacher',
+      'user.employer = Harmony Music School',
+    ])
+    for (const trap of [
+      "I'm teaching a class at Stanford this fall.",
+      "I'm teaching my son at home.",
+      'My sister is teaching yoga at FlowFit.',
+    ])
+      expect(classify(trap)).toEqual([])
+  })
+
+  it('reads a closing as a dated plan', () => {
+    expect(keyed('The sale closes on December 21.')).toEqual(['plan.sale-closes = 2026-12-21'])
+    expect(keyed('The sale was great, we closed a lot of deals.')).toEqual([])
+  })
+})
