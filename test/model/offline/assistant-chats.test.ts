@@ -1,5 +1,5 @@
 // Chats written by hand: a user with an assistant (errands, a project, a move), a family group
-// exported from WhatsApp, and three pairs of friends over ten months. Each is dreamed once; the keyed facts its memory
+// exported from WhatsApp, and five pairs of friends over ten months. Each is dreamed once; the keyed facts its memory
 // files must hold, no more and no fewer, were checked by hand against what was said.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
