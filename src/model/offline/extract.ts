@@ -45,16 +45,12 @@ export function resolveAmendments(said: readonly WindowMessage[], facts: readonl
       continue
     }
     const target = resolved.findLast((plan) => plan.kind === 'plan' && plan.chat === fact.chat)
+    if (!target) continue
+    const amended = { ...fact, key: target.key, text: `${target.text} ${fact.text}`, amends: false }
     const previous = before.get(fact.messageId)
-    const amended = {
-      ...fact,
-      key: target?.key ?? fact.key,
-      text: `${target?.text} ${fact.text}`,
-      amends: false,
-    }
-    if (target?.messageId === fact.messageId) {
+    if (target.messageId === fact.messageId) {
       resolved.splice(resolved.indexOf(target), 1, { ...amended, previous: null })
-    } else if (target && previous?.id === target.messageId && previous.day === fact.day) {
+    } else if (previous?.id === target.messageId && previous.day === fact.day) {
       resolved.push({ ...amended, previous: target.value })
     }
   }

@@ -2,7 +2,7 @@
 // plan until that day: the message's employer and job wait (extract.ts), and once the day has come, whichever dream
 // runs then reads them again from the plan's entry in project.md.
 import { classifySentence } from './classify.js'
-import { statementOf } from './last-day.js'
+import { heldEmployer, statementOf } from './last-day.js'
 import { parseEntries } from './memory-file.js'
 import { splitSentences } from './text.js'
 import type { Fact } from './types.js'
@@ -26,9 +26,7 @@ export function withoutWorkToCome(facts: readonly Fact[], day: string): Fact[] {
  * its statement; none when user.md's employer was stated after that day.
  */
 export function dueStarts(projectText: string, userText: string, today: string, timeZone: string): Fact[] {
-  const employer = parseEntries(userText)
-    .filter((entry) => entry.key === 'user.employer' && entry.supersededOn === null)
-    .at(-1)
+  const employer = heldEmployer(userText)
   const found: Fact[] = []
   for (const plan of parseEntries(projectText)) {
     const first = plan.value

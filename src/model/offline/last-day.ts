@@ -46,6 +46,12 @@ function isWorkplace(employer: string, workplace: string): boolean {
   return named.length > 0 && named.every((word) => words.has(word))
 }
 
+/** The employer user.md holds now: its current `user.employer` entry, if any. */
+export const heldEmployer = (userText: string): MemoryEntry | undefined =>
+  parseEntries(userText)
+    .filter((entry) => entry.key === 'user.employer' && entry.supersededOn === null)
+    .at(-1)
+
 /** A keyed entry's statement: its text without the bold headline and the day link. */
 export const statementOf = (entry: MemoryEntry): string =>
   entry.visible.replace(/^\*\*.*?\*\*\s+—\s+/, '').replace(/\s*\[\[\d{4}-\d{2}-\d{2}\]\]\s*$/, '')
@@ -56,9 +62,7 @@ export const statementOf = (entry: MemoryEntry): string =>
  * right ("sorry, I meant my last day is Thursday") takes the workplace its struck-out entries named.
  */
 export function dueEnding(projectText: string, userText: string, today: string): Fact | null {
-  const employer = parseEntries(userText)
-    .filter((entry) => entry.key === 'user.employer' && entry.supersededOn === null)
-    .at(-1)
+  const employer = heldEmployer(userText)
   if (employer?.value == null || employer.value === 'none') return null
   const plans = parseEntries(projectText).filter((entry) => entry.key.startsWith('plan.'))
   for (const plan of plans) {

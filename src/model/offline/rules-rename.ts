@@ -6,9 +6,12 @@ const NAME_PUT_RIGHT =
   /\b(?:name is|name's|spelled|spelt|spelling is)\s+(?:actually\s+)?(?:spelled\s+|spelt\s+|with an?\s+\S+\s*[,:-]?\s*)?(\S+?)[,;]?\s+not\s+(\S+?)[.,;!]?(?=\s|$)/
 const NAME = /^\p{Lu}[\p{L}'’-]*$/u
 
+/** What a slip put right at once opens with: "sorry,", "oops", "no wait,", "correction:" (a regex source). */
+export const SLIP_OPENER = '^(?:(?:oh|oops|sorry|no|wait|correction|typo|my bad|actually)[,:;.!\\s-]+)+'
 // "sorry, Leith not Leeds", "oops, I meant Jana, not Jane": a slip put right at once, the sentence opening with it.
-const SLIP_PUT_RIGHT =
-  /^(?:(?:oh|oops|sorry|no|wait|correction|typo|my bad|actually)[,:;.!\s-]+)+(?:i meant\s+|i mean\s+|it's\s+|that's\s+)?(\S+?)[,;]?\s+not\s+(\S+?)[.,;!]?(?=\s|$)/
+const SLIP_PUT_RIGHT = new RegExp(
+  `${SLIP_OPENER}(?:i meant\\s+|i mean\\s+|it's\\s+|that's\\s+)?(\\S+?)[,;]?\\s+not\\s+(\\S+?)[.,;!]?(?=\\s|$)`,
+)
 
 /** The rename a sentence asks for: old name → new name, both written as names. */
 export function findRename(view: SentenceView): Draft | null {

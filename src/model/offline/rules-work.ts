@@ -2,6 +2,7 @@
 import { annotateDates, daysOf, type DateMention } from './dates.js'
 import { looksLikePersonName, properNameAt } from './entities.js'
 import { noticeBefore } from './last-day.js'
+import { SLIP_OPENER } from './rules-rename.js'
 import type { Draft, SentenceView } from './types.js'
 import { nounPhrases } from './noun-phrases.js'
 import { anyWord, contentWords, foldCase, lastSentenceOf, slugOf } from './text.js'
@@ -182,16 +183,17 @@ function firstThing(text: string, phrases: readonly string[][]): string[] | unde
 // subject, unless it names the event ("Dentist: Friday at 3pm").
 const LEAD_IN = /^\s*(?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+\s*:\s+(?=\S)/u
 
+// A verb of moving and what it moves: "moved the trip", "pushed our viewing back".
+const MOVES_WHAT =
+  '\\b(?:moved|pushed|postponed|delayed|rescheduled|rebooked|shifted|bumped)\\s+((?:the|our|my|his|her|their)\\s+[a-z][a-z-]*' +
+  '(?:\\s+(?!again\\b|back\\b|out\\b|to\\b|till\\b|until\\b|for\\b|from\\b|by\\b|because\\b)[a-z][a-z-]*)?)'
 // "…, so we moved the trip again", "…, they pushed our viewing back": what is moved is the plan, whatever an earlier
 // clause named ("Emma's mum needs surgery, so we moved the trip again, it's now April 3"). In the clause that opens
 // the sentence, the usual subject stands ("The dentist moved my appointment to Wednesday": the dentist's).
-const MOVED_THING =
-  /[,;][^,;]*?\b(?:moved|pushed|postponed|delayed|rescheduled|rebooked|shifted|bumped)\s+((?:the|our|my|his|her|their)\s+[a-z][a-z-]*(?:\s+(?!again\b|back\b|out\b|to\b|till\b|until\b|for\b|from\b|by\b|because\b)[a-z][a-z-]*)?)/
-
+const MOVED_THING = new RegExp(`[,;][^,;]*?${MOVES_WHAT}`)
 // "The market moved my stall to September 19": an opening clause's mover that names no event is not the plan; the
 // thing it moves is ("The dentist moved my appointment" keeps the dentist, an event word of its own).
-const MOVER_MOVED =
-  /^([^,;]*?)\b(?:moved|pushed|postponed|delayed|rescheduled|rebooked|shifted|bumped)\s+((?:the|our|my|his|her|their)\s+[a-z][a-z-]*(?:\s+(?!again\b|back\b|out\b|to\b|till\b|until\b|for\b|from\b|by\b|because\b)[a-z][a-z-]*)?)/
+const MOVER_MOVED = new RegExp(`^([^,;]*?)${MOVES_WHAT}`)
 
 /** The content words of the thing the sentence moves, if it says what: in a later clause, or past a mover. */
 function movedThing(lower: string): string | null {
@@ -465,8 +467,9 @@ export function findCancelled(view: SentenceView): Draft | null {
 }
 
 // "sorry, I meant Thursday", "no wait, the 4th", "correction, it's Sunday the 29th": a slip put right, and a day.
-const PUT_RIGHT =
-  /^(?:(?:oh|oops|sorry|no|wait|correction|typo|my bad|actually)[,:;.!\s-]+)+(?:i meant|i mean|make that|it's|it is|its|that's|that should be|should be)?\b/
+const PUT_RIGHT = new RegExp(
+  `${SLIP_OPENER}(?:i meant|i mean|make that|it's|it is|its|that's|that should be|should be)?\\b`,
+)
 
 /** A day put right with nothing else said: it amends the plan stated just before (extract.ts finds which). */
 export function findAmendment(view: SentenceView): Draft | null {
