@@ -58,7 +58,7 @@ function rankTopics(messages: readonly WindowMessage[], weights: WordWeights): s
  * The first names of those talking, in lower case. They greet each other all day ("Hey Nate!"), so in a window of
  * a night or two their names look as telling as any; they never say what the day was about.
  */
-function participants(messages: readonly WindowMessage[]): Set<string> {
+export function participants(messages: readonly WindowMessage[]): Set<string> {
   return new Set(messages.map((message) => message.sender.trim().split(/\s+/)[0]?.toLowerCase() ?? ''))
 }
 

@@ -2,7 +2,7 @@
 // leave the window leave the file; recurring topics across the window's days.
 import { longDateTitle } from '../../time/local-day.js'
 import { writeBlock } from './block.js'
-import { dayTopics } from './day-topics.js'
+import { dayTopics, participants } from './day-topics.js'
 import { conversationsOf } from './digest.js'
 import { isNeverAName } from './entities.js'
 import { plural } from './text.js'
@@ -27,27 +27,13 @@ export interface Topic {
   mentions: number
 }
 
-/**
- * The first names of the people talking. The user calls the one they talk to by name ("Thanks, Nate!") every
- * day: that is who the user talks to, not a topic the user brought up.
- */
-function speakerNames(messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>): Set<string> {
-  const names = new Set<string>()
-  for (const messages of messagesByDay.values()) {
-    for (const message of messages) {
-      const first = message.sender.trim().split(/\s+/)[0]
-      if (first) names.add(first)
-    }
-  }
-  return names
-}
-
 /** Capitalised names the user brought up on at least two days of the window, most widespread first. */
 export function recurringTopics(
   messagesByDay: ReadonlyMap<string, readonly WindowMessage[]>,
   max = 8,
 ): Topic[] {
-  const speakers = speakerNames(messagesByDay)
+  // Who is talking is not a topic: the user calls the one they talk to by name ("Thanks, Nate!") every day.
+  const speakers = participants([...messagesByDay.values()].flat())
   const topics = new Map<string, { days: Set<string>; mentions: number }>()
   for (const [day, messages] of messagesByDay) {
     for (const message of messages) {
@@ -55,7 +41,7 @@ export function recurringTopics(
       // Not sentence-initial: after a space or bracket that does not follow a sentence end.
       for (const match of message.content.matchAll(/(?<![.!?]\s|^)(?<=[\s(])\p{Lu}[\p{L}\p{M}-]+/gu)) {
         const term = match[0].replace(/['’]s$/, '')
-        if (term.length < 3 || isNeverAName(term) || speakers.has(term)) continue
+        if (term.length < 3 || isNeverAName(term) || speakers.has(term.toLowerCase())) continue
         const topic = topics.get(term) ?? { days: new Set(), mentions: 0 }
         topic.days.add(day)
         topic.mentions += 1
