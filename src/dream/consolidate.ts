@@ -1,6 +1,5 @@
 // The consolidation pass of a dream: the model turn over file-scoped tools, the offline fallback, and what is left.
 import { DreamlaneError } from '../errors.js'
-import type { ResolvedConfig } from '../config/schema.js'
 import type { ModelProvider, TurnInput, TurnResult } from '../model/provider.js'
 import { readBacklog } from '../notes/backlog.js'
 import { DirSyncs } from '../notes/dir-syncs.js'
@@ -10,7 +9,9 @@ import type { ToolSet } from '../tools/types.js'
 import type { DreamChannel } from './channel.js'
 import type { DreamDeps } from './deps.js'
 import { runModelTurn } from './model-turn.js'
+import { describeFallback } from './fallback-account.js'
 import { describeRefusedWrites } from './refusals.js'
+import { fallbackToolBudgetFor, toolBudgetFor } from './tool-budget.js'
 import type { DreamRequest, HeldOutcome, StepName, UnresolvedDay } from './types.js'
 
 export type StepRunner = <T>(
@@ -18,17 +19,6 @@ export type StepRunner = <T>(
   work: () => Promise<T>,
   detail?: (value: T) => string,
 ) => Promise<T>
-
-/**
- * Tool calls each window day may need on top of `dream.maxToolCalls`: its daily note read and written, and a
- * page of its messages read. Without them a year-long window could not even read its notes.
- */
-export const TOOL_CALLS_PER_DAY = 3
-
-/** A dream turn's tool-call budget: `dream.maxToolCalls` plus TOOL_CALLS_PER_DAY for every window day. */
-export function toolBudgetFor(config: ResolvedConfig, window: DayWindow): number {
-  return config.dream.maxToolCalls + TOOL_CALLS_PER_DAY * window.days.length
-}
 
 export interface Consolidation {
   status: HeldOutcome
@@ -76,7 +66,7 @@ async function modelPass(
   dirSyncs: DirSyncs,
 ): Promise<Omit<Consolidation, 'unresolved'>> {
   // One tool set per engine: the fallback gets its own call budget, not what the model left of it.
-  const makeTools = (provider: ModelProvider) =>
+  const makeTools = (provider: ModelProvider, maxCalls: number) =>
     createToolSet(
       {
         paths: deps.paths,
@@ -90,7 +80,7 @@ async function modelPass(
         dirSyncs,
       },
       {
-        maxCalls: toolBudgetFor(deps.config, window),
+        maxCalls,
         // An engine with no context window to fill (the offline one) reads messages in bulk.
         ...(provider.messagePageMax === undefined ? {} : { messagePageMax: provider.messagePageMax }),
         beforeCall: () => deps.lanes.yieldToInteractive(),
@@ -100,7 +90,7 @@ async function modelPass(
         },
       },
     )
-  const tools = makeTools(deps.provider)
+  const tools = makeTools(deps.provider, toolBudgetFor(deps.config, window))
   const turnInput = await withWordHistory(
     buildTurnInput(runId, request, window, deps),
     deps.provider,
@@ -112,13 +102,6 @@ async function modelPass(
     () => runModelTurn(turnInput, tools, deps, runId),
     (outcome) => outcome.describe,
   )
-  deps.runs.update(runId, {
-    provider: turn.providerName,
-    model: turn.model,
-    usage: turn.result.usage,
-    toolCalls: tools.calls(),
-    transcript: turn.result.transcript,
-  })
 
   const needsFallback = turn.failure ?? (await missingWork(turn.result, tools, window, deps))
   if (!needsFallback) {
@@ -134,25 +117,35 @@ async function modelPass(
     const refused = describeRefusedWrites(tools.calls())
     throw new DreamlaneError('PROVIDER_FAILED', refused ? `${needsFallback}; ${refused}` : needsFallback)
   }
-  const fallbackTools = makeTools(deps.fallback)
-  const rescue = await step(
-    'fallback',
-    async () =>
-      deps.fallback.runTurn(
-        await withWordHistory(turnInput, deps.fallback, window, deps),
-        fallbackTools,
-        abortSignalFor(deps),
-      ),
-    (r) => `${r.stop}`,
-  )
-  deps.runs.update(runId, {
-    toolCalls: [...tools.calls(), ...fallbackTools.calls()],
-    transcript: [...turn.result.transcript, ...rescue.transcript],
-  })
+  const fallbackBudget = fallbackToolBudgetFor(deps.config, window)
+  const fallbackTools = makeTools(deps.fallback, fallbackBudget)
+  const fallbackInput = { ...turnInput, budget: { ...turnInput.budget, maxToolCalls: fallbackBudget } }
+  let rescue: TurnResult | null = null
+  try {
+    rescue = await step(
+      'fallback',
+      async () =>
+        deps.fallback.runTurn(
+          await withWordHistory(fallbackInput, deps.fallback, window, deps),
+          fallbackTools,
+          abortSignalFor(deps),
+        ),
+      (r) => `${r.stop}, ${fallbackTools.calls().length} of ${fallbackBudget} tool call(s)`,
+    )
+  } finally {
+    // Kept however the fallback ends, so a cancelled or failed one still shows its calls.
+    deps.runs.update(runId, {
+      toolCalls: [...tools.calls(), ...fallbackTools.calls()],
+      transcript: [...turn.result.transcript, ...(rescue?.transcript ?? [])],
+    })
+  }
+  if (rescue.stop === 'aborted' && deps.signal?.aborted)
+    throw new DreamlaneError('PROVIDER_FAILED', 'dream cancelled')
+  const account = describeFallback(deps.fallback.name, rescue, fallbackTools, fallbackBudget)
   const refused = describeRefusedWrites(fallbackTools.calls())
   return {
     status: 'degraded',
-    reason: `${needsFallback}; the offline engine consolidated instead (retryable)${refused ? `; ${refused}` : ''}`,
+    reason: `${needsFallback}; ${account} (retryable)${refused ? `; ${refused}` : ''}`,
     engineText: rescue.text,
     written: [...tools.changedFiles(), ...fallbackTools.changedFiles()],
   }

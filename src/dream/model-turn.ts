@@ -1,7 +1,8 @@
-// Runs the provider's turn under the turn timeout and the run's abort signal, and names what went wrong.
+// Runs the provider's turn under the turn timeout and the run's abort signal, records what it used however it
+// ends, and names what went wrong.
 import { DreamlaneError, errorMessage } from '../errors.js'
 import type { TurnInput, TurnResult } from '../model/provider.js'
-import { EMPTY_USAGE } from '../model/provider.js'
+import { describeUsage, EMPTY_USAGE, partialTurnOf } from '../model/provider.js'
 import type { ToolSet } from '../tools/types.js'
 import type { DreamDeps } from './deps.js'
 
@@ -14,6 +15,10 @@ export interface ModelTurnOutcome {
   describe: string
 }
 
+/**
+ * The turn's outcome. Its requests, usage, tool calls and transcript are in the run record before this returns or
+ * throws, so a cancelled, timed-out or failed turn still shows what it spent. A cancelled run throws.
+ */
 export async function runModelTurn(
   input: TurnInput,
   tools: ToolSet,
@@ -25,25 +30,46 @@ export async function runModelTurn(
   const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
   const base = { providerName: provider.name, model: input.model ?? provider.model ?? null }
   let result: TurnResult
+  let thrown: { error: unknown } | null = null
   try {
     result = await provider.runTurn(input, tools, signal)
   } catch (error) {
-    if (deps.signal?.aborted) throw new DreamlaneError('PROVIDER_FAILED', 'dream cancelled', { cause: error })
-    deps.log.warn({ err: error, runId }, 'model turn failed')
-    const failure = timeout.aborted
-      ? `the model turn timed out after ${input.budget.timeoutMs} ms`
-      : `the ${provider.name} provider failed: ${errorMessage(error)}`
-    const empty: TurnResult = { stop: 'aborted', text: '', transcript: [], usage: { ...EMPTY_USAGE } }
-    return { ...base, result: empty, failure, describe: failure }
+    thrown = { error }
+    const partial = partialTurnOf(error) ?? { text: '', transcript: [], usage: { ...EMPTY_USAGE } }
+    result = { stop: 'aborted', ...partial }
   }
-  if (result.stop === 'aborted' && deps.signal?.aborted)
-    throw new DreamlaneError('PROVIDER_FAILED', 'dream cancelled')
+  deps.runs.update(runId, {
+    provider: base.providerName,
+    model: base.model,
+    usage: result.usage,
+    toolCalls: tools.calls(),
+    transcript: result.transcript,
+  })
+  if ((thrown || result.stop === 'aborted') && deps.signal?.aborted)
+    throw new DreamlaneError('PROVIDER_FAILED', 'dream cancelled', thrown ? { cause: thrown.error } : {})
+  const timedOut = `the model turn timed out after ${input.budget.timeoutMs} ms`
+  if (thrown) {
+    deps.log.warn({ err: thrown.error, runId }, 'model turn failed')
+    const failure = timeout.aborted
+      ? timedOut
+      : `the ${provider.name} provider failed: ${errorMessage(thrown.error)}`
+    return { ...base, result, failure, describe: `${failure}; ${describeUse(result, tools)}` }
+  }
   const failure =
     result.stop === 'limit'
       ? `the model turn hit its ${result.limit ?? 'budget'} limit`
       : result.stop === 'aborted'
-        ? `the model turn timed out after ${input.budget.timeoutMs} ms`
+        ? timedOut
         : null
-  const describe = `${provider.name}: ${result.stop}, ${tools.calls().length} tool call(s), ${result.usage.inputTokens + result.usage.outputTokens} tokens`
-  return { ...base, result, failure, describe }
+  return {
+    ...base,
+    result,
+    failure,
+    describe: `${provider.name}: ${result.stop}, ${describeUse(result, tools)}`,
+  }
+}
+
+/** "7 tool call(s), 1200 fresh input, 5000 cache read, 800 cache write, 300 output tokens in 3 request(s)" */
+function describeUse(result: TurnResult, tools: ToolSet): string {
+  return `${tools.calls().length} tool call(s), ${describeUsage(result.usage)}`
 }

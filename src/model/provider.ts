@@ -1,4 +1,5 @@
 // The provider interface: one tool-use turn against a ToolSet, bounded by a budget and an AbortSignal.
+import { DreamlaneError, errorMessage } from '../errors.js'
 import type { ToolSet } from '../tools/types.js'
 import type { WordCounts } from './offline/word-weights.js'
 
@@ -73,6 +74,26 @@ export interface TurnResult {
   usage: TurnUsage
 }
 
+/** What a turn did before it failed: the record keeps its requests, tokens and transcript all the same. */
+export type PartialTurn = Pick<TurnResult, 'text' | 'transcript' | 'usage'>
+
+/**
+ * A turn that failed part way (a request that still failed after retries). Keeps the failure's code and words,
+ * and what the turn had done until then, so a failed dream's record still shows what it spent.
+ */
+export class TurnFailedError extends DreamlaneError {
+  readonly partial: PartialTurn
+  constructor(cause: unknown, partial: PartialTurn) {
+    super(cause instanceof DreamlaneError ? cause.code : 'PROVIDER_FAILED', errorMessage(cause), { cause })
+    this.partial = partial
+  }
+}
+
+/** What a failed turn had done, when its provider told; null when it threw without saying. */
+export function partialTurnOf(error: unknown): PartialTurn | null {
+  return error instanceof TurnFailedError ? error.partial : null
+}
+
 export interface ModelProvider {
   /** 'anthropic' | 'openai-compatible' | 'offline' | 'scripted' */
   readonly name: string
@@ -112,4 +133,12 @@ export function addUsage(a: TurnUsage, b: TurnUsage): TurnUsage {
     cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
     requests: a.requests + b.requests,
   }
+}
+
+/** "1200 fresh input, 5000 cache read, 800 cache write, 300 output tokens in 3 request(s)": each kind apart. */
+export function describeUsage(usage: TurnUsage): string {
+  return (
+    `${usage.inputTokens} fresh input, ${usage.cacheReadTokens} cache read, ${usage.cacheWriteTokens} cache write, ` +
+    `${usage.outputTokens} output tokens in ${usage.requests} request(s)`
+  )
 }

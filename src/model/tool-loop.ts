@@ -1,7 +1,13 @@
 // The provider-neutral tool-use loop: ask the model, run its tool calls, answer, until it stops or a limit hits.
 import type { ToolSet } from '../tools/types.js'
 import { estimateTokens, startTurnDeadline, TurnLimits, type TurnDeadline } from './limits.js'
-import type { TranscriptEntry, TurnInput, TurnResult, TurnUsage } from './provider.js'
+import {
+  TurnFailedError,
+  type TranscriptEntry,
+  type TurnInput,
+  type TurnResult,
+  type TurnUsage,
+} from './provider.js'
 
 /** One tool call as the model asked for it. */
 export interface RequestedToolCall {
@@ -41,7 +47,8 @@ export interface ChatSession {
 
 /**
  * Runs one turn. Ends with 'end' (the model stopped calling tools), 'limit' (tool calls, tokens or the
- * turn timeout) or 'aborted' (the caller's signal). A request that still fails after retries throws.
+ * turn timeout) or 'aborted' (the caller's signal). A request that still fails after retries throws a
+ * TurnFailedError that carries the requests, usage and transcript of the turn so far.
  */
 export async function runToolLoop(
   input: TurnInput,
@@ -93,6 +100,8 @@ export async function runToolLoop(
       session.addToolResults(outcomes)
       if (limits.isTokenBudgetSpent()) return finish('limit', 'tokens')
     }
+  } catch (error) {
+    throw new TurnFailedError(error, { text, transcript, usage: limits.usage })
   } finally {
     deadline.dispose()
   }

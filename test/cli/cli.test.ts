@@ -133,6 +133,9 @@ describe('dreamlane CLI', () => {
     expect(latest?.status).toBe('succeeded')
     const show = await runCli([...ws, 'runs', 'show', latest!.id])
     expect(show.stdout).toMatch(/steps:/)
+    expect(show.stdout).toMatch(
+      /usage: 0 fresh input, 0 cache read, 0 cache write, 0 output tokens in 0 request\(s\)/,
+    )
     const missing = await runCli([...ws, 'runs', 'show', 'run-nope'])
     expect(missing.code).toBe(4)
 

@@ -3,6 +3,7 @@ import type { Command } from 'commander'
 import type { StateDb } from '../../db/state.js'
 import type { RunStore } from '../../dream/runs.js'
 import type { RunRecord } from '../../dream/types.js'
+import { describeUsage } from '../../model/provider.js'
 import { systemClock } from '../../clock.js'
 import type { ReviewDeps } from '../../review/deps.js'
 import { EXIT } from '../exit-codes.js'
@@ -29,14 +30,13 @@ function durationOf(run: RunRecord): string {
 }
 
 function describeRun(run: RunRecord, { renderFlags, renderTotals }: Render): string {
-  const tokens = run.usage
   return [
     `run ${run.id}: ${run.status}${run.gate ? ` (gate: ${run.gate})` : ''}`,
     `  mode ${run.mode}, chat ${run.chatJid}, last ${run.days} day(s) ${run.firstDay ?? ''}..${run.lastDay ?? ''} ${run.timeZone}`,
     `  provider ${run.provider ?? '-'}${run.model ? ` (${run.model})` : ''}, created ${run.createdAt}, took ${durationOf(run)}`,
     run.reason ? `  reason: ${run.reason}` : '',
     run.errorMessage ? `  error [${run.errorCode}]: ${run.errorMessage}` : '',
-    `  usage: ${tokens.inputTokens} in, ${tokens.outputTokens} out, ${tokens.cacheReadTokens} cache read, ${tokens.cacheWriteTokens} cache write, ${tokens.requests} request(s)`,
+    `  usage: ${describeUsage(run.usage)}`,
     `  backup: ${run.backupId ?? '-'}`,
     run.kind === 'undo' ? `  undo of: ${run.undoOf}` : '',
     run.undoneBy ? `  undone by: ${run.undoneBy}` : '',
