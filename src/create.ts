@@ -78,6 +78,10 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
     restore: (id) => restoreFromBackup(ctx, id),
     promote: (promoteOptions) => promoteMemory(ctx, promoteOptions),
     changes: (id) => listChanges(ctx, id),
+    previewForget: async (what) => (await import('./app/forget.js')).previewForget(ctx, what),
+    forget: async (what, forgetOptions) =>
+      (await import('./app/forget.js')).confirmForget(ctx, what, forgetOptions),
+    undoForget: async (id) => (await import('./app/forget-undo.js')).undoForget(ctx, id),
     handleChatInput: (chatJid, text) => (
       scheduler?.noteChat(chatJid),
       handleSlashCommand(dreamlane, chatJid, text)

@@ -33,6 +33,10 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'RUN_CONFLICT'
   | 'RUN_NOT_REVIEWABLE'
+  /** A forget request that names nothing to match (empty, only "my"), or a confirm with nothing pending. */
+  | 'FORGET_INVALID'
+  /** A forget that can no longer be undone: a dream ran since, its backups were purged, or it was undone. */
+  | 'FORGET_NOT_UNDOABLE'
   /** Not a DreamlaneError: a bug. Logs, run records and HTTP bodies say so in the same words. */
   | 'INTERNAL'
   | 'NOTE_READ_ONLY'

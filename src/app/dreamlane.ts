@@ -18,6 +18,8 @@ import type { RecoveryReport } from './recover.js'
 import type { RestoreResult } from './restore.js'
 import type { DryRunResult, ReviewResult, UndoOptions, UndoResult } from './review.js'
 import type { DreamlaneStatus } from './status.js'
+import type { ForgetOptions, ForgetPreview, ForgetResult } from './forget.js'
+import type { ForgetUndoResult } from './forget-undo.js'
 import type { DbWait } from '../db/busy.js'
 import type { ModelSlot, RetryAttempt } from '../model/retry.js'
 
@@ -116,6 +118,12 @@ export interface Dreamlane {
   promote(options?: PromoteOptions): Promise<PromoteResult>
   /** Run `id`'s change ledger: per file, before/after sha256, line counts and the unified diff. */
   changes(id: string): FileChange[]
+  /** What forgetting `what` (words, a name) would remove from the notes, and which backups hold it; touches nothing. */
+  previewForget(what: string): Promise<ForgetPreview>
+  /** Forgets `what`: removes it from the notes and the index (backup first), and later dreams skip it. */
+  forget(what: string, options?: ForgetOptions): Promise<ForgetResult>
+  /** Puts back forget `id` (default: the newest), until the next dream. */
+  undoForget(id?: string): Promise<ForgetUndoResult>
   /** Handles chat input that is a slash command; returns the reply, or null when the text is not a command. */
   handleChatInput(chatJid: string, text: string): Promise<string | null>
   status(): Promise<DreamlaneStatus>

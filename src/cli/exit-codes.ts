@@ -32,6 +32,8 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   IMPORT_FAILED: EXIT.corrupt,
   RUN_CONFLICT: EXIT.locked,
   RUN_NOT_REVIEWABLE: EXIT.usage,
+  FORGET_INVALID: EXIT.usage,
+  FORGET_NOT_UNDOABLE: EXIT.usage,
   NOTE_READ_ONLY: EXIT.cannotWrite,
   WRITE_FAILED: EXIT.cannotWrite,
   MESSAGES_DB_BUSY: EXIT.notFound,

@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   demo: async () => (await import('./commands/demo.js')).registerDemo,
   import: async () => (await import('./commands/import.js')).registerImport,
   memory: async () => (await import('./commands/memory.js')).registerMemory,
+  forget: async () => (await import('./commands/forget.js')).registerForget,
   mcp: async () => (await import('./commands/mcp.js')).registerMcp,
   chat: async () => (await import('./commands/chat.js')).registerChat,
   fleet: async () => (await import('./commands/fleet.js')).registerFleet,

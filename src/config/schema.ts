@@ -114,6 +114,13 @@ const settings = {
       indexBudgetBytes: z.number().int().min(500).default(6000),
       /** notes/DREAMS.md size budget in bytes; older months are rolled up past it. @default 16000 */
       diaryBudgetBytes: z.number().int().min(1000).default(16_000),
+      /**
+       * Chats kept out of every dream, cue and the search index: jids or glob patterns (`*`, `?`), matched
+       * against a chat and the root of its session tree. @default []
+       */
+      excludeChats: z
+        .array(z.string().trim().min(1, 'expected a chat jid or a pattern such as "*@g.us"'))
+        .default(() => []),
       /** How keyed facts fade when nobody states them again (RockBot's defaults); see README "Fact freshness". */
       freshness: z
         .object({

@@ -17,6 +17,7 @@ import type Database from 'better-sqlite3'
 import type { Db } from './open.js'
 import { planWindowScan } from './window-scan.js'
 import { TimeSlicer } from '../time/slice.js'
+import { compilePrivacy, type PrivacyRules } from '../privacy/rules.js'
 
 /** Each probe of a locked DB waits this long on SQLite's busy handler before the next progress check. */
 export const PROBE_BUSY_MS = 250
@@ -58,15 +59,21 @@ export class MessagesDb {
    * Streams the messages with `start <= timestamp < end` (ISO UTC), oldest first (by timestamp, chat, id),
    * excluding dream channels and dreamlane's own summary posts. Read chat by chat over the host's own
    * (chat_jid, timestamp) index, a page at a time, so the cost follows the window, not the history.
+   * `privacy` keeps excluded chats, private stretches and forgotten sentences out (a chat kept out whole is not
+   * read at all).
    */
   *iterateWindow(
     start: Date,
     end: Date,
-    options: { pageRows?: number; expectRows?: number } = {},
+    options: { pageRows?: number; expectRows?: number; privacy?: PrivacyRules } = {},
   ): Generator<MessageRow> {
-    const jids = listMessageChats(this.db).filter((jid) => !jid.startsWith('dream:'))
+    const privacy = compilePrivacy(options.privacy)
+    const visible = listMessageChats(this.db).filter((jid) => !jid.startsWith('dream:'))
     // Each per-chat page reads one chat, so its root and name are looked up once here, not joined per row.
-    const chats = this.#chatsOf(jids)
+    const chats = this.#chatsOf(visible)
+    const jids = privacy.isEmpty
+      ? visible
+      : visible.filter((jid) => !privacy.isChatExcluded(jid, chats.get(jid)?.root))
     const select = `SELECT ${this.#messageColumns}
       FROM messages m
       WHERE COALESCE(m.sender, '') <> '${DREAMLANE_SENDER}' AND`
@@ -79,7 +86,11 @@ export class MessagesDb {
       options.pageRows,
       options.expectRows,
     )
-    for (const { jid, row } of rows) yield windowRowToMessage(jid, row, chats.get(jid))
+    for (const { jid, row } of rows) {
+      const message = windowRowToMessage(jid, row, chats.get(jid))
+      const seen = privacy.isEmpty ? message : privacy.apply(message)
+      if (seen) yield seen
+    }
   }
 
   /**
@@ -87,14 +98,26 @@ export class MessagesDb {
    * table is walked over the window's rowid span when the window's rows lie together there, which costs about half
    * of a table lookup per row; otherwise this is iterateWindow.
    */
-  *iterateLongWindow(start: Date, end: Date): Generator<MessageRow> {
-    const jids = this.#windowChats()
+  *iterateLongWindow(
+    start: Date,
+    end: Date,
+    options: { privacy?: PrivacyRules } = {},
+  ): Generator<MessageRow> {
+    const privacy = compilePrivacy(options.privacy)
+    const visible = this.#windowChats()
+    const chats = this.#chatsOf(visible)
+    const jids = privacy.isEmpty
+      ? visible
+      : visible.filter((jid) => !privacy.isChatExcluded(jid, chats.get(jid)?.root))
     const select = `SELECT ${this.#scanColumns} FROM messages m`
     const scan = planWindowScan(this.db, select, jids, start.toISOString(), end.toISOString())
-    if (!scan) return yield* this.iterateWindow(start, end)
-    const chats = this.#chatsOf(jids)
-    for (const { jid, row } of scan.read())
-      if (row[2] !== DREAMLANE_SENDER) yield windowRowToMessage(jid, row, chats.get(jid))
+    if (!scan) return yield* this.iterateWindow(start, end, options)
+    for (const { jid, row } of scan.read()) {
+      if (row[2] === DREAMLANE_SENDER) continue
+      const message = windowRowToMessage(jid, row, chats.get(jid))
+      const seen = privacy.isEmpty ? message : privacy.apply(message)
+      if (seen) yield seen
+    }
   }
 
   /** Each chat's session-tree root (itself unless it is a branch) and name. */
@@ -121,13 +144,17 @@ export class MessagesDb {
     return byLatestActivity(this.#windowChats().flatMap(this.#chatActivity(start, end)))
   }
 
-  /** summarizeWindow for long windows: lets the event loop run between chats when a time slice is used up. */
-  async summarizeWindowInSlices(start: Date, end: Date): Promise<ChatActivity[]> {
+  /**
+   * summarizeWindow for long windows: lets the event loop run between chats when a time slice is used up. Chats
+   * `privacy` keeps out whole are left out (by their jid or their tree's root).
+   */
+  async summarizeWindowInSlices(start: Date, end: Date, privacy?: PrivacyRules): Promise<ChatActivity[]> {
     const read = this.#chatActivity(start, end)
     const slicer = new TimeSlicer()
     const activity: ChatActivity[] = []
+    const filter = compilePrivacy(privacy)
     for (const jid of this.#windowChats()) {
-      activity.push(...read(jid))
+      for (const chat of read(jid)) if (!filter.isChatExcluded(chat.jid, chat.root)) activity.push(chat)
       if (slicer.isDue()) await slicer.yield()
     }
     return byLatestActivity(activity)

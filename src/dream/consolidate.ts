@@ -1,4 +1,5 @@
 // The consolidation pass of a dream: the model turn over file-scoped tools, the offline fallback, and what is left.
+import { PrivacyStore } from '../db/privacy-store.js'
 import { DreamlaneError } from '../errors.js'
 import type { ModelProvider, TurnInput, TurnResult } from '../model/provider.js'
 import { readBacklog } from '../notes/backlog.js'
@@ -65,10 +66,13 @@ async function modelPass(
   deps: DreamDeps,
   dirSyncs: DirSyncs,
 ): Promise<Omit<Consolidation, 'unresolved'>> {
+  // Read once per dream: what the message tools must not show and the write tools must not write.
+  const privacy = new PrivacyStore(deps.state).rules(deps.config.memory.excludeChats)
   // One tool set per engine: the fallback gets its own call budget, not what the model left of it.
   const makeTools = (provider: ModelProvider, maxCalls: number) =>
     createToolSet(
       {
+        privacy,
         paths: deps.paths,
         config: deps.config,
         window,

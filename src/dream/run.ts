@@ -1,4 +1,5 @@
 // One dream, top to bottom: lock → backup → seed → channel + model turn → index → review → FTS → cleanup → summary.
+import { PrivacyStore } from '../db/privacy-store.js'
 import { DreamlaneError, LockHeldError, errorMessage, type ErrorCode } from '../errors.js'
 import { createBackup, type BackupInfo } from '../backup/create.js'
 import { openMessagesDb } from '../db/messages.js'
@@ -223,9 +224,10 @@ function stepRecorder(runId: string, deps: DreamDeps): StepRunner {
 async function seedWindow(window: DayWindow, deps: DreamDeps) {
   const reader = openMessagesDb(deps.paths.messagesDb, { readonly: true })
   const { paths, config, messageReader } = deps
+  const privacy = new PrivacyStore(deps.state).rules(config.memory.excludeChats)
   try {
     return await seedDailyNotes({
-      ...{ paths, config, messages: reader, window },
+      ...{ paths, config, messages: reader, window, privacy },
       ...(messageReader ? { gatherElsewhere: (plan) => messageReader.seedDays(plan) } : {}),
     })
   } finally {

@@ -1,5 +1,6 @@
 // Per-day counts and DREAM_CUES of a window, gathered from its messages as they stream past oldest first.
 // Everything it hands back is plain data, so a worker thread can gather days and the main thread write them.
+import type { PrivacyRules } from '../privacy/rules.js'
 import type { MessageRow } from '../db/messages.js'
 import { startOfLocalDay, type DayWindow } from '../time/local-day.js'
 import { CueCollector, type CueSettings } from './cues.js'
@@ -14,6 +15,8 @@ export interface GatherPlan {
   /** Per day: the instant (ms) its summary covers up to, or null when the whole day still needs summarising. */
   watermarks: readonly (number | null)[]
   settings: CueSettings
+  /** What the day's counts and cues must not see (excluded chats, private stretches, forgotten sentences). */
+  privacy?: PrivacyRules
 }
 
 /** The plan for `window`, with each day's watermark (missing: the whole day needs summarising). */
@@ -21,8 +24,10 @@ export function gatherPlanOf(
   window: DayWindow,
   watermarks: ReadonlyMap<string, number | null>,
   settings: CueSettings,
+  privacy?: PrivacyRules,
 ): GatherPlan {
   return {
+    ...(privacy ? { privacy } : {}),
     days: window.days,
     starts: window.days.map((day) => startOfLocalDay(day, window.timeZone).getTime()),
     endMs: window.end.getTime(),

@@ -81,7 +81,8 @@ export async function gatherHere(messages: MessagesDb, plan: GatherPlan): Promis
   const aggregator = new DayAggregator(plan)
   const { startMs, endMs } = boundsOf(plan, { from: 0, to: plan.days.length })
   const slicer = new TimeSlicer()
-  for (const message of messages.iterateWindow(new Date(startMs), new Date(endMs))) {
+  const options = plan.privacy ? { privacy: plan.privacy } : {}
+  for (const message of messages.iterateWindow(new Date(startMs), new Date(endMs), options)) {
     aggregator.add(message)
     if (slicer.isDue()) await slicer.yield()
   }

@@ -45,7 +45,8 @@ function gatherRange(task: SeedThreadTask, post: (message: SeedThreadMessage) =>
     const own = new DayAggregator(plan, range)
     const read = readBoundsOf(plan, range)
     const handOut = task.isEarly ? new EarlyHandOut(plan, range) : null
-    for (const message of messages.iterateLongWindow(new Date(read.start), new Date(read.end))) {
+    const options = plan.privacy ? { privacy: plan.privacy } : {}
+    for (const message of messages.iterateLongWindow(new Date(read.start), new Date(read.end), options)) {
       const ms = Date.parse(message.timestamp)
       if (own.covers(ms)) {
         if (own.isHandedOut(ms)) return { escaped: true } // its day was posted already

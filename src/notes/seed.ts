@@ -1,4 +1,5 @@
 // Seeds notes/daily/<day>.md for every local day of a window that has messages, streaming the window once.
+import type { PrivacyRules } from '../privacy/rules.js'
 import type { ResolvedConfig } from '../config/schema.js'
 import type { DbWait } from '../db/busy.js'
 import type { MessagesDb } from '../db/messages.js'
@@ -31,6 +32,8 @@ export interface SeedInput {
   gatherElsewhere?: GatherInput['gatherElsewhere']
   /** How long a thread waits on a messages DB another process holds, and where it says so. */
   dbWait?: DbWait
+  /** What the notes must not see: excluded chats, private stretches, forgotten sentences. @default none */
+  privacy?: PrivacyRules
 }
 
 export interface SeedResult {
@@ -71,7 +74,7 @@ export async function seedDailyNotes(input: SeedInput): Promise<SeedResult> {
     existing.set(day, loaded)
     watermarks.set(day, loaded && 'note' in loaded ? watermarkOf(loaded.note) : null)
   }
-  const plan = gatherPlanOf(window, watermarks, input.config.seeding)
+  const plan = gatherPlanOf(window, watermarks, input.config.seeding, input.privacy)
   // Each day's note is written as soon as its day is gathered, while threads still read the rest of the window.
   const writer = new SeedWriter(paths, window.timeZone, existing)
   let gathered

@@ -1,4 +1,6 @@
 // `memory promote`: score and gate recalled chunks, then append the winners to MEMORY.md under the workspace lock.
+import { PrivacyStore } from '../db/privacy-store.js'
+import { compileForgetMatcher } from '../privacy/forget-match.js'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Clock } from '../clock.js'
@@ -45,7 +47,10 @@ export interface PromotionPlan {
 /** Scores every recalled chunk now. Reads state.db only. */
 export function planPromotion(state: StateDb, options: PlanOptions): PromotionPlan {
   const policy = resolveRecallPolicy(options.settings, options.preset)
-  const scored = scoreCandidates(loadCandidateStats(state), options.now, policy)
+  // What the user asked to forget is never promoted, whatever its score (its recall rows are dropped too).
+  const forgotten = compileForgetMatcher(new PrivacyStore(state).forgottenPhrases())
+  const stats = loadCandidateStats(state).filter((candidate) => !forgotten.matches(candidate.excerpt))
+  const scored = scoreCandidates(stats, options.now, policy)
   const limit = options.limit ?? options.settings.maxPromotions
   return {
     at: options.now.toISOString(),

@@ -20,6 +20,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   // A run in the wrong state for what was asked (e.g. applying one that is not held).
   RUN_CONFLICT: 409,
   RUN_NOT_REVIEWABLE: 409,
+  FORGET_INVALID: 400,
+  FORGET_NOT_UNDOABLE: 409,
   CONTENT_TOO_LARGE: 413,
   BACKUP_CORRUPT: 422,
   LOCK_HELD: 423,

@@ -1,5 +1,6 @@
 // The message tools' results as the model sees them, read from a MessagesDb: one page of the window, or its chats.
 // Plain functions of the DB and a resolved query, so a reader thread serves exactly what the calling thread would.
+import type { PrivacyRules } from '../privacy/rules.js'
 import type { ChatActivity, MessagesDb } from '../db/messages.js'
 import { encodeCursor, queryMessages, toMessageJson, type MessageQuery } from './message-query.js'
 
@@ -22,8 +23,13 @@ export async function readPageJson(
 }
 
 /** list_chats: the chats with messages in [start, end), most recently active first. */
-export async function readChatsJson(messages: MessagesDb, start: Date, end: Date): Promise<string> {
-  const sorted = await messages.summarizeWindowInSlices(start, end)
+export async function readChatsJson(
+  messages: MessagesDb,
+  start: Date,
+  end: Date,
+  privacy?: PrivacyRules,
+): Promise<string> {
+  const sorted = await messages.summarizeWindowInSlices(start, end, privacy)
   const result: { chats: ChatActivity[]; note?: string } = { chats: sorted.slice(0, LIST_CHATS_MAX) }
   if (sorted.length > LIST_CHATS_MAX) {
     result.note = `showing ${LIST_CHATS_MAX} of ${sorted.length} chats; use search_messages to find others`

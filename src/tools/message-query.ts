@@ -1,4 +1,5 @@
 // Read-only paging over the messages window: filters, keyset cursors and the JSON rows the model sees.
+import type { PrivacyRules } from '../privacy/rules.js'
 import { ToolRefusal } from '../errors.js'
 import { DREAM_CHANNEL_PREFIX, roleOf, type MessageRow, type MessagesDb } from '../db/messages.js'
 import { TimeSlicer } from '../time/slice.js'
@@ -22,6 +23,8 @@ export interface MessageQuery {
   terms?: string[]
   limit: number
   after?: CursorKey
+  /** Excluded chats, private stretches and forgotten sentences, left out of the page. @default none */
+  privacy?: PrivacyRules
 }
 
 export interface MessagePage {
@@ -42,7 +45,8 @@ export async function queryMessages(db: MessagesDb, query: MessageQuery): Promis
   const found: MessageRow[] = []
   const slicer = new TimeSlicer()
   // The page and the row that says whether more follow.
-  for (const row of db.iterateWindow(from, query.end, { expectRows: query.limit + 1 })) {
+  const options = { expectRows: query.limit + 1, ...(query.privacy ? { privacy: query.privacy } : {}) }
+  for (const row of db.iterateWindow(from, query.end, options)) {
     if (slicer.isDue()) await slicer.yield()
     if (query.after && compareKey(keyOf(row), query.after) <= 0) continue
     if (!isVisible(row) || !matchesChat(row, query.chat) || !matchesTerms(row, query.terms)) continue

@@ -18,7 +18,7 @@ serveThreadRequests((file) => {
         return transferring(encoded, [encoded.utf8.buffer])
       })
     }
-    if (request.kind === 'chats') return readChatsJson(messages, request.start, request.end)
+    if (request.kind === 'chats') return readChatsJson(messages, request.start, request.end, request.privacy)
     return gatherHere(messages, request.plan)
   }
 })

@@ -2,6 +2,7 @@
 // A dream's offline engine reads pages of up to 2,000 messages; read and turned into JSON on the main thread, those
 // were what chat turns waited behind (and its seeding's read of the window, which the reader thread also serves). The tools still check every call against the window here, on the calling
 // thread, and hand the reader only a query they resolved; the reader returns the same text either way.
+import type { PrivacyRules } from '../privacy/rules.js'
 import type { MessagesDb } from '../db/messages.js'
 import type { GatheredDay, GatherPlan } from '../notes/day-aggregator.js'
 import { gatherHere } from '../notes/seed-gather.js'
@@ -20,7 +21,7 @@ export interface MessageReader {
    */
   page(query: MessageQuery, notes: readonly string[]): Promise<string | EncodedText>
   /** list_chats' JSON for [start, end). */
-  chats(start: Date, end: Date): Promise<string>
+  chats(start: Date, end: Date, privacy?: PrivacyRules): Promise<string>
   /** The days a dream's seeding gathers (counts and cues), as seedDailyNotes would on the calling thread. */
   seedDays(plan: GatherPlan): Promise<GatheredDay[]>
   close(): Promise<void>
@@ -29,7 +30,7 @@ export interface MessageReader {
 /** A request to the reader thread. */
 export type ReaderRequest =
   | { kind: 'page'; query: MessageQuery; notes: readonly string[] }
-  | { kind: 'chats'; start: Date; end: Date }
+  | { kind: 'chats'; start: Date; end: Date; privacy?: PrivacyRules }
   | { kind: 'seed'; plan: GatherPlan }
 
 /** Reads on the calling thread, through `messages`' own connection. */
@@ -37,7 +38,7 @@ export function readOnThisThread(messages: MessagesDb): MessageReader {
   return {
     onThread: false,
     page: (query, notes) => readPageJson(messages, query, notes),
-    chats: (start, end) => readChatsJson(messages, start, end),
+    chats: (start, end, privacy) => readChatsJson(messages, start, end, privacy),
     seedDays: (plan) => gatherHere(messages, plan),
     close: async () => {},
   }
@@ -55,7 +56,8 @@ export function openMessageReader(messages: MessagesDb): MessageReader {
     onThread: true,
     page: (query, notes) =>
       service.request<EncodedText>({ kind: 'page', query, notes } satisfies ReaderRequest),
-    chats: (start, end) => service.request<string>({ kind: 'chats', start, end } satisfies ReaderRequest),
+    chats: (start, end, privacy) =>
+      service.request<string>({ kind: 'chats', start, end, privacy } satisfies ReaderRequest),
     seedDays: (plan) => service.request<GatheredDay[]>({ kind: 'seed', plan } satisfies ReaderRequest),
     close: () => service.close(),
   }

@@ -67,6 +67,7 @@ export const getMessagesTool: ToolDefinition<z.infer<typeof getInput>> = {
       chat: input.chat,
       limit: pageLimit(input.limit, context, notes),
       after: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
+      ...(context.privacy ? { privacy: context.privacy } : {}),
     }
     return readerOf(context).page(query, notes)
   },
@@ -101,6 +102,7 @@ export const searchMessagesTool: ToolDefinition<z.infer<typeof searchInput>> = {
       terms: input.query.toLowerCase().split(/\s+/).filter(Boolean),
       limit: pageLimit(input.limit, context, notes),
       after: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
+      ...(context.privacy ? { privacy: context.privacy } : {}),
     }
     return readerOf(context).page(query, notes)
   },
@@ -116,7 +118,7 @@ export const listChatsTool: ToolDefinition<z.infer<typeof listChatsInput>> = {
     'most recently active first.',
   input: listChatsInput,
   async run(_input, context) {
-    return readerOf(context).chats(context.window.start, context.window.end)
+    return readerOf(context).chats(context.window.start, context.window.end, context.privacy)
   },
 }
 

@@ -1,4 +1,5 @@
 // The contract between a model turn and the file/message tools: definitions, calls, results, the record.
+import type { PrivacyRules } from '../privacy/rules.js'
 import type { z } from 'zod'
 import type { Clock } from '../clock.js'
 import type { ResolvedConfig } from '../config/schema.js'
@@ -51,6 +52,11 @@ export interface ToolContext {
    * Never called when `isDream` is true.
    */
   onRecall?: (query: string, hits: readonly RecalledHit[]) => void
+  /**
+   * What a dream must not see or write: message pages and list_chats leave excluded chats, private stretches and
+   * forgotten sentences out; write_file and edit_file withhold passages that mention a tombstone. @default none
+   */
+  privacy?: PrivacyRules
 }
 
 /** One search_workspace hit as served to the model. */

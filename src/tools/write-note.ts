@@ -1,4 +1,6 @@
 // The one way a tool writes a note: size and front matter checks, atomic replace, FTS dirty mark, record.
+import { forgetInText } from '../notes/forget-text.js'
+import { compileForgetMatcher } from '../privacy/forget-match.js'
 import { NoteNotUtf8Error, ToolRefusal } from '../errors.js'
 import { markDirty } from '../fts/journal.js'
 import { writeFileAtomic } from '../notes/atomic-write.js'
@@ -7,13 +9,17 @@ import { readNoteText } from '../notes/note-text.js'
 import type { WriteTarget } from './scope.js'
 import type { ToolContext } from './types.js'
 
-/** Checks `content` for `target`, replaces the file atomically, returns the `wrote <path> (N bytes)` line. */
+/**
+ * Checks `content` for `target`, replaces the file atomically, returns the `wrote <path> (N bytes)` line. What
+ * mentions a tombstone (forgotten on request) is withheld first, and the line says so, so a model learns why.
+ */
 export async function writeNote(
   target: WriteTarget,
-  content: string,
+  written: string,
   context: ToolContext,
   signal?: AbortSignal,
 ): Promise<string> {
+  const { content, withheld } = withholdForgotten(target.rel, written, context)
   const bytes = Buffer.byteLength(content, 'utf8')
   const maxBytes = context.config.tools.maxWriteBytes
   if (bytes > maxBytes) {
@@ -35,7 +41,25 @@ export async function writeNote(
   // Recorded before the index mark, so a failing mark can never hide a written file from the change ledger.
   context.onWrite?.(target.abs)
   markDirty(context.state, context.paths.workspace, [target.abs])
-  return `wrote ${target.rel} (${bytes} bytes)`
+  return `wrote ${target.rel} (${bytes} bytes)${withheld}`
+}
+
+/** `content` without what the user asked to forget, and the note for the tool's reply ('' when nothing went). */
+function withholdForgotten(
+  rel: string,
+  content: string,
+  context: ToolContext,
+): { content: string; withheld: string } {
+  const phrases = context.privacy?.forgotten ?? []
+  if (phrases.length === 0) return { content, withheld: '' }
+  const edit = forgetInText(rel, content, compileForgetMatcher(phrases))
+  if (edit.removals.length === 0) return { content, withheld: '' }
+  return {
+    content: edit.text,
+    withheld:
+      `; withheld ${edit.removals.length} passage(s) that mention something the user asked dreamlane to forget ` +
+      '(a tombstone): leave it out of every note, do not write it again',
+  }
 }
 
 /** Names the note by its workspace path in a NoteNotUtf8Error (the model knows it by that name). */
