@@ -112,7 +112,7 @@ class AnthropicSession implements ChatSession {
       max_tokens: maxTokens,
       system: this.#system,
       tools: this.#tools,
-      messages: withMovingBreakpoint(this.#messages),
+      messages: withMovingBreakpoints(this.#messages),
     }
     const response = await requestWithRetries(
       () => client.messages.create(params, { signal, timeout: requestTimeoutMs, maxRetries: 0 }),
@@ -145,16 +145,23 @@ class AnthropicSession implements ChatSession {
 }
 
 /**
- * A copy of the conversation with a cache breakpoint on its last block, so each request re-reads
- * everything before it from the cache instead of paying for it again (max 4 breakpoints; we use 3).
+ * A copy of the conversation with a cache breakpoint on the last block of each of its two newest user messages.
+ * The newest caches this request whole; the one before is where the previous request ended, so its cache entry is
+ * read even when the reply in between (say twelve tool calls and their results) added more than the 20 blocks
+ * the API looks back from a breakpoint. With the system prompt's and the last tool's, that is the API's maximum of 4.
  */
-function withMovingBreakpoint(messages: MessageParam[]): MessageParam[] {
-  const last = messages[messages.length - 1]
-  if (!last || typeof last.content === 'string' || last.content.length === 0) return messages
-  const blocks = [...last.content]
+function withMovingBreakpoints(messages: MessageParam[]): MessageParam[] {
+  const users = messages.flatMap((message, index) => (message.role === 'user' ? [index] : []))
+  const marked = new Set(users.slice(-2))
+  return messages.map((message, index) => (marked.has(index) ? withBreakpointOnLastBlock(message) : message))
+}
+
+function withBreakpointOnLastBlock(message: MessageParam): MessageParam {
+  if (typeof message.content === 'string' || message.content.length === 0) return message
+  const blocks = [...message.content]
   const tail = blocks[blocks.length - 1] as ContentBlockParam
   blocks[blocks.length - 1] = { ...tail, cache_control: CACHE } as ContentBlockParam
-  return [...messages.slice(0, -1), { ...last, content: blocks } as MessageParam]
+  return { ...message, content: blocks } as MessageParam
 }
 
 function readReply(response: Anthropic.Message): ModelReply {

@@ -47,7 +47,8 @@ export interface FakeModelApi {
   tools(calls: FakeCall[], usage?: ReplyUsage, text?: string): FakeStep
   /** A text-only reply; `cut` means it ran into max_tokens. */
   text(text: string, usage?: ReplyUsage, cut?: boolean): FakeStep
-  error(status: number): FakeResponse
+  /** An HTTP error in the API's own error body. */
+  error(status: number, headers?: Record<string, string>): FakeResponse
   hang(): FakeResponse
   /** The tool results a request sent back for the previous reply's calls, in call order. */
   resultsOf(request: RecordedRequest): SentResult[]
@@ -60,6 +61,11 @@ export interface FakeModelApi {
    * counts them as prompt tokens, so they come back as fresh input.
    */
   usageOf(replies: ReplyUsage[]): TurnUsage
+}
+
+const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
+  429: 'rate_limit_error',
+  529: 'overloaded_error',
 }
 
 const DEFAULT_FRESH = 100
@@ -77,7 +83,8 @@ export const anthropicApi: FakeModelApi = {
   tools: (calls, usage = {}, text) => anthropicReply.tools(calls, wireUsage(usage), text),
   text: (text, usage = {}, cut = false) =>
     anthropicReply.text(text, wireUsage(usage), cut ? 'max_tokens' : 'end_turn'),
-  error: (status) => anthropicReply.error(status, status === 529 ? 'overloaded_error' : 'api_error'),
+  error: (status, headers = {}) =>
+    anthropicReply.error(status, ANTHROPIC_ERROR_TYPES[status] ?? 'api_error', headers),
   hang: () => anthropicReply.hang(),
   resultsOf: (request) =>
     toolResultsOf(request).map((block) => ({
@@ -133,7 +140,7 @@ export const openAiApi: FakeModelApi = {
     ),
   text: (text, usage = {}, cut = false) =>
     openAiReply.text(text, completionUsage(usage), cut ? 'length' : 'stop'),
-  error: (status) => openAiReply.error(status),
+  error: (status, headers = {}) => openAiReply.error(status, headers),
   hang: () => openAiReply.hang(),
   resultsOf: (request) =>
     toolMessagesOf(request).map((message) => ({
