@@ -1,5 +1,6 @@
 // The one zod schema of dreamlane's settings, defaults included; config.json's shape and ResolvedConfig derive from it.
 import { z } from 'zod'
+import { SECRET_KINDS } from '../secrets/types.js'
 import { isValidTimeZone } from '../time/local-day.js'
 import { DREAMING_MODES, PROVIDER_CHOICES, REVIEW_MODES } from './choices.js'
 import { RECALL_PRESET_NAMES, RECALL_SIGNALS, type RecallSignal } from './recall-names.js'
@@ -105,6 +106,16 @@ const settings = {
       cueTermsMax: z.number().int().min(0).default(16),
       /** Characters of message content per snippet. @default 180 */
       snippetMaxChars: z.number().int().min(20).default(180),
+    })
+    .strict()
+    .prefault({}),
+  privacy: z
+    .object({
+      /**
+       * Secret kinds memory keeps on purpose (e.g. ["wifi-password"]); every other secret the detector finds is
+       * withheld from notes, the index and run records. @default []
+       */
+      keepSecretKinds: z.array(z.enum(SECRET_KINDS)).default(() => []),
     })
     .strict()
     .prefault({}),

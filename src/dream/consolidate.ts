@@ -9,7 +9,7 @@ import { createToolSet } from '../tools/tool-set.js'
 import type { ToolSet } from '../tools/types.js'
 import type { DreamChannel } from './channel.js'
 import type { DreamDeps } from './deps.js'
-import { runModelTurn } from './model-turn.js'
+import { redactedTranscript, runModelTurn } from './model-turn.js'
 import { describeFallback } from './fallback-account.js'
 import { describeRefusedWrites } from './refusals.js'
 import { fallbackToolBudgetFor, toolBudgetFor } from './tool-budget.js'
@@ -140,7 +140,10 @@ async function modelPass(
     // Kept however the fallback ends, so a cancelled or failed one still shows its calls.
     deps.runs.update(runId, {
       toolCalls: [...tools.calls(), ...fallbackTools.calls()],
-      transcript: [...turn.result.transcript, ...(rescue?.transcript ?? [])],
+      transcript: [
+        ...redactedTranscript(tools, turn.result.transcript),
+        ...redactedTranscript(fallbackTools, rescue?.transcript ?? []),
+      ],
     })
   }
   if (rescue.stop === 'aborted' && deps.signal?.aborted)

@@ -1,7 +1,7 @@
 // Runs the provider's turn under the turn timeout and the run's abort signal, records what it used however it
 // ends, and names what went wrong.
 import { DreamlaneError, errorMessage } from '../errors.js'
-import type { TurnInput, TurnResult } from '../model/provider.js'
+import type { TranscriptEntry, TurnInput, TurnResult } from '../model/provider.js'
 import { describeUsage, EMPTY_USAGE, partialTurnOf } from '../model/provider.js'
 import type { ToolSet } from '../tools/types.js'
 import type { DreamDeps } from './deps.js'
@@ -43,7 +43,7 @@ export async function runModelTurn(
     model: base.model,
     usage: result.usage,
     toolCalls: tools.calls(),
-    transcript: result.transcript,
+    transcript: redactedTranscript(tools, result.transcript),
   })
   if ((thrown || result.stop === 'aborted') && deps.signal?.aborted)
     throw new DreamlaneError('PROVIDER_FAILED', 'dream cancelled', thrown ? { cause: thrown.error } : {})
@@ -72,4 +72,12 @@ export async function runModelTurn(
 /** "7 tool call(s), 1200 fresh input, 5000 cache read, 800 cache write, 300 output tokens in 3 request(s)" */
 function describeUse(result: TurnResult, tools: ToolSet): string {
   return `${tools.calls().length} tool call(s), ${describeUsage(result.usage)}`
+}
+
+/** A turn's transcript as the run record keeps it: no secret the turn saw or wrote (message pages included). */
+export function redactedTranscript(
+  tools: ToolSet,
+  transcript: readonly TranscriptEntry[],
+): TranscriptEntry[] {
+  return tools.redactRecord ? tools.redactRecord([...transcript]) : [...transcript]
 }

@@ -4,10 +4,11 @@ import { z } from 'zod'
 import type { Clock } from '../clock.js'
 import { DreamlaneError, errorMessage } from '../errors.js'
 import { dayWindow } from '../time/local-day.js'
-import { encodedResult, previewOf } from './encoded-text.js'
+import { encodedResult, previewOf, PREVIEW_CHARS } from './encoded-text.js'
 import { MESSAGE_TOOLS } from './message-tools.js'
 import { NOTE_TOOLS } from './note-tools.js'
 import { SEARCH_TOOLS } from './search-tools.js'
+import { SecretGuard } from './secret-guard.js'
 import type {
   RecalledHit,
   ToolCallRecord,
@@ -75,8 +76,11 @@ export function createToolSet(context: ToolContext, options: ToolSetOptions = {}
   const records: ToolCallRecord[] = []
   const changed = new Set<string>()
   let specs: ToolSpec[] | undefined
+  const secrets =
+    context.secrets ?? new SecretGuard(context.config.privacy.keepSecretKinds, context.window.timeZone)
   const toolContext: ToolContext = {
     ...context,
+    secrets,
     ...(options.messagePageMax === undefined ? {} : { messagePageMax: options.messagePageMax }),
     onWrite: (absPath) => {
       changed.add(absPath)
@@ -119,12 +123,14 @@ export function createToolSet(context: ToolContext, options: ToolSetOptions = {}
       const startedAt = context.clock.now().toISOString()
       const started = performance.now()
       const result = await dispatch(name, input, signal)
+      if (result.ok && MESSAGE_PAGE_TOOLS.has(name)) secrets.notePageResult(result)
+      // The record keeps neither a secret the model was shown nor one it tried to write.
       const record: ToolCallRecord = {
         name,
-        input: compactInput(input),
+        input: secrets.redactDeep(compactInput(input)),
         ok: result.ok,
         ...(result.code === undefined ? {} : { code: result.code }),
-        preview: previewOf(result),
+        preview: previewFor(result, secrets),
         startedAt,
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       }
@@ -134,7 +140,22 @@ export function createToolSet(context: ToolContext, options: ToolSetOptions = {}
     },
     calls: () => records,
     changedFiles: () => [...changed],
+    redactRecord: (value) => secrets.redactTranscript(value),
   }
+}
+
+/** Tools whose results are message pages: the secrets in them are learnt, so a copy is withheld anywhere. */
+const MESSAGE_PAGE_TOOLS: ReadonlySet<string> = new Set(['get_messages', 'search_messages'])
+
+/**
+ * A result's start for the record, redacted. The preview is cut, and a secret cut in two may no longer look like one,
+ * so a cut preview loses its last word too.
+ */
+function previewFor(result: ToolResult, secrets: SecretGuard): string {
+  const preview = previewOf(result)
+  // Judged by length alone: reading the content would decode a page meant for another thread.
+  const isCut = preview.length >= PREVIEW_CHARS
+  return secrets.redactForRecord(isCut ? preview.replace(/[^\s"',;{}[\]]*$/, '') : preview)
 }
 
 function refuse(code: string, content: string): ToolResult {

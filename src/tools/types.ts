@@ -10,6 +10,7 @@ import type { DayWindow } from '../time/local-day.js'
 import type { EncodedText } from './encoded-text.js'
 import type { MessageReader } from './message-reader.js'
 import type { DirSyncs } from '../notes/dir-syncs.js'
+import type { SecretGuard } from './secret-guard.js'
 
 /** What a tool returns to the model. A refused call is `ok: false` with a specific, actionable message. */
 export interface ToolResult {
@@ -40,6 +41,8 @@ export interface ToolContext {
    * (the offline engine). Never above MESSAGE_PAGE_CEILING. @default config.tools.maxResults
    */
   messagePageMax?: number
+  /** The turn's secrets: what writes withhold and records redact. createToolSet makes one per set. */
+  secrets?: SecretGuard
   /** Told the absolute path of every file a tool wrote; createToolSet sets it to track changedFiles(). */
   onWrite?: (absPath: string) => void
   /**
@@ -103,4 +106,6 @@ export interface ToolSet {
   calls(): readonly ToolCallRecord[]
   /** Absolute paths of files written through this set (for FTS refresh and the change ledger). */
   changedFiles(): readonly string[]
+  /** `value` (a transcript) with every secret this turn saw or can detect withheld, for the run record. */
+  redactRecord?<T>(value: T): T
 }

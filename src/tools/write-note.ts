@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../notes/atomic-write.js'
 import { checkDailyNoteText } from '../notes/daily-note.js'
 import { readNoteText } from '../notes/note-text.js'
 import type { WriteTarget } from './scope.js'
+import { SecretGuard, withheldNotice } from './secret-guard.js'
 import type { ToolContext } from './types.js'
 
 /**
@@ -19,7 +20,12 @@ export async function writeNote(
   context: ToolContext,
   signal?: AbortSignal,
 ): Promise<string> {
-  const { content, withheld } = withholdForgotten(target.rel, written, context)
+  const forgotten = withholdForgotten(target.rel, written, context)
+  // The code decides, not the prompt: a secret never reaches a note, whatever the model wrote.
+  const secrets =
+    context.secrets ?? new SecretGuard(context.config.privacy.keepSecretKinds, context.window.timeZone)
+  const secret = secrets.withholdForNote(forgotten.content)
+  const content = secret.text
   const bytes = Buffer.byteLength(content, 'utf8')
   const maxBytes = context.config.tools.maxWriteBytes
   if (bytes > maxBytes) {
@@ -41,7 +47,7 @@ export async function writeNote(
   // Recorded before the index mark, so a failing mark can never hide a written file from the change ledger.
   context.onWrite?.(target.abs)
   markDirty(context.state, context.paths.workspace, [target.abs])
-  return `wrote ${target.rel} (${bytes} bytes)${withheld}`
+  return `wrote ${target.rel} (${bytes} bytes)${forgotten.withheld}${withheldNotice(secret.kinds)}`
 }
 
 /** `content` without what the user asked to forget, and the note for the tool's reply ('' when nothing went). */
