@@ -4,20 +4,29 @@ import { NoteNotUtf8Error, NoteReadOnlyError } from '../errors.js'
 import type { ToolCallRecord } from '../tools/types.js'
 import type { DreamDeps } from './deps.js'
 import { localDayOf } from '../time/local-day.js'
+import { runFactKeysPass, type FactKeysPassResult } from './fact-keys-pass.js'
 import { runFreshnessPass } from './freshness-pass.js'
 import { runIndexPass } from './index-pass.js'
 
 /**
- * The freshness pass, then the index pass, where a read-only or non-UTF-8 memory file is a problem to report,
- * not a reason to drop the run's work. Freshness is measured on the clock's local day.
+ * The fact-keys pass, the freshness pass, then the index pass, where a read-only or non-UTF-8 memory file is a
+ * problem to report, not a reason to drop the run's work. Keys and freshness go by the clock's local day.
  */
 export async function indexOrRefuse(
   deps: DreamDeps,
   changed: string[],
-): Promise<{ files: string[]; refreshed: number; refused: string | null }> {
+): Promise<{
+  files: string[]
+  refreshed: number
+  pointers: number
+  facts: FactKeysPassResult
+  refused: string | null
+}> {
   const today = localDayOf(deps.clock.now(), deps.config.timezone)
+  // Keys first: freshness orders and archives keyed facts only, so a model's facts must be keyed before it runs.
+  const facts = await runFactKeysPass(deps.paths, today)
   const fresh = await runFreshnessPass(deps.paths, today, deps.config.memory.freshness)
-  const refusals = [...fresh.refused]
+  const refusals = [...facts.refused, ...fresh.refused]
   let pointers: string[] = []
   try {
     pointers = await runIndexPass(deps.paths, changed)
@@ -26,8 +35,10 @@ export async function indexOrRefuse(
     refusals.push(error.message)
   }
   return {
-    files: [...fresh.files, ...pointers],
+    files: [...new Set([...facts.files, ...fresh.files, ...pointers])],
     refreshed: fresh.files.length,
+    pointers: pointers.length,
+    facts,
     refused: refusals.length > 0 ? refusals.join('; ') : null,
   }
 }

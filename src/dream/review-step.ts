@@ -31,11 +31,15 @@ export async function keepOrHold(
   new LedgerStore(deps.state).save(input.runId, assessment.changes)
   deps.runs.update(input.runId, { changes: totals, lossFlags: assessment.flags, holdReasons: reasons })
   const counts = describeCounts(totals)
+  const dropped = assessment.flags.filter((flag) => flag.kind === 'fact').length
+  const checked = assessment.factsChecked
+    ? `; loss guard checked ${assessment.factsChecked} keyed fact(s), ${dropped} dropped`
+    : ''
   if (reasons.length === 0) {
     const flagged = assessment.flaggedCount
       ? `; loss guard flagged ${assessment.flaggedCount} item(s) (review: ${config.dream.review})`
       : ''
-    return { held: false, totals, reasons, describe: `kept: ${counts}${flagged}` }
+    return { held: false, totals, reasons, describe: `kept: ${counts}${checked}${flagged}` }
   }
   // Stage first, then mark held, then put the files back: a crash at any point leaves a state that
   // apply, discard or start-up recovery completes (see settlePendingStages).
@@ -43,5 +47,10 @@ export async function keepOrHold(
   deps.runs.markHeld(input.runId, input.outcome)
   await putBack(deps, stage)
   await markStageSettled(paths, stage)
-  return { held: true, totals, reasons, describe: `held for review: ${counts}; ${reasons.join('; ')}` }
+  return {
+    held: true,
+    totals,
+    reasons,
+    describe: `held for review: ${counts}${checked}; ${reasons.join('; ')}`,
+  }
 }

@@ -10,6 +10,7 @@ import { seedDailyNotes } from '../notes/seed.js'
 import { dayWindow, startOfLocalDay, type DayWindow } from '../time/local-day.js'
 import { openDreamChannel, type DreamChannel } from './channel.js'
 import type { DreamDeps } from './deps.js'
+import { describeFactKeys, withFactsLine } from './fact-keys-pass.js'
 import { indexOrRefuse } from './refusals.js'
 import { rollBackWrites } from './roll-back.js'
 import { checkGates } from './gates.js'
@@ -105,7 +106,7 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       () => indexOrRefuse(deps, [...changed]),
       (result) =>
         result.refused ??
-        `${result.refreshed} fact file(s) refreshed, ${result.files.length - result.refreshed} pointer file(s) updated`,
+        `${describeFactKeys(result.facts)}; ${result.refreshed} fact file(s) refreshed, ${result.pointers} pointer file(s) updated`,
     )
     for (const file of indexed.files) changed.add(file)
     if (indexed.refused) {
@@ -139,7 +140,7 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       runId,
       request,
       { status: review.held ? 'held' : pass.status, reason: pass.reason },
-      pass.engineText,
+      withFactsLine(pass.engineText, indexed.facts),
     )
   } catch (error) {
     deps.runs.update(runId, { changedFiles: [...changed].sort() })

@@ -23,6 +23,8 @@ export interface Assessment {
   totals: ChangeTotals
   flags: LossFlag[]
   flaggedCount: number
+  /** Keyed fact bullets the loss guard checked (those the changed memory files held before the run). */
+  factsChecked: number
   /** Empty when the changes may be kept. */
   reasons: string[]
 }
@@ -46,7 +48,8 @@ export async function assessChanges(
   })
   const totals = totalsOf(changes, guard)
   const reasons = holdReasons(dream, totals, guard)
-  return { contents, changes, totals, flags: guard.flags, flaggedCount: guard.flaggedCount, reasons }
+  const { flags, flaggedCount, factsChecked } = guard
+  return { contents, changes, totals, flags, flaggedCount, factsChecked, reasons }
 }
 
 export function totalsOf(changes: readonly FileChange[], guard?: GuardResult): ChangeTotals {

@@ -37,7 +37,8 @@ export function keyedFactOf(line: string): KeyedFact | null {
   const headline = HEADLINE.exec(visible)
   if (!key && !headline) return null
   const ids: string[] = []
-  if (key?.[1]) ids.push(`key:${key[1].toLowerCase()}=${squash(key[2] ?? visible)}`)
+  // A fact with no value is its key: its statement may be reworded, or restated words merged in, and stay itself.
+  if (key?.[1]) ids.push(`key:${key[1].toLowerCase()}=${key[2] === undefined ? '' : squash(key[2])}`)
   let label = key?.[1] ?? ''
   if (headline?.[1]) {
     label = headline[1].trim()

@@ -1,6 +1,6 @@
 // The loss guard: compares notes/memory/ before and after a run and names what vanished without a trace.
 import type { ManifestEntry } from '../backup/manifest.js'
-import { droppedKeyedFacts } from './keyed-facts.js'
+import { droppedKeyedFacts, keyedFactsIn } from './keyed-facts.js'
 import { addMentions, extractTerms, midSentenceNames, withoutComments, type Term } from './terms.js'
 import type { ChangedContent, LossFlag } from './types.js'
 
@@ -31,6 +31,8 @@ export interface GuardInput {
 export interface GuardResult {
   flags: LossFlag[]
   flaggedCount: number
+  /** Keyed fact bullets the changed memory files held before the run: what the keyed-fact check covered. */
+  factsChecked: number
   entriesSuperseded: number
   factsDropped: number
   memoryBytes: number
@@ -104,6 +106,7 @@ export async function guardMemory(input: GuardInput): Promise<GuardResult> {
   return {
     flags: vanished.slice(0, MAX_FLAGS),
     flaggedCount: vanished.length,
+    factsChecked: guarded.reduce((sum, side) => sum + keyedFactsIn(side.before).length, 0),
     entriesSuperseded: Math.max(
       0,
       guarded.reduce((sum, side) => sum + countStruck(side.after) - countStruck(side.before), 0),

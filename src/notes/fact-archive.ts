@@ -184,22 +184,35 @@ function groupByTitle(moves: readonly Move[]): Map<string | null, string[]> {
   return grouped
 }
 
-/** Each section's current facts in order of importance (highest first; equals keep their order). */
+/** The current facts of lines [start, end) of the section titled `title`, in order of importance. */
+function orderRange(lines: string[], start: number, end: number, title: string, importanceOf: ImportanceOf) {
+  const slots: { index: number; line: string; importance: number }[] = []
+  for (let index = start; index < end; index++) {
+    const line = lines[index] ?? ''
+    if (!isCurrentFactLine(line)) continue
+    const importance = importanceOf(line, title)
+    if (importance !== null) slots.push({ index, line, importance })
+  }
+  const sorted = [...slots].sort((a, b) => b.importance - a.importance || a.index - b.index)
+  slots.forEach((slot, at) => {
+    lines[slot.index] = (sorted[at] as (typeof sorted)[number]).line
+  })
+}
+
+/**
+ * Each section's current facts in order of importance (highest first; equals keep their order), within each
+ * `###` group: a person's facts under `### Ula (sister)` never trade places with another person's.
+ */
 function orderSections(lines: string[], importanceOf: ImportanceOf): void {
   const archiveAt = findArchive(lines)
   for (const block of blocks(lines)) {
     if (block.start === archiveAt) continue
-    const slots: { index: number; line: string; importance: number }[] = []
-    for (let index = block.start + 1; index < block.end; index++) {
-      const line = lines[index] ?? ''
-      if (!isCurrentFactLine(line)) continue
-      const importance = importanceOf(line, block.title)
-      if (importance !== null) slots.push({ index, line, importance })
+    let groupStart = block.start + 1
+    for (let index = block.start + 1; index <= block.end; index++) {
+      if (index < block.end && headingOf(lines[index] ?? '')?.level !== 3) continue
+      orderRange(lines, groupStart, index, block.title, importanceOf)
+      groupStart = index + 1
     }
-    const sorted = [...slots].sort((a, b) => b.importance - a.importance || a.index - b.index)
-    slots.forEach((slot, at) => {
-      lines[slot.index] = (sorted[at] as (typeof sorted)[number]).line
-    })
   }
 }
 

@@ -46,7 +46,10 @@ describe('a dream on the Anthropic provider (local fake Messages API), through t
     ])
     const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.provider).toBe('anthropic')
-    expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(USER_MD)
+    // The model's bullet, keyed by the pass after its turn.
+    expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(
+      `${USER_MD.trimEnd()} <!-- key: user.lives-in-porto; seen: 2026-11-20..2026-11-20 x1 -->\n`,
+    )
     expect(run.usage).toEqual({
       inputTokens: 1500,
       outputTokens: 90,

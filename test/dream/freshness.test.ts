@@ -135,8 +135,11 @@ describe('fact freshness over months of dreams', () => {
     const dreamlane = world.open({ provider })
     const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     expect(run.status).toBe('succeeded')
-    const line = archivedJazz.replace('[[2026-01-05]]', '[[2026-01-05]] [[2026-11-20]]')
-    // The archive it left empty is gone, heading and all.
+    // The new day counts in the fact's seen field (the fact-keys pass), and the archive it left empty is gone,
+    // heading and all.
+    const line = archivedJazz
+      .replace('[[2026-01-05]]', '[[2026-01-05]] [[2026-11-20]]')
+      .replace(' -->', '; seen: 2026-01-05..2026-11-20 x2 -->')
     expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(
       `# User\n\n## Preferences\n\n${line}\n`,
     )

@@ -14,7 +14,7 @@ function dailyNoteFor(world: { paths: { daily: string } }, day: string): string 
 }
 
 describe('a dream, end to end', () => {
-  it('keeps the model edits byte-for-byte, cleans the channel, posts the summary and indexes new text', async () => {
+  it('keeps the model edits byte-for-byte (keys added), cleans the channel, posts the summary and indexes new text', async () => {
     const world = await makeDreamWorld()
     const memoryIndex =
       '# Memory index\n\n- [User](user.md)\n- 2026-11-21: [days/2026-11-21.md](days/2026-11-21.md)\n'
@@ -38,8 +38,13 @@ describe('a dream, end to end', () => {
     })
     const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
 
-    // The model's words survive the index pass exactly (MEMORY.md already linked the day page).
-    expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(USER_MD)
+    // The model's words survive the passes exactly; its fact bullets only gained key comments (MEMORY.md
+    // already linked the day page).
+    expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(
+      '# User\n\n' +
+        '- Lives in Porto (since 2026-10). [[2026-11-20]] <!-- key: user.lives-in-porto-since-2026-10; seen: 2026-11-20..2026-11-20 x1 -->\n' +
+        '- Favourite word: zanzibarite <!-- key: user.favourite-word; value: zanzibarite -->\n',
+    )
     expect(readFileSync(join(world.paths.memory, 'MEMORY.md'), 'utf8')).toBe(memoryIndex)
     expect(readFileSync(join(world.paths.days, '2026-11-21.md'), 'utf8')).toBe(DAY_PAGE)
     // The channel existed during the turn and is gone now.

@@ -35,6 +35,18 @@ const USER_MD = [
 ].join('\n')
 
 describe('refreshFactFile', () => {
+  it('orders facts within each `###` group, never across one: one person’s facts stay under their heading', () => {
+    const ula = '- **Job: nurse** [[2026-01-05]] <!-- key: person.ula.job; value: nurse -->'
+    const tom =
+      '- **Job: baker** [[2026-01-05]] <!-- key: person.tom.job; value: baker; seen: 2026-01-05..2026-03-01 x3 -->'
+    const tomCity = '- **City: Leeds** [[2026-01-05]] <!-- key: person.tom.city; value: Leeds -->'
+    const text = `# User\n\n## People\n\n### Ula (sister)\n\n${ula}\n\n### Tom (brother)\n\n${tomCity}\n${tom}\n`
+    // Tom's reinforced job (0.7) outranks Ula's (0.5), and moves up within Tom's group only.
+    expect(refreshFactFile(text, '2026-03-20', PARAMS, 'user.md')).toBe(
+      `# User\n\n## People\n\n### Ula (sister)\n\n${ula}\n\n### Tom (brother)\n\n${tom}\n${tomCity}\n`,
+    )
+  })
+
   it('orders a section by importance; hand-written, superseded and undated lines keep their places', () => {
     // 2026-03-20 in project.md, where facts fade: city 74 days old → 0.5 × 0.5^(44/45) = 0.2539; job 19 days → 0.5.
     const projects = USER_MD.replace('## Identity', '## Plans')
