@@ -43,6 +43,8 @@ export interface FakeModelApi {
   start(script: FakeStep[]): Promise<FakeServer>
   /** The real provider pointed at `server`. */
   provider(server: FakeServer, options?: ProviderRequestOptions & { model?: string }): ModelProvider
+  /** The env that makes config and provider selection choose this API at `server` (a whole Dreamlane). */
+  envFor(server: FakeServer): Record<string, string>
   /** The model calls these tools, optionally saying something first. */
   tools(calls: FakeCall[], usage?: ReplyUsage, text?: string): FakeStep
   /** A text-only reply; `cut` means it ran into max_tokens. */
@@ -80,6 +82,11 @@ export const anthropicApi: FakeModelApi = {
   start: (script) => startScriptedServer(script),
   provider: (server, options = {}) =>
     createAnthropicProvider({ apiKey: 'test-key', baseUrl: server.url, model: 'claude-fake', ...options }),
+  envFor: (server) => ({
+    DREAMLANE_PROVIDER: 'anthropic',
+    ANTHROPIC_API_KEY: 'sk-test-not-real',
+    ANTHROPIC_BASE_URL: server.url,
+  }),
   tools: (calls, usage = {}, text) => anthropicReply.tools(calls, wireUsage(usage), text),
   text: (text, usage = {}, cut = false) =>
     anthropicReply.text(text, wireUsage(usage), cut ? 'max_tokens' : 'end_turn'),
@@ -132,6 +139,11 @@ export const openAiApi: FakeModelApi = {
   start: (script) => startScriptedServer(script),
   provider: (server, options = {}) =>
     createOpenAiCompatibleProvider({ baseUrl: `${server.url}/v1`, model: 'local-fake', ...options }),
+  envFor: (server) => ({
+    DREAMLANE_PROVIDER: 'openai-compatible',
+    DREAMLANE_OPENAI_BASE_URL: `${server.url}/v1`,
+    DREAMLANE_OPENAI_MODEL: 'local-fake',
+  }),
   tools: (calls, usage = {}, text) =>
     openAiReply.tools(
       calls.map((call) => ({ name: call.name, arguments: call.input })),

@@ -34,7 +34,7 @@ function renderFacts(run: RunDetail): SafeHtml {
     ${fact('Chat', html`<a href="/chat/${segment(run.chatJid)}">${run.chatJid}</a>`)}
     ${fact('Created', formatInstant(run.createdAt))} ${fact('Duration', formatDuration(run.durationMs))}
     ${fact('Engine', `${run.provider ?? '—'}${run.model ? ` (${run.model})` : ''}`)}
-    ${fact('Tokens', `${tokens.input.toLocaleString('en')} in, ${tokens.output.toLocaleString('en')} out, ${tokens.cacheRead.toLocaleString('en')} cache read, ${tokens.cacheWrite.toLocaleString('en')} cache write`)}
+    ${fact('Tokens', `${tokens.input.toLocaleString('en')} fresh input, ${tokens.output.toLocaleString('en')} out, ${tokens.cacheRead.toLocaleString('en')} cache read, ${tokens.cacheWrite.toLocaleString('en')} cache write`)}
     ${fact('Backup before', run.backupId ? html`<code>${run.backupId}</code>` : '—')}
     ${run.retryOf ? fact('Retry of', html`<a href="/dreams/${segment(run.retryOf)}">${run.retryOf}</a> (attempt ${run.attempt})`) : ''}
   </dl>`
