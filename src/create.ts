@@ -5,6 +5,7 @@ import { hostDreamThread } from './app/dream-thread.js'
 import { wireDreamDeps } from './app/dream-deps.js'
 import { checkGate, retryRun, triggerDream, triggerThroughGate } from './app/dream.js'
 import type { Dreamlane, DreamlaneInternals, DreamlaneOptions } from './app/dreamlane.js'
+import { chatPrivacyOf, listExcludedChats, setChatPrivate } from './app/chat-privacy.js'
 import { promoteMemory } from './app/promote.js'
 import { recover } from './app/recover.js'
 import { restoreFromBackup } from './app/restore.js'
@@ -82,6 +83,9 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
     forget: async (what, forgetOptions) =>
       (await import('./app/forget.js')).confirmForget(ctx, what, forgetOptions),
     undoForget: async (id) => (await import('./app/forget-undo.js')).undoForget(ctx, id),
+    setPrivate: (chatJid, on) => setChatPrivate(ctx, chatJid, on),
+    chatPrivacy: (chatJid) => chatPrivacyOf(ctx, chatJid),
+    excludedChats: () => listExcludedChats(ctx),
     handleChatInput: (chatJid, text) => (
       scheduler?.noteChat(chatJid),
       handleSlashCommand(dreamlane, chatJid, text)

@@ -18,6 +18,7 @@ import type { RecoveryReport } from './recover.js'
 import type { RestoreResult } from './restore.js'
 import type { DryRunResult, ReviewResult, UndoOptions, UndoResult } from './review.js'
 import type { DreamlaneStatus } from './status.js'
+import type { ChatPrivacy, ExcludedChats } from './chat-privacy.js'
 import type { ForgetOptions, ForgetPreview, ForgetResult } from './forget.js'
 import type { ForgetUndoResult } from './forget-undo.js'
 import type { DbWait } from '../db/busy.js'
@@ -124,6 +125,12 @@ export interface Dreamlane {
   forget(what: string, options?: ForgetOptions): Promise<ForgetResult>
   /** Puts back forget `id` (default: the newest), until the next dream. */
   undoForget(id?: string): Promise<ForgetUndoResult>
+  /** Starts (`on`) or ends a private stretch of `chatJid` now; false when it already was (or was not) private. */
+  setPrivate(chatJid: string, on: boolean): boolean
+  /** Whether `chatJid` is kept out of memory: whole (`memory.excludeChats`), or since `/private on`. */
+  chatPrivacy(chatJid: string): ChatPrivacy
+  /** The chats kept out of memory: `memory.excludeChats` and every private stretch. */
+  excludedChats(): ExcludedChats
   /** Handles chat input that is a slash command; returns the reply, or null when the text is not a command. */
   handleChatInput(chatJid: string, text: string): Promise<string | null>
   status(): Promise<DreamlaneStatus>

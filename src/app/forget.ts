@@ -154,7 +154,7 @@ function requestedPhrases(what: string): string[] {
   if (phrases.length === 0)
     throw new DreamlaneError(
       'FORGET_INVALID',
-      `"${what.trim()}" names nothing to forget: say what, in a word or a name of at least 3 letters (e.g. "my dentist", "Dr Sousa")`,
+      `"${what.trim()}" names nothing to forget: say what, in a word or a name (e.g. "my dentist", "Dr Sousa")`,
     )
   return phrases
 }

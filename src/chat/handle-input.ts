@@ -8,6 +8,14 @@ import { describeMemoryCounts } from '../recall/status.js'
 import { describeStatus, describeSweeps } from './describe-status.js'
 import { DREAM_USAGE, parseDreamCommand, queuedReply, type DreamCommand } from './dream-command.js'
 import { DREAMING_USAGE, parseDreamingCommand } from './dreaming-command.js'
+import {
+  FORGET_ASK,
+  FORGET_USAGE,
+  parseForgetCommand,
+  previewReply,
+  type ForgetCommand,
+} from './forget-command.js'
+import { PRIVATE_USAGE, parsePrivateCommand, type PrivateCommand } from './private-command.js'
 
 /** What slash commands need from a dreamlane; declared here so chat/ imports nothing above it. */
 export interface SlashCommandTarget {
@@ -20,7 +28,25 @@ export interface SlashCommandTarget {
   undo(id?: string, options?: { force?: boolean }): Promise<{ message: string }>
   setAutoDream(enabled: boolean): void
   setDreamingMode(mode: DreamingMode): void
+  previewForget(what: string): Promise<{ message: string; items: readonly unknown[]; token: string }>
+  forget(
+    what: string,
+    options: { token?: string; purgeBackups?: boolean; chatJid?: string },
+  ): Promise<{ message: string }>
+  undoForget(id?: string): Promise<{ message: string }>
+  /** Starts (`on`) or ends this chat's private stretch; false when it already was (or was not) private. */
+  setPrivate(chatJid: string, on: boolean): boolean
+  chatPrivacy(chatJid: string): ChatPrivacy
 }
+
+/** Whether a chat is kept out of memory: whole (config), or from `privateSince` on (`/private on`). */
+export interface ChatPrivacy {
+  excluded: boolean
+  privateSince: string | null
+}
+
+/** The preview each chat was last shown, which `/forget confirm` removes (nothing else). */
+const pendingForgets = new WeakMap<SlashCommandTarget, Map<string, { what: string; token: string }>>()
 
 /** The reply to a slash command, or null when `text` is not one (the host's model answers it then). */
 export async function handleSlashCommand(
@@ -39,6 +65,10 @@ export async function handleSlashCommand(
       return `A dream is already ${result.run.status}; this request joins it (${result.run.id}).`
     return queuedReply(dream.days, dream.clamped, dreamlane.config.dream.maxDays)
   }
+  const forget = parseForgetCommand(text)
+  if (forget) return forgetReply(dreamlane, chatJid, forget)
+  const privacy = parsePrivateCommand(text)
+  if (privacy) return privateReply(dreamlane, chatJid, privacy)
   const dreaming = parseDreamingCommand(text)
   if (!dreaming) return null
   if (dreaming.kind === 'usage') return DREAMING_USAGE
@@ -76,4 +106,59 @@ async function reviewReply(
     if (error instanceof DreamlaneError) return error.message
     throw error
   }
+}
+
+/** A forget step; a refusal (nothing pending, a stale preview, a dream running) is the reply, not an error. */
+async function forgetReply(
+  dreamlane: SlashCommandTarget,
+  chatJid: string,
+  command: ForgetCommand,
+): Promise<string> {
+  let pending = pendingForgets.get(dreamlane)
+  if (!pending) pendingForgets.set(dreamlane, (pending = new Map()))
+  try {
+    if (command.kind === 'usage') return FORGET_USAGE
+    if (command.kind === 'ask') return FORGET_ASK
+    if (command.kind === 'cancel')
+      return pending.delete(chatJid)
+        ? 'Nothing was removed; the preview is dropped.'
+        : 'No forget is waiting here.'
+    if (command.kind === 'undo') return (await dreamlane.undoForget(command.id ?? undefined)).message
+    if (command.kind === 'preview') {
+      const preview = await dreamlane.previewForget(command.what)
+      pending.set(chatJid, { what: command.what, token: preview.token })
+      return previewReply(preview.message, preview.items.length > 0)
+    }
+    const waiting = pending.get(chatJid)
+    if (!waiting) return 'No forget is waiting for confirmation here: say `/forget <what>` first.'
+    pending.delete(chatJid)
+    const result = await dreamlane.forget(waiting.what, {
+      token: waiting.token,
+      purgeBackups: command.purgeBackups,
+      chatJid,
+    })
+    return result.message
+  } catch (error) {
+    if (error instanceof DreamlaneError) return error.message
+    throw error
+  }
+}
+
+function privateReply(dreamlane: SlashCommandTarget, chatJid: string, command: PrivateCommand): string {
+  if (command.kind === 'usage') return PRIVATE_USAGE
+  const before = dreamlane.chatPrivacy(chatJid)
+  if (before.excluded)
+    return 'This chat is excluded from memory by memory.excludeChats: nothing of it reaches a dream, a cue or the index.'
+  if (command.kind === 'status')
+    return before.privateSince
+      ? `Private since ${before.privateSince}: nothing said here since reaches memory. \`/private off\` ends it.`
+      : 'Not private: this chat counts for memory. `/private on` keeps what follows out.'
+  const changed = dreamlane.setPrivate(chatJid, command.kind === 'on')
+  if (command.kind === 'on')
+    return changed
+      ? 'Private from now on: nothing said here reaches dreams, cues or the search index until `/private off`.'
+      : `Already private (since ${before.privateSince}).`
+  return changed
+    ? 'Private stretch ended: what you say from now on counts for memory again; what was said meanwhile never will.'
+    : 'This chat was not private.'
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { PACKAGE_ROOT } from '../notes/paths.js'
 import { registerDreamTools } from './dream-tools.js'
+import { registerForgetTool } from './forget-tool.js'
 import { registerMemoryTools } from './memory-tools.js'
 import { registerMemoryResources } from './resources.js'
 import { STARTUP_CONTRACT } from './startup-contract.js'
@@ -19,6 +20,7 @@ export function createMcpServer(host: McpHost): McpServer {
   const chatJid = () => clientChatJid(server.server.getClientVersion()?.name)
   registerMemoryTools(server, host, chatJid)
   registerDreamTools(server, host, chatJid)
+  registerForgetTool(server, host, chatJid)
   registerMemoryResources(server, host)
   return server
 }

@@ -25,8 +25,8 @@ const LEADING_WORDS = new Set([
   ...['der', 'die', 'das', 'den', 'dem', 'mein', 'meine', 'meinen', 'meinem', 'meiner', 'über', 'von'],
 ])
 
-/** A phrase must keep at least this many letters or digits, so "a" or "my" alone can never wipe memory. */
-export const MIN_PHRASE_CHARS = 3
+/** A phrase must keep at least this many letters or digits ("ex" is a name for someone; "a" is not). */
+export const MIN_PHRASE_CHARS = 2
 
 /** Separate phrases split at commas, semicolons and " and "; leading pointer words go; too-short ones are dropped. */
 export function phrasesOf(what: string): string[] {
@@ -39,6 +39,8 @@ export function phrasesOf(what: string): string[] {
       .filter(Boolean)
     while (words.length > 1 && LEADING_WORDS.has((words[0] as string).toLowerCase())) words.shift()
     const phrase = words.join(' ')
+    // A pointer word alone ("my", "the") would match half the notes.
+    if (words.length === 1 && LEADING_WORDS.has(phrase.toLowerCase())) continue
     if (phrase.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_PHRASE_CHARS) phrases.push(phrase)
   }
   return [...new Set(phrases)]

@@ -9,6 +9,7 @@ import { registerChatRoutes } from './routes/chats.js'
 import { registerDreamRoutes } from './routes/dreams.js'
 import { registerFormRoutes } from './routes/forms.js'
 import { registerPageRoutes } from './routes/pages.js'
+import { registerPrivacyRoutes } from './routes/privacy.js'
 import { registerPromotionRoutes } from './routes/promotions.js'
 import { registerStatusRoutes } from './routes/status.js'
 import { MAX_BODY_BYTES } from './validate.js'
@@ -65,5 +66,6 @@ export function createApp(
   registerPageRoutes(app, host)
   registerFormRoutes(app, host)
   registerPromotionRoutes(app, host)
+  registerPrivacyRoutes(app, host)
   return app
 }

@@ -26,6 +26,7 @@ describe('/mcp (Streamable HTTP)', () => {
       'dream',
       'dream_status',
       'dream_review',
+      'memory_forget',
     ])
     expect((await client.listResources()).resources.map((r) => r.uri)).toContain('memory://MEMORY.md')
     const user = await client.readResource({ uri: 'memory://user.md' })
@@ -96,7 +97,7 @@ describe('/mcp (Streamable HTTP)', () => {
       }),
     ).rejects.toThrow(/403/)
     const client = await httpMcpClient(api.base, 'with-token', { authorization: `Bearer ${TOKEN}` })
-    expect((await client.listTools()).tools).toHaveLength(6)
+    expect((await client.listTools()).tools).toHaveLength(7)
   })
 
   it('keeps every append of two sessions writing at once', async () => {

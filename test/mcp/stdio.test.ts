@@ -42,6 +42,7 @@ describe('dreamlane mcp (stdio)', () => {
       'dream',
       'dream_status',
       'dream_review',
+      'memory_forget',
     ])
     const uris = (await client.listResources()).resources.map((resource) => resource.uri)
     expect(uris).toContain('memory://MEMORY.md')

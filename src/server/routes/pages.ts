@@ -73,9 +73,11 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
   app.get('/chat/:jid', (c) => {
     const jid = parseInput(jidSchema, c.req.param('jid'), 'chat id')
     const active = dreamlane.listRuns({ status: ['queued', 'running'], limit: 1 })[0]
+    const chats = dreamlane.messages.listChats()
     const page = renderChatPage({
       jid,
-      chats: dreamlane.messages.listChats(),
+      chats,
+      keptOut: keptOutChats(dreamlane, [jid, ...chats.map((chat) => chat.jid)]),
       messages: host.assistant.history(jid, 200),
       activeRun: active ? summarizeRun(active, workspace) : null,
       afterEventId: hub.lastId,
@@ -113,7 +115,9 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
 
   app.get('/memory', async (c) => {
     const counts = await countMemory(dreamlane.paths)
-    return c.html(renderMemoryPage(await readMemoryFiles(dreamlane.paths), counts.missing))
+    return c.html(
+      renderMemoryPage(await readMemoryFiles(dreamlane.paths), counts.missing, dreamlane.excludedChats()),
+    )
   })
 
   // Any note under notes/ (read as the model's read_file would be: scoped, no escapes), e.g. a linked daily note.
@@ -137,4 +141,15 @@ function asset(c: Context, text: string, type: string): Response {
   c.header('Content-Type', type)
   c.header('Cache-Control', 'no-cache')
   return c.body(text)
+}
+
+/** Why each of `jids` is kept out of memory, for those that are. */
+function keptOutChats(dreamlane: ServerHost['dreamlane'], jids: readonly string[]): Map<string, string> {
+  const keptOut = new Map<string, string>()
+  for (const jid of jids) {
+    const privacy = dreamlane.chatPrivacy(jid)
+    if (privacy.excluded) keptOut.set(jid, 'excluded from memory')
+    else if (privacy.privateSince) keptOut.set(jid, `private since ${privacy.privateSince}`)
+  }
+  return keptOut
 }

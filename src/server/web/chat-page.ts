@@ -13,6 +13,8 @@ export interface ChatPageInput {
   /** The hub's newest event id: the page's live stream resumes after it. */
   afterEventId: number
   notice?: string | null
+  /** Chats kept out of memory, by jid: why, in words ("excluded from memory", "private since …"). @default none */
+  keptOut?: ReadonlyMap<string, string>
 }
 
 /** 'user', 'assistant', or 'dream' for what dreamlane itself posted (command replies, dream summaries). */
@@ -43,19 +45,25 @@ export function renderChatPage(input: ChatPageInput): string {
   const chats = input.chats.some((chat) => chat.jid === input.jid)
     ? input.chats
     : [{ jid: input.jid, name: null, lastMessageTime: null }, ...input.chats]
+  const keptOut = input.keptOut ?? new Map<string, string>()
+  const badge = (jid: string) => {
+    const why = keptOut.get(jid)
+    return why ? html` <span class="badge kept-out">${why}</span>` : ''
+  }
   const chatLinks = chats.map((chat) =>
     chat.jid === input.jid
       ? html`<li>
           <a href="/chat/${segment(chat.jid)}" aria-current="page"
             >${chat.name && chat.name !== chat.jid ? chat.name : chat.jid}</a
-          >
+          >${badge(chat.jid)}
         </li>`
       : html`<li>
           <a href="/chat/${segment(chat.jid)}"
             >${chat.name && chat.name !== chat.jid ? chat.name : chat.jid}</a
-          >
+          >${badge(chat.jid)}
         </li>`,
   )
+  const currentKeptOut = keptOut.get(input.jid)
   const run = input.activeRun
   const body = html`<h1>Chat</h1>
     <div class="chat-layout">
@@ -72,6 +80,7 @@ export function renderChatPage(input: ChatPageInput): string {
       </nav>
       <section class="conversation" aria-labelledby="conversation-title">
         <h2 id="conversation-title">${input.jid}</h2>
+        ${currentKeptOut ? html`<p class="kept-out-note">This chat is kept out of memory (${currentKeptOut}): dreams, cues and search never see it.</p>` : ''}
         <ol class="messages" id="messages" aria-live="polite" aria-relevant="additions">
           ${input.messages.map(renderMessage)}
         </ol>
@@ -101,7 +110,8 @@ export function renderChatPage(input: ChatPageInput): string {
           <button type="submit">Send</button>
           <p id="composer-hint" class="hint">
             Answers come from your memory notes. Commands: <code>/dream 7</code>, <code>/dream status</code>,
-            <code>/dreaming on|off|status</code>.
+            <code>/dreaming on|off|status</code>, <code>/forget &lt;what&gt;</code>,
+            <code>/private on|off</code>.
           </p>
         </form>
       </section>
