@@ -18,6 +18,7 @@ import type { Db } from './open.js'
 import { planWindowScan } from './window-scan.js'
 import { TimeSlicer } from '../time/slice.js'
 import { compilePrivacy, type PrivacyRules } from '../privacy/rules.js'
+import { windowSecretFilter } from './window-secrets.js'
 
 /** Each probe of a locked DB waits this long on SQLite's busy handler before the next progress check. */
 export const PROBE_BUSY_MS = 250
@@ -86,10 +87,11 @@ export class MessagesDb {
       options.pageRows,
       options.expectRows,
     )
+    const withhold = options.privacy?.secrets ? windowSecretFilter(options.privacy.secrets) : null
     for (const { jid, row } of rows) {
       const message = windowRowToMessage(jid, row, chats.get(jid))
       const seen = privacy.isEmpty ? message : privacy.apply(message)
-      if (seen) yield seen
+      if (seen) yield withhold ? withhold(seen) : seen
     }
   }
 
@@ -112,11 +114,12 @@ export class MessagesDb {
     const select = `SELECT ${this.#scanColumns} FROM messages m`
     const scan = planWindowScan(this.db, select, jids, start.toISOString(), end.toISOString())
     if (!scan) return yield* this.iterateWindow(start, end, options)
+    const withhold = options.privacy?.secrets ? windowSecretFilter(options.privacy.secrets) : null
     for (const { jid, row } of scan.read()) {
       if (row[2] === DREAMLANE_SENDER) continue
       const message = windowRowToMessage(jid, row, chats.get(jid))
       const seen = privacy.isEmpty ? message : privacy.apply(message)
-      if (seen) yield seen
+      if (seen) yield withhold ? withhold(seen) : seen
     }
   }
 

@@ -170,3 +170,11 @@ function toTombstone(row: TombstoneRow): Tombstone {
 function toSpan(row: SpanRow): PrivateSpan {
   return { chatJid: row.chat_jid, from: row.started_at, until: row.ended_at }
 }
+
+/** `rules` that also withhold secrets from what a dream reads, keeping the kinds the user keeps (`privacy`). */
+export function withSecretsWithheld(
+  rules: PrivacyRules,
+  config: { privacy: { keepSecretKinds: readonly string[] }; timezone: string },
+): PrivacyRules {
+  return { ...rules, secrets: { keepKinds: [...config.privacy.keepSecretKinds], timeZone: config.timezone } }
+}

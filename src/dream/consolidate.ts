@@ -1,5 +1,5 @@
 // The consolidation pass of a dream: the model turn over file-scoped tools, the offline fallback, and what is left.
-import { PrivacyStore } from '../db/privacy-store.js'
+import { PrivacyStore, withSecretsWithheld } from '../db/privacy-store.js'
 import { DreamlaneError } from '../errors.js'
 import type { ModelProvider, TurnInput, TurnResult } from '../model/provider.js'
 import { readBacklog } from '../notes/backlog.js'
@@ -67,7 +67,10 @@ async function modelPass(
   dirSyncs: DirSyncs,
 ): Promise<Omit<Consolidation, 'unresolved'>> {
   // Read once per dream: what the message tools must not show and the write tools must not write.
-  const privacy = new PrivacyStore(deps.state).rules(deps.config.memory.excludeChats)
+  const privacy = withSecretsWithheld(
+    new PrivacyStore(deps.state).rules(deps.config.memory.excludeChats),
+    deps.config,
+  )
   // One tool set per engine: the fallback gets its own call budget, not what the model left of it.
   const makeTools = (provider: ModelProvider, maxCalls: number) =>
     createToolSet(

@@ -1,5 +1,5 @@
 // One dream, top to bottom: lock → backup → seed → channel + model turn → index → review → FTS → cleanup → summary.
-import { PrivacyStore } from '../db/privacy-store.js'
+import { PrivacyStore, withSecretsWithheld } from '../db/privacy-store.js'
 import { DreamlaneError, LockHeldError, errorMessage, type ErrorCode } from '../errors.js'
 import { createBackup, type BackupInfo } from '../backup/create.js'
 import { openMessagesDb } from '../db/messages.js'
@@ -225,7 +225,7 @@ function stepRecorder(runId: string, deps: DreamDeps): StepRunner {
 async function seedWindow(window: DayWindow, deps: DreamDeps) {
   const reader = openMessagesDb(deps.paths.messagesDb, { readonly: true })
   const { paths, config, messageReader } = deps
-  const privacy = new PrivacyStore(deps.state).rules(config.memory.excludeChats)
+  const privacy = withSecretsWithheld(new PrivacyStore(deps.state).rules(config.memory.excludeChats), config)
   try {
     return await seedDailyNotes({
       ...{ paths, config, messages: reader, window, privacy },

@@ -1,4 +1,5 @@
 // The words a finished run posts back to its chat (manual) or logs (auto, bootstrap), and the posting itself.
+import { withholdSecrets } from '../secrets/withhold.js'
 import { DREAMLANE_SENDER } from '../db/messages.js'
 import { describeCounts } from '../ledger/ledger.js'
 import type { LossFlag } from '../ledger/types.js'
@@ -28,7 +29,8 @@ const FLAGS_SHOWN = 6
 export function composeSummary(run: RunRecord, engineText: string, workspace: string): string {
   const window = run.firstDay && run.lastDay ? `${run.firstDay} → ${run.lastDay}` : `${run.days} day(s)`
   const lines = [`Dream ${STATUS_WORDS[run.status]} (${run.mode}, last ${run.days} day(s): ${window}).`]
-  if (engineText.trim()) lines.push(engineText.trim())
+  // The model's own words may repeat a secret it was told: the record and the chat post never do.
+  if (engineText.trim()) lines.push(withholdSecrets(engineText.trim()).text)
   if (run.reason) lines.push(`Note: ${run.reason}`)
   const counts = run.changes ? describeCounts(run.changes) : null
   if (run.status === 'held') {

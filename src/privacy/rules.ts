@@ -18,6 +18,8 @@ export interface PrivacyRules {
   privateSpans: readonly PrivateSpan[]
   /** Phrases under a tombstone (forgotten on request). */
   forgotten: readonly string[]
+  /** Secrets are withheld from the messages read (db/window-secrets.ts), these kinds kept. @default not withheld */
+  secrets?: { keepKinds: readonly string[]; timeZone: string }
 }
 
 export const NO_PRIVACY: PrivacyRules = { excludeChats: [], privateSpans: [], forgotten: [] }
