@@ -44,7 +44,10 @@ describe.each(FAKE_APIS)('a dream on the $name provider, chosen by config and en
     expect(run.provider).toBe(api.name)
     expect(run.model).toBe('dream-test-model')
     expect(server.requests.map((request) => request.body.model)).toEqual(Array(3).fill('dream-test-model'))
-    expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(USER_MD)
+    // The model's bullet, keyed by the fact-keys pass after the turn whichever provider wrote it.
+    expect(readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).toBe(
+      `${USER_MD.trimEnd()} <!-- key: user.lives-in-porto; seen: 2026-11-20..2026-11-20 x1 -->\n`,
+    )
     expect(run.usage).toEqual(api.usageOf(usages))
     expect(api.resultsOf(server.requests[2]!)).toEqual([
       { id: expect.any(String), content: expect.stringContaining('notes/secrets.json'), isError: true },
