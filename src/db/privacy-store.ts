@@ -14,6 +14,11 @@ const MIGRATIONS = [
       id INTEGER PRIMARY KEY, chat_jid TEXT NOT NULL, started_at TEXT NOT NULL, ended_at TEXT);
     CREATE INDEX private_spans_chat ON private_spans (chat_jid, ended_at);`,
   },
+  {
+    version: 2,
+    // Set once a dream ran after the forget: it can no longer be undone, so its ledger keeps no diff.
+    sql: `ALTER TABLE forget_tombstones ADD COLUMN sealed INTEGER NOT NULL DEFAULT 0;`,
+  },
 ]
 
 /** `active`: later dreams skip it; `undone`: the forget was taken back, its phrases apply no more. */
@@ -105,6 +110,18 @@ export class PrivacyStore {
     this.#db
       .prepare("UPDATE forget_tombstones SET status = 'undone', undone_at = ? WHERE id = ?")
       .run(at.toISOString(), id)
+  }
+
+  /** Active forgets a dream has not yet sealed, marked sealed now; their ids (whose ledger diffs go). */
+  sealActive(): string[] {
+    const ids = (
+      this.#db.prepare("SELECT id FROM forget_tombstones WHERE status = 'active' AND sealed = 0").all() as {
+        id: string
+      }[]
+    ).map((row) => row.id)
+    const seal = this.#db.prepare('UPDATE forget_tombstones SET sealed = 1 WHERE id = ?')
+    for (const id of ids) seal.run(id)
+    return ids
   }
 
   /** Every phrase still under a tombstone. */

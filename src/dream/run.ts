@@ -1,4 +1,5 @@
 // One dream, top to bottom: lock → backup → seed → channel + model turn → index → review → FTS → cleanup → summary.
+import { LedgerStore } from '../ledger/store.js'
 import { PrivacyStore, withSecretsWithheld } from '../db/privacy-store.js'
 import { DreamlaneError, LockHeldError, errorMessage, type ErrorCode } from '../errors.js'
 import { createBackup, type BackupInfo } from '../backup/create.js'
@@ -128,6 +129,8 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       )
     }
     deps.runs.update(runId, { changedFiles: [...changed].sort() })
+    // A forget can be undone until the next dream: this is it, so their diffs (the forgotten text) go now.
+    if (!request.dryRun) sealForgets(deps.state)
     const openChannel = channel
     await step(
       'cleanup',
@@ -272,4 +275,9 @@ async function finish(
   await postSummary(record, deps, request.dryRun === true)
   deps.onEvent?.({ type: 'finished', run: record })
   return record
+}
+
+function sealForgets(state: DreamDeps['state']): void {
+  const ledger = new LedgerStore(state)
+  for (const id of new PrivacyStore(state).sealActive()) ledger.dropDiffs(id)
 }

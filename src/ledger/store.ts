@@ -61,6 +61,11 @@ export class LedgerStore {
     })()
   }
 
+  /** Keeps the run's hashes and counts but no diffs (they would hold text the user asked to forget). */
+  dropDiffs(runId: string): void {
+    this.#db.prepare("UPDATE run_changes SET diff = '' WHERE run_id = ?").run(runId)
+  }
+
   /** The run's changes by path; empty for a run that changed nothing (or took no ledger). */
   list(runId: string): FileChange[] {
     const rows = this.#db

@@ -28,17 +28,23 @@ export interface Redaction {
   removed: string[]
 }
 
-/** `text` without its pieces that `matcher` matches; a trailing separator left dangling is dropped. */
+/**
+ * `text` without its pieces that `matcher` matches; a list marker in front (`- `, `1. `) stays with the line, and a
+ * trailing separator left dangling is dropped.
+ */
 export function redactPieces(text: string, matcher: ForgetMatcher, kind: PieceKind): Redaction {
   if (!matcher.matches(text)) return { text, removed: [] }
+  const marker = LIST_MARKER.exec(text)?.[0] ?? ''
   const kept: string[] = []
   const removed: string[] = []
-  for (const piece of splitPieces(text, kind)) {
+  for (const piece of splitPieces(text.slice(marker.length), kind)) {
     if (matcher.matches(piece)) removed.push(piece.trim())
     else kept.push(piece)
   }
   if (kept.length === 0 || kept.join('').trim() === '') return { text: null, removed }
   let joined = kept.join('')
   if (kind === 'item') joined = joined.replace(/[,;]\s*$/, '')
-  return { text: joined.trimEnd(), removed }
+  return { text: `${marker}${joined.trimEnd()}`, removed }
 }
+
+const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/

@@ -123,6 +123,10 @@ describe('forget', () => {
     world.clock.advanceMs(60_000)
     await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
     await expect(dreamlane.undoForget(second.id)).rejects.toMatchObject({ code: 'FORGET_NOT_UNDOABLE' })
+    // Sealed by that dream: the ledger keeps the forget's hashes and counts, not the text in its diffs.
+    const sealed = new LedgerStore(dreamlane.state).list(second.id)
+    expect(sealed.length).toBeGreaterThan(0)
+    for (const change of sealed) expect(change.diff).toBe('')
     expect(notesMentioning(world, /sousa/i)).toEqual([])
     await dreamlane.close()
   })
