@@ -4,8 +4,8 @@
 // comment, or a new bullet giving a current fact's subject another value, supersedes it the offline engine's way
 // (the old value struck through with the day, the new line keyed after it); one restating a fact's value merges
 // into it (links and new words kept, seen counted). Pure and idempotent: a second pass changes nothing.
-import { ARCHIVE_HEADING } from './fact-archive.js'
 import { freshnessOf, withSeen, type FactFreshness } from './fact-freshness.js'
+import { findFactSlots, type FactSlot as Slot } from './fact-slots.js'
 import {
   isSameValue,
   normalizeValue,
@@ -30,16 +30,6 @@ export interface FactKeysResult {
   merged: number
 }
 
-/** One fact bullet and where it stands. */
-interface Slot {
-  index: number
-  fact: FactLine
-  /** The key its file, scope and subject give it (a keyed line may carry another: the offline engine's). */
-  derived: string
-  /** Its scope holds many values per subject (`## People` without a person heading): a new value adds. */
-  isMulti: boolean
-}
-
 /** A keyed fact as this pass leaves it: its line, and the struck-through lines that go before it. */
 interface Entry {
   index: number
@@ -52,12 +42,6 @@ interface Entry {
   wasKeyed: boolean
 }
 
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/
-const FENCE = /^\s*(```|~~~)/
-const OWNED_BEGIN = /<!-- dreamlane:begin (\S+) -->/
-const PERSON_SECTION = 'people'
-const BRACKETED = /\s*\([^()]*\)\s*$/
-
 const daysLinked = (links: readonly string[]): FactFreshness | null => {
   const [first, last] = [links[0], links.at(-1)]
   return first && last ? { firstSeen: first, lastSeen: last, daysSeen: links.length } : null
@@ -65,78 +49,6 @@ const daysLinked = (links: readonly string[]): FactFreshness | null => {
 
 const isSameFreshness = (a: FactFreshness | null, b: FactFreshness | null): boolean =>
   a?.firstSeen === b?.firstSeen && a?.lastSeen === b?.lastSeen && a?.daysSeen === b?.daysSeen
-
-/** Reads the file's fact bullets with the scope each stands in; code, dream-owned blocks and comments are skipped. */
-function findSlots(lines: readonly string[], stem: string): Slot[] {
-  const slots: Slot[] = []
-  let [section, group] = [null as string | null, null as string | null]
-  let isArchive = false
-  let fence: string | null = null
-  let owned: string | null = null
-  let isInComment = false
-  let parent: { fact: FactLine; prefix: string; isMulti: boolean } | null = null
-  lines.forEach((raw, index) => {
-    const line = raw.replace(/\r$/, '')
-    const fenced = FENCE.exec(line)?.[1]
-    if (fence !== null || fenced) {
-      if (fenced && (fence === null || fenced === fence)) fence = fence === null ? fenced : null
-      return
-    }
-    if (isInComment) {
-      isInComment = !line.includes('-->')
-      return
-    }
-    if (owned !== null) {
-      if (line.includes(`<!-- dreamlane:end ${owned} -->`)) owned = null
-      return
-    }
-    const begins = OWNED_BEGIN.exec(line)?.[1]
-    if (begins && !line.includes(`<!-- dreamlane:end ${begins} -->`)) {
-      owned = begins
-      return
-    }
-    if (line.lastIndexOf('<!--') > line.lastIndexOf('-->')) {
-      isInComment = true
-      return
-    }
-    const heading = HEADING.exec(line)
-    if (heading) {
-      const level = (heading[1] as string).length
-      if (level <= 2) {
-        section = heading[2] as string
-        group = null
-        isArchive = line.trim().toLowerCase() === ARCHIVE_HEADING.toLowerCase()
-      } else if (level === 3) group = heading[2] as string
-      parent = null
-      return
-    }
-    const fact = parseFactLine(line)
-    if (!fact) {
-      if (line.trim() !== '' && !/^\s/.test(line)) parent = null
-      return
-    }
-    // A fact names its subject or the day it was said: an undated plain sentence is a note, left as written.
-    if (!fact.comment && !fact.hasLead && fact.links.length === 0) return
-    const isPeople = stem === 'user' && section?.trim().toLowerCase() === PERSON_SECTION && !isArchive
-    let prefix = stem
-    let isMulti = false
-    if (!isArchive && group !== null)
-      prefix = isPeople ? `person.${slugOf(group.replace(BRACKETED, ''))}` : `${stem}.${slugOf(group)}`
-    else if (isPeople) isMulti = true
-    if (fact.indent !== '' && parent) {
-      // A nested bullet belongs to the bullet above it: a person's facts under `- **Ula (sister)**`.
-      prefix = parent.isMulti
-        ? `person.${slugOf(parent.fact.value ?? parent.fact.subject.replace(BRACKETED, ''))}`
-        : `${parent.prefix}.${slugOf(parent.fact.subject)}`
-      isMulti = false
-    } else if (fact.indent === '') parent = { fact, prefix, isMulti }
-    let derived = `${prefix}.${slugOf(fact.subject)}`
-    if (isMulti && fact.value === null) derived = `person.${slugOf(fact.subject.replace(BRACKETED, ''))}`
-    else if (isMulti) derived = `${derived}.${slugOf(fact.value ?? '')}`
-    slots.push({ index, fact, derived, isMulti })
-  })
-  return slots
-}
 
 /** The same value, or a restatement that names none: either way the same fact. */
 const isSameFact = (held: string | null, said: string | null): boolean =>
@@ -339,6 +251,32 @@ class FileKeys {
   }
 }
 
+const isCurrentKeyed = (slot: Slot): boolean =>
+  slot.fact.comment !== null && slot.fact.comment.superseded === null && !slot.fact.isStruck
+
+/**
+ * Keyed bullets whose key another current bullet already holds: a model copied a keyed line, to restate or change
+ * it. The copy is read as a new bullet (a restatement or a change of the one it copied); the one that still says
+ * what its comment records, else the first, keeps the key.
+ */
+function copiedKeys(slots: readonly Slot[]): Slot[] {
+  const byKey = new Map<string, Slot[]>()
+  for (const slot of slots.filter(isCurrentKeyed)) {
+    const key = slot.fact.comment?.key as string
+    byKey.set(key, [...(byKey.get(key) ?? []), slot])
+  }
+  const copies: Slot[] = []
+  for (const held of byKey.values()) {
+    if (held.length < 2) continue
+    const recorded = (slot: Slot) => slot.fact.comment?.value ?? null
+    const holder =
+      held.find((slot) => recorded(slot) === null || !isChanged(slot.fact, recorded(slot) as string)) ??
+      held[0]
+    copies.push(...held.filter((slot) => slot !== holder))
+  }
+  return copies
+}
+
 /**
  * `text`, the memory file named `file` (user.md, project.md, …), with every fact bullet keyed and tracked as of
  * the local day `today` (the day a change is recorded on when its bullet names none). MEMORY.md, daily notes and
@@ -346,8 +284,9 @@ class FileKeys {
  */
 export function keyFactFile(text: string, file: string, today: string): FactKeysResult {
   const lines = text.split('\n')
-  const slots = findSlots(lines, file.replace(/\.md$/, ''))
+  const slots = findFactSlots(lines, file.replace(/\.md$/, ''))
   const keys = new FileKeys(lines, today)
+  for (const slot of copiedKeys(slots)) slot.fact = { ...slot.fact, comment: null }
   for (const slot of slots) if (slot.fact.comment) keys.readKeyed(slot)
   for (const slot of slots) if (!slot.fact.comment) keys.readNew(slot)
   const next = keys.text()

@@ -282,6 +282,25 @@ describe('a fact that changed', () => {
     )
   })
 
+  it('reads a copied keyed line with a new value as a change of the line it copied', () => {
+    const copy = KEYED.replace('City: Porto', 'City: Lisbon').replace('[[2026-11-01]]', '[[2026-11-20]]')
+    const result = key(user(KEYED, copy))
+    expect(result.superseded).toEqual(['user.city: Porto → Lisbon'])
+    const current = result.text
+      .split('\n')
+      .filter((line) => line.includes('key: user.city;') && !line.includes('superseded:'))
+    expect(current).toEqual([
+      '- **City: Lisbon** — I live in Porto [[2026-11-20]] <!-- key: user.city; value: Lisbon; seen: 2026-11-20..2026-11-20 x1 -->',
+    ])
+    expect(key(result.text).text).toBe(result.text)
+  })
+
+  it('folds an exact copy of a keyed line into it', () => {
+    const result = key(user(KEYED, KEYED))
+    expect(result).toMatchObject({ keyed: [], superseded: [], merged: 1 })
+    expect(result.text).toBe(user(KEYED))
+  })
+
   it('keys a struck line the model wrote as superseded, and leaves keyed superseded lines alone', () => {
     const done =
       '- ~~**City: Braga** — Braga [[2025-01-01]]~~ — superseded 2026-01-05 → Porto <!-- key: user.city; value: Braga; superseded: 2026-01-05 -->'
