@@ -54,6 +54,8 @@ export interface FakeModelApi {
   hang(): FakeResponse
   /** The tool results a request sent back for the previous reply's calls, in call order. */
   resultsOf(request: RecordedRequest): SentResult[]
+  /** The system prompt and the run message (the first user message) a request began with. */
+  openingOf(request: RecordedRequest): { system: string; prompt: string }
   /** The tools a request offered, as ToolSpecs. */
   specsOf(request: RecordedRequest): ToolSpec[]
   /** The max_tokens a request asked for. */
@@ -99,6 +101,10 @@ export const anthropicApi: FakeModelApi = {
       content: block.content,
       isError: block.is_error === true,
     })),
+  openingOf: (request) => ({
+    system: (request.body.system as { text: string }[]).map((block) => block.text).join('\n'),
+    prompt: (request.body.messages[0].content as { text: string }[]).map((block) => block.text).join('\n'),
+  }),
   specsOf: (request) =>
     (
       request.body.tools as { name: string; description: string; input_schema: Record<string, unknown> }[]
@@ -160,6 +166,10 @@ export const openAiApi: FakeModelApi = {
       content: message.content.replace(OPENAI_ERROR, ''),
       isError: OPENAI_ERROR.test(message.content),
     })),
+  openingOf: (request) => ({
+    system: request.body.messages[0].content as string,
+    prompt: request.body.messages[1].content as string,
+  }),
   specsOf: (request) =>
     (
       request.body.tools as {

@@ -12,6 +12,7 @@ import {
   neverAborted,
   recordingSleep,
   recordRetries,
+  SYSTEM_PROMPT,
   turnInput,
 } from './provider-world.js'
 
@@ -35,6 +36,12 @@ describe.each(FAKE_APIS)('provider contract: tools and results ($name)', (api) =
     const { fake, provider, world } = await setup(api, [api.text('nothing to do')])
     await provider.runTurn(turnInput(), world.tools, neverAborted())
     expect(api.specsOf(fake.requests[0]!)).toEqual(world.tools.specs())
+  })
+
+  it('opens with the system prompt and the run message, verbatim', async () => {
+    const { fake, provider, world } = await setup(api, [api.text('nothing to do')])
+    await provider.runTurn(turnInput(), world.tools, neverAborted())
+    expect(api.openingOf(fake.requests[0]!)).toEqual({ system: SYSTEM_PROMPT, prompt: turnInput().prompt })
   })
 
   it('runs a multi-step loop through the real tools and sends each result back under its call', async () => {
