@@ -2,13 +2,17 @@
 // and the lifecycle's passes, the loss guard and the run record are all real.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { pino } from 'pino'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { resolveConfig } from '../../src/config/resolve.js'
+import { openDreamlane } from '../../src/create.js'
 import type { RunRecord } from '../../src/dream/types.js'
 import { createOfflineProvider } from '../../src/model/offline/engine.js'
 import { createScriptedProvider, type ScriptStep } from '../../src/model/scripted.js'
 import { parseFactLine } from '../../src/notes/fact-lines.js'
 import { makeDreamWorld, type DreamWorld } from '../helpers/dream-world.js'
 import type { MessageSpec } from '../helpers/workspace.js'
+import { FAKE_APIS, type FakeCall } from '../helpers/fake-model-api.js'
 
 const USER_MD = [
   '# User',
@@ -197,5 +201,54 @@ describe('the fact-keys pass after the offline engine', () => {
     expect(run.status).toBe('succeeded')
     expect(memoryOf(world, 'user.md')).toContain('<!-- key: user.city; value: Porto')
     expect(stepDetail(run, 'index')).toMatch(/^0 fact\(s\) keyed, 0 reinforced, 0 superseded; /)
+  })
+})
+
+describe.each(FAKE_APIS)('the fact-keys pass after a $name model', (api) => {
+  /** One dream whose model makes `calls` in one reply over the provider's fake API, chosen by env. */
+  async function dreamWith(world: DreamWorld, iso: string, calls: FakeCall[]): Promise<RunRecord> {
+    world.clock.set(iso)
+    const server = await api.start([api.tools(calls), api.text('Done.')])
+    onTestFinished(() => server.close())
+    const env = { ...api.envFor(server), DREAMLANE_DREAM_MODEL: 'dream-test-model' }
+    const flags = { workspace: world.dir, timezone: 'UTC' }
+    const config = resolveConfig({ env, flags })
+    const dreamlane = openDreamlane({ config, env, clock: world.clock, logger: pino({ level: 'silent' }) })
+    try {
+      return await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 1 })
+    } finally {
+      await dreamlane.close()
+    }
+  }
+
+  it('keys its facts, then reinforces a restated one and supersedes a changed one', async () => {
+    const world = await makeDreamWorld()
+    const path = 'notes/memory/user.md'
+    const first = await dreamWith(world, '2026-11-21T20:00:00.000Z', [
+      { name: 'write_file', input: { path, content: USER_MD } },
+    ])
+    expect(first.provider).toBe(api.name)
+    expect(bulletKeys(memoryOf(world, 'user.md')).filter((bullet) => bullet.key === null)).toEqual([])
+    const second = await dreamWith(world, '2026-11-23T20:00:00.000Z', [
+      {
+        name: 'edit_file',
+        input: {
+          path,
+          old_string: 'nurse [[2026-11-20]]',
+          new_string: 'nurse [[2026-11-20]] [[2026-11-23]]',
+        },
+      },
+      { name: 'edit_file', input: { path, old_string: '**City: Porto**', new_string: '**City: Lisbon**' } },
+    ])
+    expect(second.status).toBe('succeeded')
+    const user = memoryOf(world, 'user.md')
+    expect(user).toContain('<!-- key: user.job; value: nurse; seen: 2026-11-20..2026-11-23 x2 -->')
+    expect(user).toContain(
+      '- ~~**City: Porto** [[2026-11-20]]~~ — superseded 2026-11-23 → Lisbon <!-- key: user.city; value: Porto; superseded: 2026-11-23 -->',
+    )
+    expect(stepDetail(second, 'index')).toMatch(
+      /^0 fact\(s\) keyed, 1 reinforced \(user\.job\), 1 superseded \(user\.city: Porto → Lisbon\); /,
+    )
+    expect(second.lossFlags).toEqual([])
   })
 })
