@@ -16,6 +16,7 @@ import type { RemovalKind } from '../notes/forget-text.js'
 import { withWorkspaceLock } from '../notes/lock.js'
 import { compileForgetMatcher } from '../privacy/forget-match.js'
 import { phrasesOf } from '../privacy/forget-phrases.js'
+import { redactPieces } from '../privacy/redact.js'
 import { randomHex } from '../random-hex.js'
 import { dropForgottenRecall } from '../recall/forget.js'
 import type { ReviewContext } from './context.js'
@@ -118,6 +119,11 @@ export async function confirmForget(
     await refreshIndex({ state: ctx.state, paths: ctx.paths, config: ctx.config, clock: ctx.clock })
     const matcher = compileForgetMatcher(plan.phrases)
     dropForgottenRecall(ctx.state, matcher)
+    // The logs forget it too: earlier runs' tool calls, transcripts and ledger diffs.
+    ctx.runs.redactRecords((text) =>
+      matcher.matches(text) ? (redactPieces(text, matcher, 'sentence').text ?? '[forgotten]') : text,
+    )
+    new LedgerStore(ctx.state).redactDiffs((line) => matcher.matches(line), id)
     const tombstone = new PrivacyStore(ctx.state).addTombstone({
       id,
       what,

@@ -27,12 +27,16 @@ export function recallSinkFor(
     state: StateDb
     paths: Pick<WorkspacePaths, 'workspace'>
     config: Pick<ResolvedConfig, 'timezone' | 'recall'>
+    /** A chat kept out of memory (excluded, or private now) records no recall: it must leave no signal either. */
+    chatPrivacy?: (chatJid: string) => { excluded: boolean; privateSince: string | null }
   },
   clock: Clock,
   log?: Logger,
 ): RecallSink {
   const recorders = new Map<string, ReturnType<typeof recallRecorder>>()
   return (event) => {
+    const privacy = dreamlane.chatPrivacy?.(event.chatJid)
+    if (privacy && (privacy.excluded || privacy.privateSince !== null)) return
     let record = recorders.get(event.chatJid)
     if (!record) {
       record = recallRecorder({

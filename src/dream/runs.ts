@@ -307,6 +307,38 @@ export class RunStore {
     return this.get(id)
   }
 
+  /**
+   * Rewrites every string of every record's tool calls, transcript, summary and reason through `redact` (what a
+   * forget must not leave in the logs either); returns how many records changed.
+   */
+  redactRecords(redact: (text: string) => string): number {
+    const rows = this.#db
+      .prepare('SELECT id, tool_calls_json, transcript_json, summary, reason FROM runs')
+      .all() as Pick<RunRow, 'id' | 'tool_calls_json' | 'transcript_json' | 'summary' | 'reason'>[]
+    const save = this.#db.prepare(
+      'UPDATE runs SET tool_calls_json = ?, transcript_json = ?, summary = ?, reason = ? WHERE id = ?',
+    )
+    let changed = 0
+    for (const row of rows) {
+      const next = {
+        calls: JSON.stringify(redactStrings(JSON.parse(row.tool_calls_json), redact)),
+        transcript: JSON.stringify(redactStrings(JSON.parse(row.transcript_json), redact)),
+        summary: row.summary === null ? null : redact(row.summary),
+        reason: row.reason === null ? null : redact(row.reason),
+      }
+      if (
+        next.calls === row.tool_calls_json &&
+        next.transcript === row.transcript_json &&
+        next.summary === row.summary &&
+        next.reason === row.reason
+      )
+        continue
+      save.run(next.calls, next.transcript, next.summary, next.reason, row.id)
+      changed++
+    }
+    return changed
+  }
+
   noteCoalesced(id: string): RunRecord {
     this.#db.prepare('UPDATE runs SET coalesced = coalesced + 1 WHERE id = ?').run(id)
     return this.get(id)
@@ -362,4 +394,11 @@ export class RunStore {
     for (const row of rows) this.close(row.id, { status: 'lost', reason })
     return rows.map((row) => row.id)
   }
+}
+
+function redactStrings(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === 'string') return redact(value)
+  if (Array.isArray(value)) return value.map((item) => redactStrings(item, redact))
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item, redact)]))
 }

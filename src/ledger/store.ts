@@ -61,6 +61,27 @@ export class LedgerStore {
     })()
   }
 
+  /**
+   * Drops the diff lines `isForgotten` matches from every run's ledger but `exceptRunId`'s (a forget keeps its own
+   * until the next dream, for undo); what is left is for reading only. Returns how many rows changed.
+   */
+  redactDiffs(isForgotten: (line: string) => boolean, exceptRunId: string): number {
+    const rows = this.#db.prepare("SELECT run_id, path, diff FROM run_changes WHERE diff <> ''").all() as {
+      run_id: string
+      path: string
+      diff: string
+    }[]
+    const save = this.#db.prepare('UPDATE run_changes SET diff = ? WHERE run_id = ? AND path = ?')
+    let changed = 0
+    for (const row of rows) {
+      if (row.run_id === exceptRunId || !isForgotten(row.diff)) continue
+      const kept = row.diff.split('\n').filter((line) => !isForgotten(line))
+      save.run(kept.join('\n'), row.run_id, row.path)
+      changed++
+    }
+    return changed
+  }
+
   /** Keeps the run's hashes and counts but no diffs (they would hold text the user asked to forget). */
   dropDiffs(runId: string): void {
     this.#db.prepare("UPDATE run_changes SET diff = '' WHERE run_id = ?").run(runId)

@@ -104,6 +104,11 @@ describe('forget', () => {
       expect(notesMentioning(world, MENTION)).toEqual([])
     }
     expect(await indexHits(world, dreamlane.state, 'Sousa')).toEqual([])
+    // Nor do the logs: run records (tool calls, transcripts, summaries) and the dreams' ledger diffs.
+    const runs = dreamlane.listRuns({ limit: 50 })
+    expect(JSON.stringify(runs)).not.toMatch(MENTION)
+    const ledger = new LedgerStore(dreamlane.state)
+    for (const run of runs) for (const change of ledger.list(run.id)) expect(change.diff).not.toMatch(MENTION)
     await dreamlane.close()
   })
 

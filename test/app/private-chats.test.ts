@@ -1,11 +1,13 @@
 // Private chats: a chat excluded by memory.excludeChats, and a /private on … off stretch of another, leave no
 // trace in notes, cues or the index after a dream, and the dashboard says they are kept out.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { recallSinkFor } from '../../src/chat/recall-hook.js'
 import { searchIndex } from '../../src/fts/search.js'
 import { createOfflineProvider } from '../../src/model/offline/engine.js'
 import { createScriptedProvider } from '../../src/model/scripted.js'
+import { ensureRecallSchema } from '../../src/recall/store.js'
 import { makeDreamWorld } from '../helpers/dream-world.js'
 import type { MessageSpec } from '../helpers/workspace.js'
 import { startServerWorld } from '../server/world.js'
@@ -142,5 +144,26 @@ describe('a model dream that tries to write a forgotten fact back', () => {
       expect(after).toContain('Likes green tea.')
     }
     await model.close()
+  })
+})
+
+describe('recall in a private chat', () => {
+  it('records nothing while the chat is private, and again once it is not', async () => {
+    const world = await makeDreamWorld()
+    writeFileSync(join(world.dir, 'notes/people.md'), '# People\n\n- Maya lives in Porto\n')
+    const dreamlane = world.open()
+    const sink = recallSinkFor(dreamlane, world.clock)
+    const hits = [{ path: 'notes/people.md', line: 3, snippet: 'Maya lives in Porto', score: 3 }]
+    const recorded = () => {
+      ensureRecallSchema(dreamlane.state)
+      return dreamlane.state.prepare('SELECT count(*) FROM recall_events').pluck().get() as number
+    }
+    dreamlane.setPrivate('web:main', true)
+    sink({ chatJid: 'web:main', query: 'where does maya live', hits, at: world.clock.now() })
+    expect(recorded()).toBe(0)
+    dreamlane.setPrivate('web:main', false)
+    sink({ chatJid: 'web:main', query: 'where does maya live', hits, at: world.clock.now() })
+    expect(recorded()).toBe(1)
+    await dreamlane.close()
   })
 })
