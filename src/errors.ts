@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'EDIT_NO_MATCH'
   | 'EDIT_AMBIGUOUS'
+  | 'DAY_COMPLETE'
+  | 'MEMORY_OUTSIDE_BLOCK'
   | 'UNKNOWN_TOOL'
   | 'TOOL_FAILED'
   | 'TOOL_CALL_LIMIT'

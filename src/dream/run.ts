@@ -99,7 +99,7 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
         ),
       (c) => c.jid,
     )
-    const pass = await consolidate(runId, request, window, channel, step, deps)
+    const pass = await consolidate(runId, request, window, seeded, channel, step, deps)
     for (const file of pass.written) changed.add(file)
 
     const indexed = await step(

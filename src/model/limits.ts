@@ -19,6 +19,9 @@ export function budgetTokensOf(usage: TurnUsage): number {
   return full + Math.ceil(usage.cacheReadTokens * CACHE_READ_WEIGHT)
 }
 
+/** Below this share left of a budget, every tool result says what remains (see TurnLimits#lowBudgetNote). */
+export const LOW_BUDGET_SHARE = 0.25
+
 /** Fewer output tokens than this left for a request is not worth a round trip. */
 const MIN_USEFUL_OUTPUT_TOKENS = 64
 
@@ -62,6 +65,30 @@ export class TurnLimits {
     const totalLeft = this.#budget.maxTotalTokens - budgetTokensOf(this.#usage) - inputTokens
     const maxTokens = Math.min(this.#maxTokensPerRequest, outputLeft, totalLeft)
     return maxTokens >= Math.min(MIN_USEFUL_OUTPUT_TOKENS, this.#maxTokensPerRequest) ? maxTokens : null
+  }
+
+  /**
+   * One line for the next tool result once tool calls, tokens or output tokens run low (under LOW_BUDGET_SHARE
+   * left), so the model can finish its open days before a limit ends the turn; null while all are ample.
+   */
+  lowBudgetNote(): string | null {
+    const b = this.#budget
+    const left = {
+      calls: b.maxToolCalls - this.#toolCalls,
+      tokens: b.maxTotalTokens - budgetTokensOf(this.#usage),
+      output: b.maxOutputTokens - this.#usage.outputTokens,
+    }
+    const isLow =
+      left.calls < b.maxToolCalls * LOW_BUDGET_SHARE ||
+      left.tokens < b.maxTotalTokens * LOW_BUDGET_SHARE ||
+      left.output < b.maxOutputTokens * LOW_BUDGET_SHARE
+    if (!isLow) return null
+    const n = (value: number): string => Math.max(0, value).toLocaleString('en-US')
+    return (
+      `[budget low: ${n(left.calls)} of ${n(b.maxToolCalls)} tool calls, ${n(left.tokens)} of ` +
+      `${n(b.maxTotalTokens)} tokens, ${n(left.output)} of ${n(b.maxOutputTokens)} output tokens left; ` +
+      'finish the open days (finish_day) before anything else]'
+    )
   }
 
   /** True once either token budget is used up. */

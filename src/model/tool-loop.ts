@@ -93,7 +93,7 @@ export async function runToolLoop(
         if (deadline.signal.aborted) return finishInterrupted()
         if (!limits.takeToolCall()) return finish('limit', 'tool_calls')
         transcript.push({ kind: 'tool_call', name: call.name, input: call.input })
-        const outcome = await runToolCall(call, tools, deadline.signal)
+        const outcome = withNote(await runToolCall(call, tools, deadline.signal), limits.lowBudgetNote())
         transcript.push({ kind: 'tool_result', name: call.name, ok: outcome.ok, content: outcome.content })
         outcomes.push(outcome)
       }
@@ -130,6 +130,11 @@ async function sendOrInterrupt(
     if (deadline.signal.aborted) return null
     throw error
   }
+}
+
+/** The outcome with the budget note on a line of its own after the result, when there is one. */
+function withNote(outcome: ToolOutcome, note: string | null): ToolOutcome {
+  return note === null ? outcome : { ...outcome, content: `${outcome.content}\n${note}` }
 }
 
 async function runToolCall(

@@ -47,6 +47,8 @@ export interface DayCounts {
   total: number
   user: number
   assistant: number
+  /** UTF-8 bytes of the messages' content. */
+  bytes: number
   /** ISO UTC of the first and last message. */
   first: string | null
   last: string | null
@@ -212,6 +214,7 @@ function countsOf(tally: MessageTally): DayCounts {
     total: tally.total,
     user: tally.user,
     assistant: tally.assistant,
+    bytes: tally.bytes,
     first: tally.first,
     last: tally.last,
     trees: tally.trees.size,

@@ -22,6 +22,8 @@ export interface SeededDay {
   state: DayState
   /** Messages on that local day. */
   messages: number
+  /** UTF-8 bytes of their content. */
+  bytes: number
   outcome: SeedOutcome
 }
 
@@ -123,7 +125,7 @@ export class SeedWriter {
   async #seed(aggregate: GatheredDay): Promise<SeededNote> {
     const day = aggregate.day
     const path = dailyNotePath(this.#paths, day)
-    const row = { day, path, messages: aggregate.counts.total }
+    const row = { day, path, messages: aggregate.counts.total, bytes: aggregate.counts.bytes }
     const before = this.#existing.get(day) ?? null
     if (before && 'problem' in before) {
       return {

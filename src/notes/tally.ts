@@ -6,6 +6,8 @@ export class MessageTally {
   total = 0
   user = 0
   assistant = 0
+  /** UTF-8 bytes of the messages' content: what a dream's notes budget is a share of. */
+  bytes = 0
   /** ISO UTC of the first and last message added (messages arrive oldest first). */
   first: string | null = null
   last: string | null = null
@@ -15,6 +17,7 @@ export class MessageTally {
   /** `iso` is the message's timestamp normalised to `Date#toISOString()`. */
   add(message: MessageRow, iso: string): void {
     this.total++
+    this.bytes += Buffer.byteLength(message.content, 'utf8')
     if (roleOf(message) === 'assistant') this.assistant++
     else this.user++
     if (this.first === null || iso < this.first) this.first = iso

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { PathOutOfScopeError, ToolRefusal } from '../errors.js'
 import { decodeNoteText } from '../notes/note-text.js'
+import { finishDayTool } from './finish-day.js'
 import { normalizeToolPath, readRoots, resolveReadTarget, resolveWriteTarget } from './scope.js'
 import type { ToolContext, ToolDefinition } from './types.js'
 import { walkTextFiles } from './walk.js'
@@ -215,4 +216,11 @@ async function* grepFiles(path: string | undefined, context: ToolContext): Async
 }
 
 /** Every note tool, in the order they are offered. */
-export const NOTE_TOOLS = [readFileTool, writeFileTool, editFileTool, listFilesTool, grepNotesTool] as const
+export const NOTE_TOOLS = [
+  readFileTool,
+  writeFileTool,
+  editFileTool,
+  finishDayTool,
+  listFilesTool,
+  grepNotesTool,
+] as const

@@ -6,6 +6,7 @@ import { DreamlaneError, errorMessage } from '../errors.js'
 import { dayWindow } from '../time/local-day.js'
 import { encodedResult, previewOf, PREVIEW_CHARS } from './encoded-text.js'
 import { MESSAGE_TOOLS } from './message-tools.js'
+import { NoteBudget, type NoteBudgetLimits } from './note-budget.js'
 import { NOTE_TOOLS } from './note-tools.js'
 import { SEARCH_TOOLS } from './search-tools.js'
 import { SecretGuard } from './secret-guard.js'
@@ -33,6 +34,8 @@ export interface ToolSetOptions {
   tools?: readonly ToolDefinition[]
   /** Messages per message-tool page (capped by MESSAGE_PAGE_CEILING). @default config.tools.maxResults */
   messagePageMax?: number
+  /** A dream's byte budgets: write results then report what the notes added against them. */
+  noteBudget?: NoteBudgetLimits
 }
 
 /** Every tool the model may use, in offer order. None of them posts, deletes or moves messages. */
@@ -82,6 +85,9 @@ export function createToolSet(context: ToolContext, options: ToolSetOptions = {}
     ...context,
     secrets,
     ...(options.messagePageMax === undefined ? {} : { messagePageMax: options.messagePageMax }),
+    ...(options.noteBudget
+      ? { noteBudget: new NoteBudget(options.noteBudget, context.config.memory.indexBudgetBytes) }
+      : {}),
     onWrite: (absPath) => {
       changed.add(absPath)
       context.onWrite?.(absPath)

@@ -10,6 +10,7 @@ import type { DayWindow } from '../time/local-day.js'
 import type { EncodedText } from './encoded-text.js'
 import type { MessageReader } from './message-reader.js'
 import type { DirSyncs } from '../notes/dir-syncs.js'
+import type { NoteBudget } from './note-budget.js'
 import type { SecretGuard } from './secret-guard.js'
 
 /** What a tool returns to the model. A refused call is `ok: false` with a specific, actionable message. */
@@ -43,6 +44,8 @@ export interface ToolContext {
   messagePageMax?: number
   /** The turn's secrets: what writes withhold and records redact. createToolSet makes one per set. */
   secrets?: SecretGuard
+  /** A dream's notes budget: what its writes added, reported in each write result. */
+  noteBudget?: NoteBudget
   /** Told the absolute path of every file a tool wrote; createToolSet sets it to track changedFiles(). */
   onWrite?: (absPath: string) => void
   /**

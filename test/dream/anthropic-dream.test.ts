@@ -11,7 +11,8 @@ import {
   toolResultsOf,
   type FakeStep,
 } from '../helpers/fake-anthropic.js'
-import { makeDreamWorld } from '../helpers/dream-world.js'
+import { makeDreamWorld, SMALL_HISTORY } from '../helpers/dream-world.js'
+import { dayStateOf, parseDailyNote } from '../../src/notes/daily-note.js'
 
 const USER_MD = '# User\n\n- Lives in Porto. [[2026-11-20]]\n'
 
@@ -67,6 +68,39 @@ describe('a dream on the Anthropic provider (local fake Messages API), through t
       'claude-test-dream',
     ])
     expect(run.model).toBe('claude-test-dream')
+  })
+
+  it('states the window, the days to finish and every budget in the run message; finish_day completes each day', async () => {
+    const finish = (day: string) => ({
+      name: 'finish_day',
+      input: { day, summary: `- What happened on ${day}.` },
+    })
+    const { world, server, dreamlane } = await dreamWith([
+      anthropicReply.tools([finish('2026-11-20'), finish('2026-11-21')]),
+      anthropicReply.text('Finished two days.'),
+    ])
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(run.status).toBe('succeeded')
+    const message = server.requests[0]!.body.messages[0].content[0].text as string
+    const bytes = SMALL_HISTORY.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0)
+    const n = (value: number) => value.toLocaleString('en-US')
+    expect(message).toContain(
+      'Window: 2026-11-20 .. 2026-11-21 (2 local day(s), 2 with messages, time zone UTC).',
+    )
+    expect(message).toContain('Days to finish (2, one finish_day call each): 2026-11-20, 2026-11-21.')
+    expect(message).toContain('Budget: 406 tool calls; 400,000 tokens in all')
+    expect(message).toContain('32,000 output tokens in all, at most 4,096 per reply')
+    expect(message).toContain(
+      `the window's messages hold ${n(bytes)} bytes. Daily notes and memory files together may add at most ` +
+        `${n(Math.round(bytes * 0.3))} bytes (30%), the memory files (days/ pages included) at most ` +
+        `${n(Math.round(bytes * 0.08))} of them (8%); MEMORY.md stays under 6,000 bytes.`,
+    )
+    const results = toolResultsOf(server.requests[1]!)
+    expect(results[1]?.content).toMatch(/2026-11-21 is complete .*; notes added this dream: \d+ of \d+ bytes/)
+    for (const day of ['2026-11-20', '2026-11-21']) {
+      const note = parseDailyNote(readFileSync(join(world.paths.daily, `${day}.md`), 'utf8'), day)
+      expect(dayStateOf(note)).toBe('complete')
+    }
   })
 
   it('repeated 500s end in degraded with the offline fallback applied; last consolidated does not move', async () => {

@@ -35,8 +35,11 @@ const USER_MD = [
   '',
 ].join('\n')
 const PROJECT_MD = '# Projects\n\n## Decisions\n\n- **Database: Postgres** — for Atlas [[2026-11-21]]\n'
-const MEMORY_MD =
-  '# Memory\n\n- who the user is: [user.md](user.md)\n- **Projects:** [project.md](project.md)\n'
+// The model writes only MEMORY.md's index block; the template's lines around it stay.
+const MEMORY_MD = readFileSync(join(import.meta.dirname, '../../notes-template/MEMORY.md'), 'utf8').replace(
+  '<!-- dreamlane:begin index -->\n',
+  '<!-- dreamlane:begin index -->\n- who the user is: [user.md](user.md)\n- **Projects:** [project.md](project.md)\n',
+)
 
 const write = (file: string, content: string): ScriptStep => ({
   tool: 'write_file',

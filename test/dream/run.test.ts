@@ -16,8 +16,11 @@ function dailyNoteFor(world: { paths: { daily: string } }, day: string): string 
 describe('a dream, end to end', () => {
   it('keeps the model edits byte-for-byte (keys added), cleans the channel, posts the summary and indexes new text', async () => {
     const world = await makeDreamWorld()
-    const memoryIndex =
-      '# Memory index\n\n- [User](user.md)\n- 2026-11-21: [days/2026-11-21.md](days/2026-11-21.md)\n'
+    // The model rewrites only MEMORY.md's index block; the template's lines around it stay.
+    const memoryIndex = readFileSync(join(world.paths.memory, 'MEMORY.md'), 'utf8').replace(
+      '<!-- dreamlane:begin index -->\n',
+      '<!-- dreamlane:begin index -->\n- [User](user.md)\n- 2026-11-21: [days/2026-11-21.md](days/2026-11-21.md)\n',
+    )
     const provider = createScriptedProvider(
       [
         { tool: 'read_file', input: { path: 'notes/memory/MEMORY.md' } },

@@ -34,6 +34,28 @@ describe('TurnLimits', () => {
   })
 })
 
+describe('TurnLimits#lowBudgetNote', () => {
+  it('stays silent while every budget has a quarter left, then names all three', () => {
+    const limits = new TurnLimits(
+      { ...BUDGET, maxToolCalls: 100, maxTotalTokens: 10_000, maxOutputTokens: 4000 },
+      4096,
+    )
+    limits.recordUsage({ ...EMPTY_USAGE, inputTokens: 6000, outputTokens: 1000 })
+    expect(limits.lowBudgetNote()).toBeNull()
+    limits.recordUsage({ ...EMPTY_USAGE, inputTokens: 1600 })
+    expect(limits.lowBudgetNote()).toBe(
+      '[budget low: 100 of 100 tool calls, 1,400 of 10,000 tokens, 3,000 of 4,000 output tokens left; ' +
+        'finish the open days (finish_day) before anything else]',
+    )
+  })
+
+  it('speaks up when output tokens alone run low', () => {
+    const limits = new TurnLimits({ ...BUDGET, maxOutputTokens: 4000 }, 4096)
+    limits.recordUsage({ ...EMPTY_USAGE, outputTokens: 3100 })
+    expect(limits.lowBudgetNote()).toMatch(/900 of 4,000 output tokens left/)
+  })
+})
+
 describe('startTurnDeadline', () => {
   it('aborts on the timeout and says so', async () => {
     const deadline = startTurnDeadline(20, new AbortController().signal)

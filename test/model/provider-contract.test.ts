@@ -120,6 +120,20 @@ describe.each(FAKE_APIS)('provider contract: budgets ($name)', (api) => {
     expect(fake.requests).toHaveLength(2)
   })
 
+  it('adds a budget line to each tool result once under a quarter of the tool calls is left', async () => {
+    const { fake, provider, world } = await setup(api, [
+      api.tools([readUser, readUser, readUser, readUser]),
+      api.text('done'),
+    ])
+    await provider.runTurn(turnInput({ budget: { ...BUDGET, maxToolCalls: 5 } }), world.tools, neverAborted())
+    const results = api.resultsOf(fake.requests[1]!).map((result) => result.content)
+    expect(results.slice(0, 3).every((content) => !content.includes('[budget low'))).toBe(true)
+    expect(results[3]).toMatch(
+      /^# User\n\n- Name: Alex\n\n\[budget low: 1 of 5 tool calls, [\d,]+ of 400,000 tokens, [\d,]+ of 8,000 output/,
+    )
+    expect(results[3]).toMatch(/finish the open days \(finish_day\)/)
+  })
+
   it('caps max_tokens by the output budget and stops once it is spent', async () => {
     const { fake, provider, world } = await setup(api, [
       api.tools([readUser], { output: 950 }),

@@ -15,7 +15,7 @@ function gathered(total: number, day = DAY): GatheredDay {
   const first = `${day}T08:00:00.000Z`
   return {
     day,
-    counts: { total, user: total, assistant: 0, first, last: first, trees: 1, chats: 1 },
+    counts: { total, user: total, assistant: 0, bytes: 0, first, last: first, trees: 1, chats: 1 },
     slice: { total, first },
     cues: `slice: ${first} .. ${first}\nmessages: ${total}`,
     watermarkMs: null,

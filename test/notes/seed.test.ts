@@ -54,7 +54,7 @@ describe('seedDailyNotes', () => {
     const result = await seed()
     const path = dailyNotePath(ws.paths, '2026-11-21')
     expect(result.days).toEqual([
-      { day: '2026-11-21', path, state: 'unsummarised', messages: 5, outcome: 'created' },
+      { day: '2026-11-21', path, state: 'unsummarised', messages: 5, bytes: 5 * 21, outcome: 'created' },
     ])
     expect(result.changed).toEqual([path])
     expect(result.problems).toEqual([])

@@ -10,6 +10,7 @@ const EXPECTED_TOOLS = [
   'read_file',
   'write_file',
   'edit_file',
+  'finish_day',
   'list_files',
   'grep_notes',
   'search_workspace',

@@ -1,6 +1,6 @@
 // Prune & Index, current-state.md: dated plans from project.md (with what they replaced) and the state of
 // the window's open threads, and the days that still need work. Everything outside its block is kept.
-import { writeBlock } from './block.js'
+import { writeBlock } from '../../notes/owned-block.js'
 import { escapeInline, parseEntries, type MemoryEntry } from './memory-file.js'
 import { plural, truncateWords } from './text.js'
 import type { Fact } from './types.js'

@@ -3,9 +3,7 @@
 // Day pages (memory/days/, a dream's distillation of a day that mattered) get pointers; daily notes do not: every
 // day's note is in daily/ under its date and recent-context.md lists the latest days, so a pointer per day would
 // repeat both (as a search hit, a decoy) and grow the index with the history rather than with what matters.
-import { readBlock, writeBlock } from './block.js'
-
-export const INDEX_BLOCK = 'index'
+import { INDEX_BLOCK, readBlock, writeBlock } from '../../notes/owned-block.js'
 
 export interface FilePointer {
   /** File name relative to notes/memory, e.g. `user.md`. */

@@ -1,7 +1,7 @@
 // Prune & Index, recent-context.md: the window's days in brief, newest first, rewritten each run so days that
 // leave the window leave the file; recurring topics across the window's days.
 import { longDateTitle } from '../../time/local-day.js'
-import { writeBlock } from './block.js'
+import { writeBlock } from '../../notes/owned-block.js'
 import { dayTopics, participants } from './day-topics.js'
 import { conversationsOf } from './digest.js'
 import { isNeverAName } from './entities.js'

@@ -9,6 +9,9 @@ export const MEMORY_SKELETONS: Readonly<Record<MemoryFile, string>> = {
     '# Memory',
     '',
     '> Index read at every session start; dreams rewrite only the marked block.',
+    '',
+    '<!-- dreamlane:begin index -->',
+    '<!-- dreamlane:end index -->',
   ]),
   'current-state.md': note([
     '# Current state',

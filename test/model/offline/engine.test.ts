@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readBlock } from '../../../src/model/offline/block.js'
+import { readBlock } from '../../../src/notes/owned-block.js'
 import { parseEntries } from '../../../src/model/offline/memory-file.js'
 import { parseDayPointers } from '../../../src/model/offline/memory-index.js'
 import { createOfflineProvider } from '../../../src/model/offline/engine.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readBlock } from '../../../src/model/offline/block.js'
+import { outsideBlock, readBlock } from '../../../src/notes/owned-block.js'
 import {
   parseDayPointers,
   renderMemoryIndex,
@@ -31,7 +31,9 @@ describe('renderMemoryIndex', () => {
       days: pointers(0, 3, 'days'),
       budgetBytes: 6000,
     })
-    expect(text.startsWith(existing)).toBe(true)
+    // The block is filled where the template put it; every line around it stays.
+    expect(outsideBlock(text, 'index')).toBe(outsideBlock(existing, 'index'))
+    expect(text.endsWith('- my own pointer: [[notes/important]]\n')).toBe(true)
     expect(trimmed).toEqual([])
     expect(isOverBudget).toBe(false)
     expect(parseDayPointers(text).map((pointer) => pointer.day)).toEqual([

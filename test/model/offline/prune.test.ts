@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { readBlock, writeBlock } from '../../../src/model/offline/block.js'
+import { readBlock, writeBlock } from '../../../src/notes/owned-block.js'
 import { renderCurrentState } from '../../../src/model/offline/current-state.js'
 import { weightsOf } from '../../../src/model/offline/daily-summary.js'
 import { WordWeights } from '../../../src/model/offline/word-weights.js'

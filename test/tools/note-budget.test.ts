@@ -1,0 +1,58 @@
+// The notes budget in write results: bytes the dream's notes added (front matter and comments not counted).
+import { describe, expect, it } from 'vitest'
+import { noteBudgetFor, proseBytes } from '../../src/tools/note-budget.js'
+import { createToolSet } from '../../src/tools/tool-set.js'
+import { dailyNote, makeToolWorld } from './world.js'
+
+const USER = '# User\n\n## Identity\n'
+
+function budgetWorld(transcriptBytes: number) {
+  const world = makeToolWorld({
+    'notes/memory/user.md': USER,
+    'notes/daily/2026-11-22.md': dailyNote('2026-11-22'),
+  })
+  return createToolSet(world.context, { noteBudget: noteBudgetFor(transcriptBytes) })
+}
+
+describe('the notes budget', () => {
+  it('is 30% of the transcript for all notes and 8% for the memory files', () => {
+    expect(noteBudgetFor(10_000)).toEqual({ transcriptBytes: 10_000, notesBytes: 3000, memoryBytes: 800 })
+  })
+
+  it('counts a note without its front matter and HTML comments', () => {
+    const body = '# Sunday\n\nSummary text.\n'
+    expect(proseBytes(`---\ndate: '2026-11-22'\n---\n${body}<!-- DREAM_CUES\nlots\nDREAM_CUES -->\n`)).toBe(
+      Buffer.byteLength(`${body}\n`),
+    )
+  })
+
+  it('reports what every write added so far against both budgets, and MEMORY.md against its own', async () => {
+    const tools = budgetWorld(10_000)
+    const fact = '- **City: Porto** — moved in May [[2026-11-22]] <!-- key: user.city; value: Porto -->\n'
+    const first = await tools.call('write_file', {
+      path: 'notes/memory/user.md',
+      content: `${USER}\n${fact}`,
+    })
+    const added = proseBytes(`${USER}\n${fact}`) - proseBytes(USER)
+    expect(first.content).toContain(
+      `; notes added this dream: ${added} of 3,000 bytes (memory files ${added} of 800)`,
+    )
+    const daily = dailyNote('2026-11-22', 'x'.repeat(3000))
+    const second = await tools.call('write_file', { path: 'notes/daily/2026-11-22.md', content: daily })
+    const dailyAdded = proseBytes(daily) - proseBytes(dailyNote('2026-11-22'))
+    expect(second.content).toContain(
+      `notes added this dream: ${(added + dailyAdded).toLocaleString('en-US')} of 3,000 bytes (memory files ${added} of 800) — over budget`,
+    )
+    const index = await tools.call('write_file', { path: 'notes/memory/MEMORY.md', content: '# Memory\n' })
+    expect(index.content).toMatch(/; MEMORY\.md 9 of 6,000 bytes/)
+  })
+
+  it('adds nothing to write results outside a dream with a budget', async () => {
+    const world = makeToolWorld({ 'notes/memory/user.md': USER })
+    const result = await createToolSet(world.context).call('write_file', {
+      path: 'notes/memory/user.md',
+      content: `${USER}- x\n`,
+    })
+    expect(result.content).toBe(`wrote notes/memory/user.md (${Buffer.byteLength(`${USER}- x\n`)} bytes)`)
+  })
+})
