@@ -69,7 +69,10 @@ export async function appendNote(deps: NoteDeps, text: string): Promise<NoteResu
   }
 }
 
-async function writeEntry(deps: NoteDeps, text: string): Promise<NoteResult> {
+async function writeEntry(deps: NoteDeps, said: string): Promise<NoteResult> {
+  // A note asked for in chat or over MCP is memory too: a secret in it is withheld like any other.
+  const { withholdSecrets } = await import('../secrets/withhold.js')
+  const text = withholdSecrets(said, { keepKinds: deps.config.privacy.keepSecretKinds }).text
   // The daily-note parser, the FTS journal and the path policy load with the first note, so
   // `dreamlane mcp` answers its handshake without them.
   const [

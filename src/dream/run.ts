@@ -18,6 +18,7 @@ import { checkGates } from './gates.js'
 import { acquireLock } from '../notes/lock.js'
 import { consolidate, type StepRunner } from './consolidate.js'
 import { recordInDiary } from './diary-entry.js'
+import { describeCleaned, withholdSecretsInNotes } from './secrets-pass.js'
 import { composeSummary, postSummary } from './summary.js'
 import type { DreamRequest, RunRecord, StepTiming } from './types.js'
 
@@ -79,6 +80,20 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
     )
     backupTaken = backup
     deps.runs.update(runId, { backupId: backup.id })
+
+    // After the backup, so the run can be undone; before seeding, so nothing this dream reads holds a secret.
+    const cleaned = await step(
+      'secrets',
+      () => withholdSecretsInNotes(deps.paths, deps.state, deps.config.privacy.keepSecretKinds),
+      (notes) => `${notes.length} note(s) cleaned`,
+    )
+    for (const note of cleaned) changed.add(note.file)
+    markDirty(
+      deps.state,
+      deps.paths.workspace,
+      cleaned.map((note) => note.file),
+    )
+    const cleanedLine = describeCleaned(cleaned, deps.paths.workspace)
 
     const seeded = await step(
       'seed',
@@ -143,7 +158,7 @@ export async function runDream(runId: string, request: DreamRequest, deps: Dream
       runId,
       request,
       { status: review.held ? 'held' : pass.status, reason: pass.reason },
-      withFactsLine(pass.engineText, indexed.facts),
+      [withFactsLine(pass.engineText, indexed.facts).trim(), cleanedLine].filter(Boolean).join('\n'),
     )
   } catch (error) {
     deps.runs.update(runId, { changedFiles: [...changed].sort() })

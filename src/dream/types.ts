@@ -53,6 +53,7 @@ export interface UnresolvedDay {
 export type StepName =
   | 'lock'
   | 'backup'
+  | 'secrets'
   | 'seed'
   | 'channel'
   | 'model'

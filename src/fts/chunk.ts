@@ -1,4 +1,5 @@
 // Splits a note into line-aware chunks, so a hit can name the line it came from and bm25 ranks sections.
+import { withholdSecrets } from '../secrets/withhold.js'
 
 /** A run of whole lines from one file; `startLine` is 1-based. */
 export interface Chunk {
@@ -13,7 +14,11 @@ const MAX_CHARS = 4000
 
 const HEADING = /^#{1,6}\s/
 
-/** Chunks of at most ~60 lines / ~4 KB, broken preferably at markdown headings; empty text → no chunks. */
+/**
+ * Chunks of at most ~60 lines / ~4 KB, broken preferably at markdown headings; empty text → no chunks. A secret in
+ * a note (one written by hand, or before dreams withheld them) is withheld from its chunk: the index, its snippets
+ * and every search served from it never hold the value.
+ */
 export function chunkText(text: string): Chunk[] {
   const lines = text.split('\n')
   const chunks: Chunk[] = []
@@ -22,7 +27,7 @@ export function chunkText(text: string): Chunk[] {
   let chars = 0
   const flush = (nextStart: number): void => {
     const body = current.join('\n')
-    if (body.trim() !== '') chunks.push({ startLine, body })
+    if (body.trim() !== '') chunks.push({ startLine, body: withholdSecrets(body).text })
     current = []
     chars = 0
     startLine = nextStart

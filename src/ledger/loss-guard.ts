@@ -1,4 +1,5 @@
 // The loss guard: compares notes/memory/ before and after a run and names what vanished without a trace.
+import { withholdSecrets } from '../secrets/withhold.js'
 import type { ManifestEntry } from '../backup/manifest.js'
 import { droppedKeyedFacts, keyedFactsIn } from './keyed-facts.js'
 import { addMentions, extractTerms, midSentenceNames, withoutComments, type Term } from './terms.js'
@@ -78,7 +79,11 @@ export async function guardMemory(input: GuardInput): Promise<GuardResult> {
     .filter((content) => isGuardedPath(content.path))
     .map((content) => ({
       path: content.path,
-      before: guardedText(content.before?.toString('utf8') ?? '', input.boilerplate?.get(content.path)),
+      // A secret withheld is no loss, and a flag's line must not show it: the guard reads the before text withheld.
+      before: guardedText(
+        withholdSecrets(content.before?.toString('utf8') ?? '').text,
+        input.boilerplate?.get(content.path),
+      ),
       after: guardedText(content.after?.toString('utf8') ?? '', input.boilerplate?.get(content.path)),
     }))
   const afterTexts = input.contents.map((content) => content.after?.toString('utf8') ?? '')

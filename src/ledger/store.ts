@@ -1,6 +1,7 @@
 // Per-file ledger rows in state.db (`run_changes`), read by `runs show --diff`, the dashboard, apply and undo.
 import { migrate } from '../db/migrate.js'
 import type { StateDb } from '../db/state.js'
+import { withholdSecrets } from '../secrets/withhold.js'
 import type { FileChange } from './types.js'
 
 const MIGRATIONS = [
@@ -55,7 +56,8 @@ export class LedgerStore {
           c.linesAdded,
           c.linesRemoved,
           c.tooLarge ? 1 : 0,
-          c.diff,
+          // A diff shows removed lines too: one a dream cleaned of a secret must not keep it here.
+          withholdSecrets(c.diff).text,
         )
       }
     })()

@@ -1,5 +1,6 @@
 // memory_search, memory_read and memory_note: an assistant's way into the notes, through the same tools and
 // path policy a chat turn gets, and the note use case.
+import { withholdSecrets } from '../secrets/withhold.js'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { appendNote, MAX_NOTE_BYTES } from '../app/note.js'
@@ -122,5 +123,6 @@ async function readTools(ws: McpWorkspace, jid: string): Promise<ToolSet> {
 
 function toolResult(result: ToolResult) {
   if (!result.ok) return errorResult(result.code ?? 'TOOL_FAILED', result.content)
-  return textResult(result.content)
+  // The index already withholds secrets; a note read whole may predate the dream that cleans it.
+  return textResult(withholdSecrets(result.content).text)
 }

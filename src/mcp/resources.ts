@@ -1,4 +1,5 @@
 // Resources (`memory://MEMORY.md`, the other memory files, `memory://days/<day>.md`) and the startup prompt.
+import { withholdSecrets } from '../secrets/withhold.js'
 import { readdir, readFile } from 'node:fs/promises'
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { ToolRefusal } from '../errors.js'
@@ -77,5 +78,5 @@ export function registerMemoryResources(server: McpServer, host: McpHost): void 
 async function readNote(host: McpHost, rel: string, uri: string) {
   const { dreamlane } = await host.workspace()
   const target = await resolveReadTarget(rel, 'file', dreamlane.paths, dreamlane.config)
-  return { uri, mimeType: MARKDOWN, text: await readFile(target.abs, 'utf8') }
+  return { uri, mimeType: MARKDOWN, text: withholdSecrets(await readFile(target.abs, 'utf8')).text }
 }

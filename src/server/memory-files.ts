@@ -1,4 +1,6 @@
 // The memory files as the Memory view and /api/status see them: contents, sizes and counts.
+import type { SecretKind } from '../secrets/types.js'
+import { withholdSecrets } from '../secrets/withhold.js'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { MEMORY_FILES, type WorkspacePaths } from '../notes/paths.js'
@@ -43,23 +45,31 @@ export async function countMemory(paths: WorkspacePaths): Promise<MemoryCounts> 
 }
 
 /** The seven memory files that exist (in their canonical order), then the newest day pages. */
-export async function readMemoryFiles(paths: WorkspacePaths): Promise<MemoryFileView[]> {
+export async function readMemoryFiles(
+  paths: WorkspacePaths,
+  keepKinds: readonly SecretKind[] = [],
+): Promise<MemoryFileView[]> {
   const views: MemoryFileView[] = []
   for (const name of MEMORY_FILES) {
-    const view = await readView(join(paths.memory, name), `notes/memory/${name}`)
+    const view = await readView(join(paths.memory, name), `notes/memory/${name}`, keepKinds)
     if (view) views.push(view)
   }
   const days = (await listDays(paths.days)).sort().reverse().slice(0, MAX_DAY_PAGES)
   for (const name of days) {
-    const view = await readView(join(paths.days, name), `notes/memory/days/${name}`)
+    const view = await readView(join(paths.days, name), `notes/memory/days/${name}`, keepKinds)
     if (view) views.push(view)
   }
   return views
 }
 
-async function readView(file: string, path: string): Promise<MemoryFileView | null> {
+async function readView(
+  file: string,
+  path: string,
+  keepKinds: readonly SecretKind[],
+): Promise<MemoryFileView | null> {
   try {
-    const text = await readFile(file, 'utf8')
+    // A note not yet cleaned by a dream (written by hand) still never shows a secret on the page.
+    const text = withholdSecrets(await readFile(file, 'utf8'), { keepKinds }).text
     return { path, bytes: Buffer.byteLength(text), text }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null

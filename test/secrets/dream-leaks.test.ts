@@ -1,6 +1,6 @@
 // End to end: after an offline dream and a scripted model dream over a chat full of secrets, no value is left under
 // notes/ or in state.db's bytes (run records, tool calls, the search index), and every look-alike survives.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createScriptedProvider } from '../../src/model/scripted.js'
@@ -75,5 +75,37 @@ describe('secrets never enter memory', () => {
     expect(leaks(world.paths)).toEqual([])
     const written = readFileSync(join(world.paths.memory, 'reference.md'), 'utf8')
     for (const lookAlike of LOOK_ALIKES) expect(written).toContain(lookAlike.text)
+  })
+})
+
+describe('notes that already hold secrets', () => {
+  it('are cleaned by the next dream, named in its summary by kind and file, and kept out of the index and state.db', async () => {
+    const world = await makeDreamWorld()
+    writeFileSync(
+      join(world.paths.memory, 'reference.md'),
+      '# Reference\n- Wifi password is Tr0ub4dor&3\n- Passport number: X48213377\n- Order 112-4567890-1234567\n',
+    )
+    writeFileSync(
+      join(world.paths.memory, 'user.md'),
+      '# User\n- mein Passwort ist Sonnenblume77\n- Lives in Porto\n',
+    )
+    const dreamlane = world.open()
+    // Indexed before the dream, as `dreamlane index` would have: the index withholds them from the start.
+    const { refreshIndex } = await import('../../src/fts/refresh.js')
+    await refreshIndex({ state: dreamlane.state, paths: world.paths, config: world.config })
+    const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
+    expect(run.status).toBe('succeeded')
+    expect(run.summary).toContain(
+      'withheld 3 secret(s) already in notes: wifi-password, passport, password (notes/memory/reference.md, notes/memory/user.md)',
+    )
+    dreamlane.close()
+    const reference = readFileSync(join(world.paths.memory, 'reference.md'), 'utf8')
+    expect(reference).toContain('- Wifi password is (withheld wifi-password)')
+    expect(reference).toContain('112-4567890-1234567')
+    const db = readFileSync(world.paths.stateDb, 'latin1')
+    for (const value of ['Tr0ub4dor&3', 'X48213377', 'Sonnenblume77']) {
+      expect(reference + readFileSync(join(world.paths.memory, 'user.md'), 'utf8')).not.toContain(value)
+      expect(db).not.toContain(value)
+    }
   })
 })

@@ -144,7 +144,7 @@ describe('dreams API', () => {
     expect(names.at(-1)).toBe('finished')
     const steps = names.filter((name) => name.includes(':'))
     expect(steps).toEqual(
-      ['lock', 'backup', 'seed', 'channel', 'model', 'index', 'review', 'fts', 'cleanup'].flatMap((step) => [
+      ['lock', 'backup', 'secrets', 'seed', 'channel', 'model', 'index', 'review', 'fts', 'cleanup'].flatMap((step) => [
         `${step}:start`,
         `${step}:end`,
       ]),

@@ -116,7 +116,11 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
   app.get('/memory', async (c) => {
     const counts = await countMemory(dreamlane.paths)
     return c.html(
-      renderMemoryPage(await readMemoryFiles(dreamlane.paths), counts.missing, dreamlane.excludedChats()),
+      renderMemoryPage(
+        await readMemoryFiles(dreamlane.paths, dreamlane.config.privacy.keepSecretKinds),
+        counts.missing,
+        dreamlane.excludedChats(),
+      ),
     )
   })
 
