@@ -70,7 +70,17 @@ describe('a dream, end to end', () => {
     expect(hits.map((h) => h.path)).toContain('notes/memory/user.md')
     // The record has timings, tool calls (including the refused one) and usage.
     expect(run.steps.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['lock', 'backup', 'secrets', 'seed', 'channel', 'model', 'index', 'fts', 'cleanup']),
+      expect.arrayContaining([
+        'lock',
+        'backup',
+        'secrets',
+        'seed',
+        'channel',
+        'model',
+        'index',
+        'fts',
+        'cleanup',
+      ]),
     )
     expect(run.steps.every((s) => s.durationMs >= 0 && s.startedAt)).toBe(true)
     expect(run.toolCalls.map((c) => [c.name, c.ok])).toEqual([

@@ -144,10 +144,9 @@ describe('dreams API', () => {
     expect(names.at(-1)).toBe('finished')
     const steps = names.filter((name) => name.includes(':'))
     expect(steps).toEqual(
-      ['lock', 'backup', 'secrets', 'seed', 'channel', 'model', 'index', 'review', 'fts', 'cleanup'].flatMap((step) => [
-        `${step}:start`,
-        `${step}:end`,
-      ]),
+      ['lock', 'backup', 'secrets', 'seed', 'channel', 'model', 'index', 'review', 'fts', 'cleanup'].flatMap(
+        (step) => [`${step}:start`, `${step}:end`],
+      ),
     )
     expect(names.slice(names.indexOf('model:start'), names.indexOf('model:end'))).toEqual([
       'model:start',
