@@ -1,7 +1,7 @@
 // Read-only paging over the messages window: filters, keyset cursors and the JSON rows the model sees.
 import type { PrivacyRules } from '../privacy/rules.js'
 import { ToolRefusal } from '../errors.js'
-import { DREAM_CHANNEL_PREFIX, roleOf, type MessageRow, type MessagesDb } from '../db/messages.js'
+import { DREAM_CHANNEL_PREFIX, type MessageRow, type MessagesDb } from '../db/messages.js'
 import { TimeSlicer } from '../time/slice.js'
 
 /** Characters of one message's content shown to the model; longer content is cut with a note. */
@@ -114,8 +114,21 @@ export function sanitizeMessageText(text: string): string {
   return text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text
 }
 
+/** One message as a page shows it; its chat is given once, by the run of messages it is in (see message-json.ts). */
+export interface PageMessageJson {
+  id: string
+  ts: string
+  /** Who sent it, by name (the row's sender_name, else its sender id). */
+  sender: string
+  /** Sent from the exporting account by a person: the user whose memory this is. */
+  from_me?: true
+  /** Stored as an assistant's (bot) message. */
+  bot?: true
+  content: string
+}
+
 /** The JSON row the model sees: message content is data inside a string, capped in length, NUL-free. */
-export function toMessageJson(row: MessageRow): Record<string, string> {
+export function toMessageJson(row: MessageRow): PageMessageJson {
   const text = sanitizeMessageText(row.content)
   const length = text.length
   const content =
@@ -124,15 +137,12 @@ export function toMessageJson(row: MessageRow): Record<string, string> {
       : text
   return {
     id: row.id,
-    chat: row.chatJid,
-    root: row.rootJid,
-    chat_name: sanitizeMessageText(row.chatName ?? row.chatJid),
     ts: row.timestamp,
-    role: roleOf(row),
     sender: sanitizeMessageText(row.senderName ?? row.sender ?? ''),
     // Only where a person, not the assistant, sent it from the exporting account: the one whose memory this is,
     // among the several people of a group chat.
-    ...(row.isFromMe && !row.isBotMessage ? { from_me: 'true' } : {}),
+    ...(row.isFromMe && !row.isBotMessage ? { from_me: true as const } : {}),
+    ...(row.isBotMessage ? { bot: true as const } : {}),
     content,
   }
 }

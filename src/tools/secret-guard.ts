@@ -6,6 +6,7 @@ import { detectSecrets } from '../secrets/detect.js'
 import type { SecretKind, SecretSpan } from '../secrets/types.js'
 import { replaceSpans, type Withheld } from '../secrets/withhold.js'
 import { localDayOf } from '../time/local-day.js'
+import { flatPageMessages } from './message-json.js'
 
 interface SeenSecret {
   kind: SecretKind
@@ -66,7 +67,7 @@ export class SecretGuard {
   notePage(json: string): void {
     let messages: PageMessage[]
     try {
-      messages = (JSON.parse(json) as { messages?: PageMessage[] }).messages ?? []
+      messages = flatPageMessages(JSON.parse(json))
     } catch {
       return // not a page (a refusal's text): nothing to learn
     }

@@ -34,7 +34,11 @@ describe('the dream prompt (skills/dream/SKILL.md)', () => {
     ],
     [
       'who the user is in a page',
-      /Rows marked `from_me` are the user's own words; others are named by `sender`/,
+      /Rows marked `from_me` are the user's own words;\s+`bot` rows were stored as an/,
+    ],
+    [
+      'that the other person is named, not an assistant',
+      /Go by `sender`; in a chat without\s+`from_me` the user is the sender who is not `bot`/,
     ],
   ])('states %s', (_what, pattern) => {
     expect(PROMPT).toMatch(pattern)

@@ -3,24 +3,17 @@ import { describe, expect, it } from 'vitest'
 import { createToolSet } from '../../src/tools/tool-set.js'
 import { MESSAGE_MAX_CHARS } from '../../src/tools/message-query.js'
 import { MESSAGE_PAGE_CEILING } from '../../src/tools/message-tools.js'
+import { flatPageMessages, type FlatPageMessage, type PageChatJson } from '../../src/tools/message-json.js'
 import type { MessageSpec } from '../helpers/workspace.js'
 import { makeToolWorld } from './world.js'
 
-interface MessageJson {
-  id: string
-  chat: string
-  root: string
-  chat_name: string
-  ts: string
-  role: string
-  sender: string
-  content: string
-}
-
 interface PageJson {
-  messages: MessageJson[]
+  /** The page's messages read flat, each with its run's chat fields (as the offline engine reads them). */
+  messages: FlatPageMessage[]
   next: string | null
   note?: string
+  /** The page as the model gets it. */
+  raw: { chats: PageChatJson[] }
 }
 
 // Window: 2026-11-21 … 2026-11-23 UTC.
@@ -57,13 +50,14 @@ function messageWorld(messages: MessageSpec[] = BASE, flags = {}) {
   const page = async (name: string, input: unknown): Promise<PageJson> => {
     const result = await tools.call(name, input)
     expect(result.ok, result.content).toBe(true)
-    return JSON.parse(result.content) as PageJson
+    const raw = JSON.parse(result.content) as PageJson['raw'] & Omit<PageJson, 'messages' | 'raw'>
+    return { ...raw, messages: flatPageMessages(raw), raw }
   }
   return { ...world, tools, page }
 }
 
 describe('get_messages', () => {
-  it('returns the window oldest first with session roots, roles and senders, dream channels left out', async () => {
+  it('returns the window oldest first with session roots, bot marks and senders, dream channels left out', async () => {
     const { page } = messageWorld()
     const result = await page('get_messages', {})
     expect(result.messages.map((m) => m.id)).toEqual(['a1', 'a2', 'b1', 'c1'])
@@ -74,17 +68,32 @@ describe('get_messages', () => {
       root: 'chat:a',
       chat_name: 'chat:a',
       ts: '2026-11-22T09:00:00.000Z',
-      role: 'assistant',
       sender: 'Assistant',
+      bot: true,
       content: 'Booked flights to LISBON',
     })
     expect(result.messages[2]).toMatchObject({
       id: 'b1',
       chat: 'chat:a:branch',
       root: 'chat:a',
-      role: 'user',
       sender: 'Alex',
     })
+    expect(result.messages[2]).not.toHaveProperty('bot')
+  })
+
+  it('gives each chat once per run of its messages: rows carry no chat fields and no role', async () => {
+    const { page } = messageWorld()
+    const { raw } = await page('get_messages', {})
+    expect(raw.chats.map(({ messages, ...chat }) => [chat, messages.map((m) => m.id)])).toEqual([
+      [{ chat: 'chat:a' }, ['a1', 'a2']],
+      [{ chat: 'chat:a:branch', root: 'chat:a' }, ['b1']],
+      [{ chat: 'chat:c' }, ['c1']],
+    ])
+    for (const message of raw.chats.flatMap((chat) => chat.messages)) {
+      expect(
+        Object.keys(message).filter((key) => ['chat', 'root', 'chat_name', 'role'].includes(key)),
+      ).toEqual([])
+    }
   })
 
   it('marks a person’s message sent from the exporting account (from_me), and no other', async () => {
@@ -101,10 +110,10 @@ describe('get_messages', () => {
       },
     ])
     const { messages } = await page('get_messages', {})
-    expect(messages.map((m) => [m.id, (m as { from_me?: string }).from_me])).toEqual([
-      ['g1', undefined],
-      ['g2', 'true'],
-      ['g3', undefined],
+    expect(messages.map((m) => [m.id, m.from_me, m.bot])).toEqual([
+      ['g1', undefined, undefined],
+      ['g2', true, undefined],
+      ['g3', undefined, true],
     ])
   })
 
@@ -191,7 +200,8 @@ describe('get_messages', () => {
     const read = async (tools: ReturnType<typeof createToolSet>, input: object): Promise<PageJson> => {
       const result = await tools.call('get_messages', input)
       expect(result.ok, result.content).toBe(true)
-      return JSON.parse(result.content) as PageJson
+      const raw = JSON.parse(result.content) as PageJson['raw'] & Omit<PageJson, 'messages' | 'raw'>
+      return { ...raw, messages: flatPageMessages(raw), raw }
     }
     const bulkTools = createToolSet(world.context, { messagePageMax: MESSAGE_PAGE_CEILING * 4 })
     const first = await read(bulkTools, { limit: MESSAGE_PAGE_CEILING * 4 })
@@ -235,7 +245,8 @@ describe('search_messages', () => {
     const first = await page('search_messages', { query: 'lisbon', limit: 2 })
     expect(first.messages.map((m) => m.id)).toEqual(['a1', 'a2'])
     const second = await page('search_messages', { query: 'lisbon', limit: 2, cursor: first.next })
-    expect(second).toEqual({ messages: [expect.objectContaining({ id: 'b1' })], next: null })
+    expect(second.messages).toEqual([expect.objectContaining({ id: 'b1' })])
+    expect(second.next).toBeNull()
   })
 
   it('lets timers run while it searches a long window', async () => {
@@ -265,7 +276,7 @@ describe('search_messages', () => {
       const result = await createToolSet({ ...world.context, messages }).call('search_messages', {
         query: 'nowhere',
       })
-      expect(JSON.parse(result.content)).toMatchObject({ messages: [], next: null })
+      expect(JSON.parse(result.content)).toMatchObject({ chats: [], next: null })
     } finally {
       clearInterval(timer)
     }

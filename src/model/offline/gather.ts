@@ -3,6 +3,7 @@
 import { OFFLINE_PAGE_SIZE } from './page-size.js'
 import { localDayOf } from '../../time/local-day.js'
 import type { ToolClient } from './tool-client.js'
+import { flatPageMessages } from '../../tools/message-json.js'
 import type { ToolResult } from '../../tools/types.js'
 import { withoutControls } from './text.js'
 import { termsOf, WordWeights, type WordCounts } from './word-weights.js'
@@ -39,7 +40,7 @@ interface MessageJson {
   root?: unknown
   chat_name?: unknown
   ts?: unknown
-  role?: unknown
+  bot?: unknown
   sender?: unknown
   from_me?: unknown
   content?: unknown
@@ -74,9 +75,9 @@ function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | nu
     root: asText(row.root) || chat,
     chatName: withoutControls(asText(row.chat_name)) || chat,
     ts,
-    role: row.role === 'assistant' ? 'assistant' : 'user',
+    role: row.bot === true ? 'assistant' : 'user',
     sender: withoutControls(asText(row.sender)),
-    fromMe: row.from_me === 'true',
+    fromMe: row.from_me === true,
     content: withoutControls(asText(row.content)),
     day: cachedLocalDay(ts, timeZone),
   }
@@ -143,8 +144,8 @@ async function readPages(
       client.problems.push(`get_messages: ${result.content}`)
       return 'stopped'
     }
-    const json = JSON.parse(result.content) as { messages?: MessageJson[]; next?: unknown }
-    const rows = json.messages ?? []
+    const json = JSON.parse(result.content) as { next?: unknown }
+    const rows: MessageJson[] = flatPageMessages(json)
     const next: string | null = typeof json.next === 'string' ? json.next : null
     // A cursor that does not move would loop forever; the tool never returns one, but stop if it does.
     cursor = next !== null && next !== cursor ? next : null
