@@ -11,6 +11,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 EVAL=${EVAL:-$ROOT/../shared/eval}
+export EVAL_DEPS=${EVAL_DEPS:-$ROOT}
 target=${1:?usage: start.sh sample|conv-NN OUT}
 out=$(mkdir -p "${2:?usage: start.sh sample|conv-NN OUT}" && cd "$2" && pwd)
 ws=$out/ws
