@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // check-planted.mjs SAMPLE_JSON WORKSPACE DAYS — is every planted fact of the window's days where it belongs?
-// A fact is right when its expected memory file holds every `mustContain` string (case-insensitive); a changed fact
+// A fact is right when its expected memory file holds every `mustContain` string (case-insensitive; a "Month D" date
+// also as its ISO month and day); a changed fact
 // also needs every line that holds the old value without the new one to mark it superseded (struck or "superseded").
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -22,12 +23,35 @@ const read = (file) => {
     return ''
   }
 }
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+]
+/** "December 31" is also held by an absolute date the prompt asks for: "-12-31" (2026-12-31). */
+function isHeld(text, words) {
+  const lower = text.toLowerCase()
+  if (lower.includes(words.toLowerCase())) return true
+  const date = /^([a-z]+) (\d{1,2})$/i.exec(words)
+  const month = date ? MONTHS.indexOf(date[1].toLowerCase()) : -1
+  if (month === -1) return false
+  return lower.includes(`-${String(month + 1).padStart(2, '0')}-${date[2].padStart(2, '0')}`)
+}
 let right = 0
 const wrong = []
 const inWindow = sample.planted.filter((fact) => fact.day >= firstDay)
 for (const fact of inWindow) {
   const text = read(fact.expectedFile)
-  const missing = fact.mustContain.filter((words) => !text.toLowerCase().includes(words.toLowerCase()))
+  const missing = fact.mustContain.filter((words) => !isHeld(text, words))
   const stale = (fact.supersedes?.mustContain ?? []).filter((old) =>
     text.split('\n').some((line) => {
       const lower = line.toLowerCase()
