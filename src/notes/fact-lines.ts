@@ -68,6 +68,14 @@ export function withoutLinks(text: string): string {
     .trim()
 }
 
+/** A value as it now reads: a struck-through old value beside it (`~~Porto~~ Lisbon`) is no part of it. */
+function shownValue(text: string): string {
+  return text
+    .replace(/~~[^~]*~~/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+}
+
 function stripLead(text: string): string {
   return text.replace(/^[\s:—–-]+/, '').replace(/[\s—–-]+$/, '')
 }
@@ -102,7 +110,7 @@ function readLead(text: string): Pick<FactLine, 'subject' | 'value' | 'detail' |
   const rest = bold[2] as string
   const colon = lead.indexOf(':')
   if (colon !== -1 && colon < lead.length - 1) {
-    const value = lead.slice(colon + 1).trim()
+    const value = shownValue(lead.slice(colon + 1))
     return {
       subject: lead.slice(0, colon).trim(),
       value: value === '' ? null : value,

@@ -254,6 +254,15 @@ describe('a fact that changed', () => {
     )
   })
 
+  it('reads a value struck through inside the bold lead as the old one', () => {
+    const result = key(user(KEYED.replace('City: Porto', 'City: ~~Porto~~ Lisbon')))
+    expect(result.superseded).toEqual(['user.city: Porto → Lisbon'])
+    expect(result.text).toContain(
+      '- **City: ~~Porto~~ Lisbon** — I live in Porto <!-- key: user.city; value: Lisbon;',
+    )
+    expect(key(result.text).text).toBe(result.text)
+  })
+
   it('dates an edit with no new day link on the day of the dream', () => {
     const result = key(user(KEYED.replace('City: Porto', 'City: Lisbon')))
     expect(result.text).toContain('superseded 2026-11-21 → Lisbon')
