@@ -4,7 +4,13 @@ import { CACHE_READ_WEIGHT } from '../model/limits.js'
 import type { TurnInput } from '../model/provider.js'
 import type { SeededDay } from '../notes/seed.js'
 import type { DayWindow } from '../time/local-day.js'
-import { noteBudgetFor, NOTES_SHARE, MEMORY_SHARE, type NoteBudgetLimits } from '../tools/note-budget.js'
+import {
+  MEMORY_FLOOR_BYTES,
+  MEMORY_SHARE,
+  noteBudgetFor,
+  NOTES_SHARE,
+  type NoteBudgetLimits,
+} from '../tools/note-budget.js'
 import type { DreamDeps } from './deps.js'
 import { toolBudgetFor } from './tool-budget.js'
 import type { DreamRequest } from './types.js'
@@ -51,8 +57,9 @@ export function budgetLines(
       `${number(budget.maxOutputTokens)} output tokens in all, at most ${number(replyTokens)} per reply ` +
       '(keep each write under it: split a long summary over calls).',
     `Notes budget: the window's messages hold ${number(notes.transcriptBytes)} bytes. Daily notes and memory ` +
-      `files together may add at most ${number(notes.notesBytes)} bytes (${percent(NOTES_SHARE)}), the memory ` +
-      `files (days/ pages included) at most ${number(notes.memoryBytes)} of them (${percent(MEMORY_SHARE)}); ` +
+      `files together may add at most ${number(notes.notesBytes)} bytes, the memory files (days/ pages ` +
+      `included) at most ${number(notes.memoryBytes)} of them (${percent(NOTES_SHARE)} and ` +
+      `${percent(MEMORY_SHARE)} of the messages' bytes, never under ${number(MEMORY_FLOOR_BYTES)}); ` +
       `MEMORY.md stays under ${number(config.memory.indexBudgetBytes)} bytes. Write results report what you added.`,
   ]
 }

@@ -15,12 +15,19 @@ export interface NoteBudgetLimits {
 /** Share of the transcript's bytes the notes may take, and the memory files among them. */
 export const NOTES_SHARE = 0.3
 export const MEMORY_SHARE = 0.08
+/**
+ * The memory files may always add this much: a short window's 8% (84 bytes for a day of 1 KB) cannot hold one
+ * changed fact and its struck-through old value, nor the rewritten recent-context and current-state. Long windows,
+ * where the share is what matters, are far above it.
+ */
+export const MEMORY_FLOOR_BYTES = 2000
 
 export function noteBudgetFor(transcriptBytes: number): NoteBudgetLimits {
+  const memoryBytes = Math.max(MEMORY_FLOOR_BYTES, Math.round(transcriptBytes * MEMORY_SHARE))
   return {
     transcriptBytes,
-    notesBytes: Math.round(transcriptBytes * NOTES_SHARE),
-    memoryBytes: Math.round(transcriptBytes * MEMORY_SHARE),
+    notesBytes: Math.max(memoryBytes, Math.round(transcriptBytes * NOTES_SHARE)),
+    memoryBytes,
   }
 }
 

@@ -16,7 +16,12 @@ function budgetWorld(transcriptBytes: number) {
 
 describe('the notes budget', () => {
   it('is 30% of the transcript for all notes and 8% for the memory files', () => {
-    expect(noteBudgetFor(10_000)).toEqual({ transcriptBytes: 10_000, notesBytes: 3000, memoryBytes: 800 })
+    expect(noteBudgetFor(50_000)).toEqual({ transcriptBytes: 50_000, notesBytes: 15_000, memoryBytes: 4000 })
+  })
+
+  it('always lets the memory files add 2,000 bytes, however short the window', () => {
+    expect(noteBudgetFor(1_051)).toEqual({ transcriptBytes: 1_051, notesBytes: 2000, memoryBytes: 2000 })
+    expect(noteBudgetFor(10_000)).toEqual({ transcriptBytes: 10_000, notesBytes: 3000, memoryBytes: 2000 })
   })
 
   it('counts a note without its front matter and HTML comments', () => {
@@ -35,13 +40,13 @@ describe('the notes budget', () => {
     })
     const added = proseBytes(`${USER}\n${fact}`) - proseBytes(USER)
     expect(first.content).toContain(
-      `; notes added this dream: ${added} of 3,000 bytes (memory files ${added} of 800)`,
+      `; notes added this dream: ${added} of 3,000 bytes (memory files ${added} of 2,000)`,
     )
     const daily = dailyNote('2026-11-22', 'x'.repeat(3000))
     const second = await tools.call('write_file', { path: 'notes/daily/2026-11-22.md', content: daily })
     const dailyAdded = proseBytes(daily) - proseBytes(dailyNote('2026-11-22'))
     expect(second.content).toContain(
-      `notes added this dream: ${(added + dailyAdded).toLocaleString('en-US')} of 3,000 bytes (memory files ${added} of 800) — over budget`,
+      `notes added this dream: ${(added + dailyAdded).toLocaleString('en-US')} of 3,000 bytes (memory files ${added} of 2,000) — over budget`,
     )
     const index = await tools.call('write_file', { path: 'notes/memory/MEMORY.md', content: '# Memory\n' })
     expect(index.content).toMatch(/; MEMORY\.md 9 of 6,000 bytes/)
