@@ -59,7 +59,7 @@ export function budgetLines(
     `Notes budget: the window's messages hold ${number(notes.transcriptBytes)} bytes. Daily notes and memory ` +
       `files together may add at most ${number(notes.notesBytes)} bytes, the memory files (days/ pages ` +
       `included) at most ${number(notes.memoryBytes)} of them (${percent(NOTES_SHARE)} and ` +
-      `${percent(MEMORY_SHARE)} of the messages' bytes, never under ${number(MEMORY_FLOOR_BYTES)}); ` +
+      `${percent(MEMORY_SHARE)} of the messages' bytes; the memory files never under ${number(MEMORY_FLOOR_BYTES)}); ` +
       `MEMORY.md stays under ${number(config.memory.indexBudgetBytes)} bytes. Write results report what you added.`,
   ]
 }

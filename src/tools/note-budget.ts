@@ -23,10 +23,12 @@ export const MEMORY_SHARE = 0.08
 export const MEMORY_FLOOR_BYTES = 2000
 
 export function noteBudgetFor(transcriptBytes: number): NoteBudgetLimits {
-  const memoryBytes = Math.max(MEMORY_FLOOR_BYTES, Math.round(transcriptBytes * MEMORY_SHARE))
+  const share = Math.round(transcriptBytes * MEMORY_SHARE)
+  const memoryBytes = Math.max(MEMORY_FLOOR_BYTES, share)
+  // The floor adds to the memory files' share only: the daily notes keep theirs.
   return {
     transcriptBytes,
-    notesBytes: Math.max(memoryBytes, Math.round(transcriptBytes * NOTES_SHARE)),
+    notesBytes: Math.round(transcriptBytes * NOTES_SHARE) + memoryBytes - share,
     memoryBytes,
   }
 }
