@@ -104,8 +104,8 @@ const settings = {
       snippetBudget: positiveInt.default(120),
       /** `cue_terms` per daily note. @default 16 */
       cueTermsMax: z.number().int().min(0).default(16),
-      /** Characters of message content per snippet. @default 180 */
-      snippetMaxChars: z.number().int().min(20).default(180),
+      /** Characters of message content per snippet: most chat messages whole, a pasted page cut. @default 300 */
+      snippetMaxChars: z.number().int().min(20).default(300),
     })
     .strict()
     .prefault({}),

@@ -1,6 +1,6 @@
 // The DREAM_CUES block: bounded transcript hints for one day's slice, built from a stream of messages.
 import type { ResolvedConfig } from '../config/schema.js'
-import { roleOf, type MessageRow } from '../db/messages.js'
+import type { MessageRow } from '../db/messages.js'
 import { TermCounter } from './cue-terms.js'
 import { MessageTally } from './tally.js'
 
@@ -41,13 +41,31 @@ export function clipText(text: string, maxChars: number): string {
     .trimEnd()}…`
 }
 
-/** `- <ts> <role> <sender≤40> [<chat≤80>]: <content≤max>` */
+/** Distinct senders counted per slice; past it the rest count as "others", so a huge group costs no more. */
+const SENDERS_COUNTED_MAX = 200
+/** Senders named on the `messages:` line, most messages first. */
+const SENDERS_NAMED_MAX = 6
+
+/** Who sent it, by name: what pages call `sender`. */
+function senderOf(message: MessageRow): string {
+  return clipText(message.senderName || message.sender || 'unknown', SENDER_MAX_CHARS)
+}
+
+/**
+ * `- <ts> <sender≤40>[ (from_me)| (bot)] [<chat≤80>]: <content≤max>`: the sender by name and the data's marks, as
+ * pages give them; never a role word, so a person in an imported two-person chat is not called the assistant.
+ */
 export function formatSnippet(message: MessageRow, iso: string, maxChars: number): string {
-  const sender = clipText(message.senderName || message.sender || 'unknown', SENDER_MAX_CHARS)
+  const mark = message.isBotMessage ? ' (bot)' : message.isFromMe ? ' (from_me)' : ''
   const chat = clipText(message.chatName || message.chatJid, CHAT_MAX_CHARS)
   return escapeForComment(
-    `- ${iso} ${roleOf(message)} ${sender} [${chat}]: ${clipText(message.content, maxChars)}`,
+    `- ${iso} ${senderOf(message)}${mark} [${chat}]: ${clipText(message.content, maxChars)}`,
   )
+}
+
+/** True when a snippet of `content` would be cut short. */
+function isClipped(content: string, maxChars: number): boolean {
+  return clipText(content, maxChars) !== clipText(content, Number.MAX_SAFE_INTEGER)
 }
 
 /** A message kept for a snippet line; formatted only if it is shown. */
@@ -115,6 +133,8 @@ export class CueCollector {
   readonly #terms = new TermCounter()
   /** Every message while the slice still fits the whole-slice bounds; null once it does not. */
   #whole: Snippet[] | null = []
+  readonly #senders = new Map<string, number>()
+  #otherSenders = 0
 
   constructor(settings: CueSettings) {
     this.#settings = settings
@@ -124,6 +144,7 @@ export class CueCollector {
     const s = this.#settings
     this.tally.add(message, iso)
     this.#terms.add(message.content)
+    this.#countSender(senderOf(message))
     // Kept messages hold only the prefix a snippet can show (one char more, so clipText still sees the cut).
     const limit = scanLimit(s.snippetMaxChars) + 1
     const kept =
@@ -138,24 +159,54 @@ export class CueCollector {
     else this.#whole.push({ index: this.tally.total - 1, message: kept, iso })
   }
 
+  #countSender(sender: string): void {
+    const count = this.#senders.get(sender)
+    if (count !== undefined) this.#senders.set(sender, count + 1)
+    else if (this.#senders.size < SENDERS_COUNTED_MAX) this.#senders.set(sender, 1)
+    else this.#otherSenders++
+  }
+
+  /** `by Ana 12, Rui 9, +3 more (5)`: who wrote the slice, by name. */
+  #sendersText(): string {
+    const ranked = [...this.#senders].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    const named = ranked.slice(0, SENDERS_NAMED_MAX).map(([name, count]) => `${name} ${count}`)
+    const rest = ranked.slice(SENDERS_NAMED_MAX)
+    const restCount = rest.reduce((sum, [, count]) => sum + count, 0) + this.#otherSenders
+    if (restCount > 0) named.push(`others ${restCount}`)
+    return named.length === 0 ? '' : ` by ${named.join(', ')}`
+  }
+
   /** The comment's inner lines; never contains `--`. */
   render(): string {
     const s = this.#settings
     const t = this.tally
     const terms = this.#terms.top(s.cueTermsMax)
+    const shown = this.#whole !== null ? this.#whole : null
+    const body = shown !== null ? null : this.#renderPerTree()
+    const isAllShown = shown !== null || body?.isAllShown === true
+    const snippets = shown !== null ? formatAll(shown, s.snippetMaxChars) : (body?.snippets ?? [])
     const lines = [
       t.first === null ? 'slice: (empty)' : `slice: ${t.first} .. ${t.last}`,
-      `messages: ${t.total} (user ${t.user}, assistant ${t.assistant}) · session_trees: ${t.trees.size} · ` +
-        `session_chats: ${t.chats.size}`,
-      `bounded_full_slice: ${this.#whole === null ? 'no' : 'yes'}`,
+      `messages: ${t.total}${this.#sendersText()} · session_trees: ${t.trees.size} · session_chats: ${t.chats.size}`,
+      `bounded_full_slice: ${isAllShown ? 'yes' : 'no'}`,
       `cue_terms: ${terms.length > 0 ? terms.join(', ') : '(none)'}`,
+      ...(body?.index ?? []),
+      `message_snippets: ${this.#shownText(isAllShown, shown ?? body?.picked ?? [])}`,
+      ...snippets,
     ]
-    if (this.#whole !== null) lines.push('message_snippets:', ...formatAll(this.#whole, s.snippetMaxChars))
-    else lines.push(...this.#renderPerTree())
     return escapeForComment(lines.join('\n'))
   }
 
-  #renderPerTree(): string[] {
+  /** `all 12 shown (2 cut at 300 characters)` or `40 of 310 shown`: whether the snippets are the whole slice. */
+  #shownText(isAllShown: boolean, shown: readonly Snippet[]): string {
+    const maxChars = this.#settings.snippetMaxChars
+    const cut = shown.filter((snippet) => isClipped(snippet.message.content, maxChars)).length
+    const cutText = cut > 0 ? ` (${cut} cut at ${maxChars} characters)` : ''
+    const total = this.tally.total
+    return isAllShown ? `all ${total} shown${cutText}` : `${shown.length} of ${total} shown${cutText}`
+  }
+
+  #renderPerTree(): { index: string[]; snippets: string[]; picked: Snippet[]; isAllShown: boolean } {
     const s = this.#settings
     const trees = [...this.#trees.values()]
     const index = trees.map((tree) => {
@@ -168,26 +219,30 @@ export class CueCollector {
     if (isBreached) picks = trees.map((tree) => tree.pick(s.fallbackHeadTail, s.smallTreeMaxMessages))
     // Even 2 + 2 per tree can exceed the budget on a day of many trees: later trees then show no lines.
     const snippets: string[] = []
+    const shownSnippets: Snippet[] = []
     let used = 0
     let dropped = 0
+    let omittedAll = 0
     for (const pick of picks) {
       const picked = [...pick.head, ...pick.tail]
-      const shown = formatAll(picked.slice(0, Math.max(0, s.snippetBudget - used)), s.snippetMaxChars)
+      const kept = picked.slice(0, Math.max(0, s.snippetBudget - used))
+      shownSnippets.push(...kept)
+      const shown = formatAll(kept, s.snippetMaxChars)
       used += shown.length
       dropped += picked.length - shown.length
       const omitted = pick.omitted + picked.length - shown.length
+      omittedAll += omitted
       const headShown = Math.min(pick.head.length, shown.length)
       snippets.push(...shown.slice(0, headShown))
       if (omitted > 0 && shown.length > 0) snippets.push(`  … ${omitted} more messages in this tree …`)
       snippets.push(...shown.slice(headShown))
     }
     const budget = `snippet_budget: ${used}/${s.snippetBudget}, breached ${isBreached ? 'yes' : 'no'}`
-    return [
-      'session_tree_index:',
-      ...index,
-      dropped > 0 ? `${budget}, omitted ${dropped}` : budget,
-      'message_snippets:',
-      ...snippets,
-    ]
+    return {
+      index: ['session_tree_index:', ...index, dropped > 0 ? `${budget}, omitted ${dropped}` : budget],
+      snippets,
+      picked: shownSnippets,
+      isAllShown: omittedAll === 0,
+    }
   }
 }

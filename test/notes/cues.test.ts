@@ -85,13 +85,13 @@ describe('CueCollector', () => {
     ])
     for (const line of snippets) expect(Array.from(line.replace(/.*\[A\]: /, ''))).toHaveLength(40)
     expect(cues).toContain('[A]: n5 ')
-    expect(cues).toMatch(/n5 z+…\n {2}… 17 more messages in this tree …\n- \S+ user Sam \[A\]: n25 /)
+    expect(cues).toMatch(/n5 z+…\n {2}… 17 more messages in this tree …\n- \S+ Sam \[A\]: n25 /)
   })
 
   it('renders an empty slice without snippets', () => {
     expect(collect([])).toBe(
-      'slice: (empty)\nmessages: 0 (user 0, assistant 0) · session_trees: 0 · session_chats: 0\n' +
-        'bounded_full_slice: yes\ncue_terms: (none)\nmessage_snippets:',
+      'slice: (empty)\nmessages: 0 · session_trees: 0 · session_chats: 0\n' +
+        'bounded_full_slice: yes\ncue_terms: (none)\nmessage_snippets: all 0 shown',
     )
   })
 })
@@ -104,8 +104,41 @@ describe('formatSnippet via CueCollector', () => {
       chatName: 'C'.repeat(200),
     }
     const line = collect([message]).split('\n').at(-1) as string
-    expect(line).toBe(
-      `- ${message.timestamp} user ${'S'.repeat(39)}… [${'C'.repeat(79)}…]: ${'q'.repeat(179)}…`,
+    expect(line).toBe(`- ${message.timestamp} ${'S'.repeat(39)}… [${'C'.repeat(79)}…]: ${'q'.repeat(299)}…`)
+  })
+})
+
+describe('what the cues say is shown', () => {
+  it('says "all N shown" and bounded_full_slice yes when small trees show every message, past the whole-slice bounds', () => {
+    const rows = ['a', 'b', 'c'].flatMap((tree, t) =>
+      [0, 1].map((i) => row(t * 2 + i, tree, `note ${tree}${i}`)),
     )
+    const cues = collect(rows)
+    expect(cues).toContain('session_tree_index:')
+    expect(cues).toContain('bounded_full_slice: yes\n')
+    expect(cues).toContain('message_snippets: all 6 shown\n')
+  })
+
+  it('says how many of the slice a large tree shows, and how many snippets were cut', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => row(i, 'a', i === 0 ? 'x'.repeat(400) : `n${i}`))
+    const cues = collect(rows)
+    expect(cues).toContain('bounded_full_slice: no\n')
+    expect(cues).toContain('message_snippets: 10 of 60 shown (1 cut at 300 characters)\n')
+  })
+
+  it('keeps a 250-character message whole and names senders with the data marks, never a role', () => {
+    const fact = `I've known these friends for 4 years, since I moved from my home country; ${'we hike every Sunday. '.repeat(8)}`
+    const rows = [
+      { ...row(0, 'a', fact.slice(0, 250)), senderName: 'Caroline' },
+      { ...row(1, 'a', 'Lovely!'), senderName: 'Melanie', isFromMe: true, isBotMessage: true },
+      { ...row(2, 'a', 'Me too'), senderName: 'Jo', isFromMe: true },
+    ]
+    const cues = collect(rows)
+    expect(cues).toContain(`Caroline [A]: ${clipText(fact.slice(0, 250), 300)}\n`)
+    expect(clipText(fact.slice(0, 250), 300)).not.toContain('…')
+    expect(cues).toContain('Melanie (bot) [A]: Lovely!')
+    expect(cues).toContain('Jo (from_me) [A]: Me too')
+    expect(cues).toContain('messages: 3 by Caroline 1, Jo 1, Melanie 1 ·')
+    expect(cues).not.toMatch(/\b(user|assistant)\b/)
   })
 })

@@ -72,10 +72,11 @@ describe('seedDailyNotes', () => {
     )
     const cues = cuesOf(text)
     expect(cues).toContain('slice: 2026-11-21T08:02:11.000Z .. 2026-11-21T08:06:11.000Z\n')
-    expect(cues).toContain('messages: 5 (user 3, assistant 2) · session_trees: 1 · session_chats: 1\n')
+    expect(cues).toContain('messages: 5 by Alex 3, Assistant 2 · session_trees: 1 · session_chats: 1\n')
     expect(cues).toContain('bounded_full_slice: yes\n')
+    expect(cues).toContain('message_snippets: all 5 shown\n')
     expect(cues).toContain('cue_terms: message, trips\n')
-    expect(cues).toContain('- 2026-11-21T08:03:11.000Z assistant Assistant [team@g]: message 1 about trips\n')
+    expect(cues).toContain('- 2026-11-21T08:03:11.000Z Assistant (bot) [team@g]: message 1 about trips\n')
     expect(cues).not.toContain('session_tree_index')
     expect(text.endsWith('## Summary\n\n<!-- NEEDS_SUMMARY -->\n')).toBe(true)
     expect(renderDailyNote(parseDailyNote(text, path))).toBe(text)
@@ -170,7 +171,7 @@ describe('seedDailyNotes', () => {
     expect(cues).not.toContain('--')
     expect(cues.endsWith('\nDREAM_CUES ')).toBe(true)
     expect(cues).toContain(
-      'user Al\u2010-ex \u2010-> [x\u2010->y@g]: a \u2010-> b \u2010- c \u2010\u2010\u2010- d <!\u2010- e\n',
+      'Al\u2010-ex \u2010-> [x\u2010->y@g]: a \u2010-> b \u2010- c \u2010\u2010\u2010- d <!\u2010- e\n',
     )
     expect(parseDailyNote(text, 'x').sections).toEqual([{ updateTime: null, text: '', isPending: true }])
   })
@@ -190,7 +191,7 @@ describe('seedDailyNotes', () => {
     const result = await seed()
     expect(result.days[0]?.messages).toBe(1)
     const cues = cuesOf(read('2026-11-21'))
-    expect(cues).toContain('user u [Alpha]: hi\uFFFD\uFFFD \u2010-> \uFFFD\nDREAM_CUES ')
+    expect(cues).toContain('u [Alpha]: hi\uFFFD\uFFFD \u2010-> \uFFFD\nDREAM_CUES ')
   })
 
   it('adds one Summary update section for messages after summarised_until, at their local time', async () => {
@@ -225,7 +226,7 @@ describe('seedDailyNotes', () => {
     expect(text).toContain('— 2 of 6 messages (from 12:15) are not summarised yet.')
     const cues = cuesOf(text)
     expect(cues).toContain(
-      'slice: 2026-11-21T20:15:00.000Z .. 2026-11-21T20:20:00.000Z\nmessages: 2 (user 1, assistant 1)',
+      'slice: 2026-11-21T20:15:00.000Z .. 2026-11-21T20:20:00.000Z\nmessages: 2 by unknown 2',
     )
     expect(cues).not.toContain('T16:0')
     const again = await seed(3, '2026-11-22T06:00:00Z')
