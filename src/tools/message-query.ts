@@ -14,6 +14,15 @@ export interface CursorKey {
   id: string
 }
 
+/**
+ * A page's `next`: where it stopped, and the end and chat the page was read with, so the cursor alone continues
+ * the same day, range or chat (a model that passes only the cursor must not run on into the next days).
+ */
+export interface PageCursor extends CursorKey {
+  end?: string
+  chatFilter?: string
+}
+
 export interface MessageQuery {
   start: Date
   end: Date
@@ -29,7 +38,7 @@ export interface MessageQuery {
 
 export interface MessagePage {
   messages: MessageRow[]
-  next: CursorKey | null
+  next: PageCursor | null
 }
 
 /**
@@ -55,7 +64,12 @@ export async function queryMessages(db: MessagesDb, query: MessageQuery): Promis
   }
   const messages = found.slice(0, query.limit)
   const last = messages.at(-1)
-  return { messages, next: found.length > query.limit && last ? keyOf(last) : null }
+  if (!(found.length > query.limit && last)) return { messages, next: null }
+  const scope = {
+    end: query.end.toISOString(),
+    ...(query.chat === undefined ? {} : { chatFilter: query.chat }),
+  }
+  return { messages, next: { ...keyOf(last), ...scope } }
 }
 
 /** Dream channels, and branches hanging off one, never reach the model. */
@@ -86,16 +100,31 @@ function compareKey(a: CursorKey, b: CursorKey): number {
   return 0
 }
 
-export function encodeCursor(key: CursorKey): string {
-  return Buffer.from(JSON.stringify([key.ts, key.chat, key.id])).toString('base64url')
+export function encodeCursor(key: PageCursor): string {
+  const scope = key.end === undefined ? [] : [key.end, key.chatFilter ?? '']
+  return Buffer.from(JSON.stringify([key.ts, key.chat, key.id, ...scope])).toString('base64url')
 }
 
-export function decodeCursor(cursor: string): CursorKey {
+/** A cursor `encodeCursor` made; one from before cursors kept their scope has three parts and no end. */
+export function decodeCursor(cursor: string): PageCursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-    if (Array.isArray(parsed) && parsed.length === 3 && parsed.every((part) => typeof part === 'string')) {
-      const [ts, chat, id] = parsed as [string, string, string]
-      if (!Number.isNaN(Date.parse(ts))) return { ts, chat, id }
+    const isParts =
+      Array.isArray(parsed) &&
+      (parsed.length === 3 || parsed.length === 5) &&
+      parsed.every((part) => typeof part === 'string')
+    if (isParts) {
+      const [ts, chat, id, end, chatFilter] = parsed as string[]
+      const isScoped = end === undefined || !Number.isNaN(Date.parse(end))
+      if (!Number.isNaN(Date.parse(ts as string)) && isScoped) {
+        return {
+          ts: ts as string,
+          chat: chat as string,
+          id: id as string,
+          ...(end === undefined ? {} : { end }),
+          ...(chatFilter ? { chatFilter } : {}),
+        }
+      }
     }
   } catch {
     // Falls through to the refusal below: a cursor the model made up.

@@ -34,11 +34,11 @@ describe('the dream prompt (skills/dream/SKILL.md)', () => {
     ],
     [
       'who the user is in a page',
-      /Rows marked `from_me` are the user's own words;\s+`bot` rows were stored as an/,
+      /Rows marked `from_me` are the user's words;\s+`bot` rows were stored as an/,
     ],
     [
       'that the other person is named, not an assistant',
-      /Go by `sender`; in a chat without\s+`from_me` the user is the sender who is not `bot`/,
+      /Go by `sender`; with no `from_me`, the user is\s+who is not `bot`/,
     ],
   ])('states %s', (_what, pattern) => {
     expect(PROMPT).toMatch(pattern)

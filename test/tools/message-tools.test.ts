@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { createToolSet } from '../../src/tools/tool-set.js'
 import { MESSAGE_MAX_CHARS } from '../../src/tools/message-query.js'
-import { MESSAGE_PAGE_CEILING } from '../../src/tools/message-tools.js'
+import { DREAM_PAGE_MAX, MESSAGE_PAGE_CEILING } from '../../src/tools/message-tools.js'
 import { flatPageMessages, type FlatPageMessage, type PageChatJson } from '../../src/tools/message-json.js'
 import type { MessageSpec } from '../helpers/workspace.js'
 import { makeToolWorld } from './world.js'
@@ -44,9 +44,9 @@ const BASE: MessageSpec[] = [
 ]
 const BRANCHES = [{ branchId: 'br1', chatJid: 'chat:a:branch', rootChatJid: 'chat:a' }]
 
-function messageWorld(messages: MessageSpec[] = BASE, flags = {}) {
+function messageWorld(messages: MessageSpec[] = BASE, flags = {}, turn: { isDream?: boolean } = {}) {
   const world = makeToolWorld({}, { messages, branches: BRANCHES, flags })
-  const tools = createToolSet(world.context)
+  const tools = createToolSet({ ...world.context, ...turn })
   const page = async (name: string, input: unknown): Promise<PageJson> => {
     const result = await tools.call(name, input)
     expect(result.ok, result.content).toBe(true)
@@ -171,13 +171,12 @@ describe('get_messages', () => {
     expect((await page('get_messages', { chat: 'chat:a:branch' })).messages.map((m) => m.id)).toEqual(['b1'])
   })
 
-  it('caps the limit at tools.maxResults and the content of long messages', async () => {
+  it('caps a chat turn’s limit at tools.maxResults, and the content of long messages', async () => {
     const long = 'word '.repeat(1000)
     const { page } = messageWorld(
       [...BASE, { id: 'long', chatJid: 'chat:c', content: long, timestamp: '2026-11-23T09:00:00.000Z' }],
-      {
-        tools: { maxResults: 2 },
-      },
+      { tools: { maxResults: 2 } },
+      { isDream: false },
     )
     const first = await page('get_messages', { limit: 100 })
     expect(first.messages).toHaveLength(2)
@@ -212,9 +211,57 @@ describe('get_messages', () => {
     const ids = [...first.messages, ...rest.messages].map((m) => m.id)
     expect(new Set(ids).size).toBe(bulk.length + 4)
     for (const outside of ['old', 'new', 'd1']) expect(ids).not.toContain(outside)
-    // A tool set for a model with a context window still pages by tools.maxResults.
+    // A model's dream pages by DREAM_PAGE_MAX, a chat turn by tools.maxResults.
     const modelPage = await read(createToolSet(world.context), { limit: MESSAGE_PAGE_CEILING })
-    expect(modelPage.messages).toHaveLength(world.config.tools.maxResults)
+    expect(modelPage.messages).toHaveLength(DREAM_PAGE_MAX)
+    const lookup = createToolSet({ ...world.context, isDream: false })
+    const lookupPage = await read(lookup, { limit: MESSAGE_PAGE_CEILING })
+    expect(lookupPage.messages).toHaveLength(world.config.tools.maxResults)
+  })
+
+  it('continues the first call’s day and chat from the cursor alone, never running on into the next day', async () => {
+    const day = (d: string, chat: string, n: number): MessageSpec[] =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `${chat}-${d}-${i}`,
+        chatJid: chat,
+        content: `message ${i} of ${d}`,
+        timestamp: `${d}T1${i % 10}:00:0${Math.floor(i / 10)}.000Z`,
+      }))
+    const messages = [
+      ...day('2026-11-21', 'chat:a', 5),
+      ...day('2026-11-21', 'chat:c', 3),
+      ...day('2026-11-22', 'chat:a', 4),
+    ]
+    const { page } = messageWorld(messages)
+    const first = await page('get_messages', { day: '2026-11-21', chat: 'chat:a', limit: 2 })
+    const seen = first.messages.map((m) => m.id)
+    let next = first.next
+    while (next) {
+      const more = await page('get_messages', { limit: 2, cursor: next })
+      seen.push(...more.messages.map((m) => m.id))
+      next = more.next
+    }
+    expect(seen).toEqual(day('2026-11-21', 'chat:a', 5).map((m) => m.id))
+    // A search's cursor keeps its chat as well.
+    const hits = await page('search_messages', { query: 'message', chat: 'chat:c', limit: 2 })
+    const rest = await page('search_messages', { query: 'message', limit: 5, cursor: hits.next })
+    expect([...hits.messages, ...rest.messages].map((m) => m.chat)).toEqual(['chat:c', 'chat:c', 'chat:c'])
+  })
+
+  it('gives a dream whole pages by default: 200 messages, not a chat turn’s 20', async () => {
+    const many = Array.from({ length: 230 }, (_, i) => ({
+      id: `m${String(i).padStart(3, '0')}`,
+      chatJid: 'chat:a',
+      content: `line ${i}`,
+      timestamp: new Date(Date.parse('2026-11-21T08:00:00.000Z') + i * 1000).toISOString(),
+    }))
+    const world = makeToolWorld({}, { messages: many })
+    const dream = createToolSet({ ...world.context, isDream: true })
+    const lookup = createToolSet({ ...world.context, isDream: false })
+    const count = async (tools: typeof dream): Promise<number> =>
+      flatPageMessages(JSON.parse((await tools.call('get_messages', {})).content)).length
+    expect(await count(dream)).toBe(200)
+    expect(await count(lookup)).toBe(20)
   })
 
   it('refuses a cursor it did not issue', async () => {
