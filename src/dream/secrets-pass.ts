@@ -1,5 +1,6 @@
 // The secrets pass: notes that already hold a secret (written by hand, or before dreams withheld them) are cleaned
 // by the next dream, under its lock and after its backup; a file is read again only once it changed.
+import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { migrate } from '../db/migrate.js'
@@ -32,6 +33,8 @@ export async function withholdSecretsInNotes(
   const since = row?.value ?? -1
   let latest = since
   const cleaned: CleanedNote[] = []
+  // A workspace whose notes/ is not made yet (a dream right after an import) holds no secret to clean.
+  if (!existsSync(join(paths.workspace, 'notes'))) return cleaned
   for await (const rel of walkTextFiles(paths.workspace, 'notes', ['.md', '.txt'])) {
     const file = join(paths.workspace, rel)
     const { mtimeMs } = await stat(file)

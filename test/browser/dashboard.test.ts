@@ -68,7 +68,7 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
     await seeText(page.locator('#activity-status'), 'running')
     await seeAttribute(activity, 'data-state', 'finished', 15_000)
     await seeText(page.locator('#activity-status'), 'succeeded.')
-    await seeCount(page.locator('#activity-steps li'), 9) // lock … index, review (ledger + loss guard), fts, cleanup
+    await seeCount(page.locator('#activity-steps li'), 10) // lock, backup, secrets … index, review (ledger + loss guard), fts, cleanup
     const summary = page.locator('.msg-dream').filter({ hasText: 'Dream finished (manual, last 7 day(s)' })
     await seeCount(summary, 1)
     await seeText(summary, 'Added the Portuguese lessons to user.md.')
@@ -104,7 +104,7 @@ describe.skipIf(SKIP_BROWSER)('the web pages in chromium', () => {
       'the run page to show succeeded',
       15_000,
     )
-    await seeCount(page.locator('#steps li'), 9)
+    await seeCount(page.locator('#steps li'), 10)
 
     // Restore the first run's backup: notes go back to before the first dream. The run is shown succeeded
     // before its diary line is written under the lock, so the restore waits for the lock to go.

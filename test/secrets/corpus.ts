@@ -198,6 +198,11 @@ export const LOOK_ALIKES: readonly LookAlike[] = [
   { text: 'new postcode is SW1A 1AA', keep: 'SW1A 1AA' },
   { text: 'reference 4111111111111112 on the invoice', keep: '4111111111111112' },
   { text: 'the dentist is on 2026-12-11 at 15:30', keep: '2026-12-11' },
+  {
+    text: 'succeeded · run-20261207T171517640Z-d089f0 — read 7 day(s)',
+    keep: 'run-20261207T171517640Z-d089f0',
+  },
+  { text: 'backup 20261207T171517Z-manual-cli before the dream', keep: '20261207T171517Z-manual-cli' },
   { text: 'the password is on the fridge', keep: 'the password is on the fridge' },
   { text: 'I changed my password yesterday', keep: 'I changed my password yesterday' },
   {

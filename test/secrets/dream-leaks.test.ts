@@ -37,9 +37,14 @@ function leaks(paths: { notes: string; stateDb: string }): string[] {
   const found: string[] = []
   for (const value of VALUES) {
     // Short numbers only count as whole numbers: timings and ids hold every 4-digit run somewhere.
-    const pattern = new RegExp(`(?<![0-9])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9])`)
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const pattern = new RegExp(`(?<![0-9])${escaped}(?![0-9])`)
+    // In state.db a short number also counts only inside text, not as a JSON number ("durationMs":512): a
+    // leaked PIN or code is quoted text there, while timings are numbers after ':' or ','.
+    const isShortNumber = /^[0-9]{1,5}$/.test(value)
+    const inDb = isShortNumber ? new RegExp(`(?<![0-9:,\\[.])${escaped}(?![0-9])`) : pattern
     if (notes.some((text) => pattern.test(text))) found.push(`notes: ${value}`)
-    if (db.some((bytes) => pattern.test(bytes))) found.push(`state.db: ${value}`)
+    if (db.some((bytes) => inDb.test(bytes))) found.push(`state.db: ${value}`)
   }
   return found
 }

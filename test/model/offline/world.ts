@@ -140,6 +140,8 @@ export async function makeDreamWorld(
         state,
         clock,
         isDream: true,
+        // The page these engine tests were measured with (a model dream's default page is larger).
+        messagePageMax: ws.config.tools.maxResults,
       })
       const tools = run.wrapTools ? run.wrapTools(real) : real
       const provider = run.provider ?? createOfflineProvider({ memoryBudgetBytes: run.budgetBytes })
