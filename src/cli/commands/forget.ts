@@ -1,9 +1,8 @@
 // `dreamlane forget <what> [--yes] [--purge-backups]`, `forget --undo [id]`, `forget --list`: forget on request.
 import type { Command } from 'commander'
-import { systemClock } from '../../clock.js'
 import { UsageError } from '../../errors.js'
-import type { ReviewDeps } from '../../review/deps.js'
-import { cliContext, cliLogger } from '../context.js'
+import { cliContext } from '../context.js'
+import { withReviewDeps } from '../review-deps.js'
 
 interface ForgetFlags {
   yes?: boolean
@@ -28,18 +27,7 @@ export function registerForget(program: Command): void {
       if (!what && !options.undo && !options.list)
         throw new UsageError('say what to forget: dreamlane forget <what>')
       const ctx = await cliContext(command)
-      const { openStateDb } = await import('../../db/state.js')
-      const { RunStore } = await import('../../dream/runs.js')
-      const state = openStateDb(ctx.paths.stateDb)
-      try {
-        const deps: ReviewDeps = {
-          paths: ctx.paths,
-          config: ctx.config,
-          clock: systemClock,
-          state,
-          runs: new RunStore(state, systemClock, ctx.config.timezone),
-          log: await cliLogger(),
-        }
+      await withReviewDeps(ctx, async (deps) => {
         if (options.list) {
           const { listForgets } = await import('../../app/forget.js')
           const forgets = listForgets(deps)
@@ -70,8 +58,6 @@ export function registerForget(program: Command): void {
           chatJid: 'cli',
         })
         ctx.print({ ...result, confirmed: true }, () => result.message)
-      } finally {
-        state.close()
-      }
+      })
     })
 }

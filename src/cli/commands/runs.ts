@@ -10,6 +10,7 @@ import { EXIT } from '../exit-codes.js'
 import { cliLogger, cliContext, type CliContext } from '../context.js'
 import { parseCount } from '../commander.js'
 import { dreamProgressPrinter } from '../dream-progress.js'
+import { withReviewDeps } from '../review-deps.js'
 
 type Render = typeof import('../../ledger/render.js')
 
@@ -189,21 +190,6 @@ async function reviewAction(
   work: (deps: ReviewDeps) => Promise<{ message: string }>,
 ): Promise<void> {
   const ctx = await cliContext(command)
-  const { openStateDb } = await import('../../db/state.js')
-  const { RunStore } = await import('../../dream/runs.js')
-  const state = openStateDb(ctx.paths.stateDb)
-  try {
-    const deps: ReviewDeps = {
-      paths: ctx.paths,
-      config: ctx.config,
-      clock: systemClock,
-      state,
-      runs: new RunStore(state, systemClock, ctx.config.timezone),
-      log: await cliLogger(),
-    }
-    const result = await work(deps)
-    ctx.print(result, () => result.message)
-  } finally {
-    state.close()
-  }
+  const result = await withReviewDeps(ctx, work)
+  ctx.print(result, () => result.message)
 }

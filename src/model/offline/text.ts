@@ -210,15 +210,8 @@ export function truncateWords(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`
 }
 
-/** Text safe to put inside an HTML comment or a one-line field: no `--`, no line breaks, no `;`. */
-export function sanitizeField(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/-{2,}/g, '-')
-    .replace(/[;<>]/g, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim()
-}
+/** Text safe inside a key comment's field: the fact-line reader's rule, so both engines write fields alike. */
+export { sanitizeField } from '../../notes/fact-lines.js'
 
 /** Removes the get_messages truncation note so it is never read as something the user said. */
 export function stripTruncationNote(content: string): string {
