@@ -27,7 +27,8 @@ export interface FreshnessParams {
 export const BASE_IMPORTANCE = 0.5
 
 const DAY = /\d{4}-\d{2}-\d{2}/
-const DAY_LINK = /\[\[(\d{4}-\d{2}-\d{2})\]\]/g
+/** A `[[YYYY-MM-DD]]` day link (global: for matchAll and replace). */
+export const DAY_LINK = /\[\[(\d{4}-\d{2}-\d{2})\]\]/g
 const KEY_COMMENT = /<!--\s*key:\s*([^;\s>]*)[^>]*?-->/
 const SEEN_FIELD = /;\s*seen:\s*(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2}) x(\d+)/
 const VALUE_FIELD = /;\s*value:\s*([^;>]*?)\s*(?:;|-->)/
@@ -67,6 +68,11 @@ export function reinforce(freshness: FactFreshness, day: string): FactFreshness 
   return freshness
 }
 
+/** The distinct days `text` links to, oldest first. */
+export function dayLinksOf(text: string): string[] {
+  return [...new Set([...text.matchAll(DAY_LINK)].map((match) => match[1] as string))].sort()
+}
+
 function visiblePart(line: string): string {
   const at = line.search(KEY_COMMENT)
   return at === -1 ? line : line.slice(0, at)
@@ -80,9 +86,7 @@ function visiblePart(line: string): string {
 export function freshnessOf(line: string): FactFreshness | null {
   const comment = KEY_COMMENT.exec(line)?.[0]
   if (!comment) return null
-  const links = [
-    ...new Set([...visiblePart(line).matchAll(DAY_LINK)].map((match) => match[1] as string)),
-  ].sort()
+  const links = dayLinksOf(visiblePart(line))
   const seen = SEEN_FIELD.exec(comment)
   if (!seen) {
     const [first, last] = [links[0], links.at(-1)]

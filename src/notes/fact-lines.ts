@@ -1,6 +1,6 @@
 // One fact bullet of a memory file read apart: its bold lead (`**Subject: value**`), its `[[day]]` links and its
 // key comment. The shapes a model writes (notes/fact-keys.ts) and the ones the offline engine writes read alike.
-import { seenField, type FactFreshness } from './fact-freshness.js'
+import { DAY_LINK, dayLinksOf, seenField, type FactFreshness } from './fact-freshness.js'
 
 /** A key comment's fields, in the order the offline engine writes them. */
 export interface KeyComment {
@@ -36,7 +36,6 @@ export interface FactLine {
 const BULLET = /^(\s*)([-*+]) +(.*?)\s*$/
 const KEY_COMMENT = /\s*<!--\s*key:\s*([^;\s>]+)([^>]*?)-->\s*$/
 const ANY_COMMENT = /<!--|-->/
-const DAY_LINK = /\[\[(\d{4}-\d{2}-\d{2})\]\]/g
 const BOLD_LEAD = /^\*\*(.+?)\*\*(.*)$/
 const FIELD = (name: string) => new RegExp(`;\\s*${name}:\\s*([^;]*?)\\s*(?:;|$)`)
 const SEEN = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2}) x(\d+)$/
@@ -149,7 +148,7 @@ export function parseFactLine(line: string): FactLine | null {
   const unstruck = isStruck ? visible.replace(/^~~(.*?)~~/, '$1') : visible
   const lead = readLead(unstruck)
   if (lead.subject === '' || !/[\p{L}\p{N}]/u.test(lead.subject)) return null
-  const links = [...new Set([...visible.matchAll(DAY_LINK)].map((match) => match[1] as string))].sort()
+  const links = dayLinksOf(visible)
   return {
     indent: bullet[1] as string,
     marker: bullet[2] as string,
