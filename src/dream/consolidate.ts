@@ -13,6 +13,7 @@ import { redactedTranscript, runModelTurn } from './model-turn.js'
 import { describeFallback } from './fallback-account.js'
 import { describeRefusedWrites } from './refusals.js'
 import { fallbackToolBudgetFor, toolBudgetFor } from './tool-budget.js'
+import { memoryHeldBytes } from '../tools/note-budget.js'
 import { buildTurnInput, noteBudgetOf, type WindowSeeding } from './turn-brief.js'
 import type { DreamRequest, HeldOutcome, StepName, UnresolvedDay } from './types.js'
 
@@ -47,7 +48,9 @@ export async function consolidate(
   const dirSyncs = new DirSyncs()
   let pass: Omit<Consolidation, 'unresolved'>
   try {
-    pass = await modelPass(runId, request, window, seeding, channel, step, deps, dirSyncs)
+    // The memory files' share of the budget is of all they hold, so what they hold now is read first.
+    const held = { ...seeding, memoryHeldBytes: await memoryHeldBytes(deps.paths.memory) }
+    pass = await modelPass(runId, request, window, held, channel, step, deps, dirSyncs)
   } finally {
     await dirSyncs.flush()
   }

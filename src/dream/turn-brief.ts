@@ -5,6 +5,7 @@ import type { TurnInput } from '../model/provider.js'
 import type { SeededDay } from '../notes/seed.js'
 import type { DayWindow } from '../time/local-day.js'
 import {
+  KEY_COMMENT_BYTES,
   MEMORY_FLOOR_BYTES,
   MEMORY_SHARE,
   noteBudgetFor,
@@ -22,11 +23,14 @@ const DAYS_LISTED_MAX = 60
 /** What seeding found of the window: each day with messages, its state and its transcript bytes. */
 export interface WindowSeeding {
   days: readonly Pick<SeededDay, 'day' | 'state' | 'bytes'>[]
+  /** What the memory files held when the dream began (note-budget.ts's memoryHeldBytes). @default 0 */
+  memoryHeldBytes?: number
 }
 
 /** The notes' byte budgets of a window: shares of its messages' bytes. */
 export function noteBudgetOf(seeding: WindowSeeding): NoteBudgetLimits {
-  return noteBudgetFor(seeding.days.reduce((sum, day) => sum + day.bytes, 0))
+  const transcriptBytes = seeding.days.reduce((sum, day) => sum + day.bytes, 0)
+  return noteBudgetFor(transcriptBytes, seeding.memoryHeldBytes ?? 0)
 }
 
 const number = (n: number): string => n.toLocaleString('en-US')
@@ -59,8 +63,9 @@ export function budgetLines(
       '(keep each write under it: split a long summary over calls).',
     `Notes budget: the window's messages hold ${number(notes.transcriptBytes)} bytes. Daily notes and memory ` +
       `files together may add at most ${number(notes.notesBytes)} bytes, the memory files (days/ pages ` +
-      `included) at most ${number(notes.memoryBytes)} of them (${percent(NOTES_SHARE)} and ` +
-      `${percent(MEMORY_SHARE)} of the messages' bytes; the memory files never under ${number(MEMORY_FLOOR_BYTES)}); ` +
+      `included) at most ${number(notes.memoryBytes)} of them (${percent(NOTES_SHARE)} of the messages' bytes; ` +
+      `the memory files ${percent(MEMORY_SHARE)} in all, what they hold now included, never under ` +
+      `${number(MEMORY_FLOOR_BYTES)} added; each fact bullet counts ${KEY_COMMENT_BYTES} bytes more for its key comment); ` +
       `MEMORY.md stays under ${number(config.memory.indexBudgetBytes)} bytes. Write results report what you added.`,
   ]
 }

@@ -60,3 +60,8 @@ export function takeBytes(result: TextResult): Uint8Array<ArrayBuffer> | undefin
   slot.encoded = null
   return utf8
 }
+
+/** A tool's text, whether it came as a string or as UTF-8 bytes from another thread. */
+export function decodedContent(output: string | EncodedText): string {
+  return typeof output === 'string' ? output : new TextDecoder().decode(output.utf8)
+}

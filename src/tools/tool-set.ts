@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Clock } from '../clock.js'
 import { DreamlaneError, errorMessage } from '../errors.js'
 import { dayWindow } from '../time/local-day.js'
+import { draftDayTool } from './draft-day.js'
 import { encodedResult, previewOf, PREVIEW_CHARS } from './encoded-text.js'
 import { MESSAGE_TOOLS } from './message-tools.js'
 import { NoteBudget, type NoteBudgetLimits } from './note-budget.js'
@@ -39,7 +40,12 @@ export interface ToolSetOptions {
 }
 
 /** Every tool the model may use, in offer order. None of them posts, deletes or moves messages. */
-export const ALL_TOOLS: readonly ToolDefinition[] = [...NOTE_TOOLS, ...SEARCH_TOOLS, ...MESSAGE_TOOLS]
+export const ALL_TOOLS: readonly ToolDefinition[] = [
+  ...NOTE_TOOLS,
+  ...SEARCH_TOOLS,
+  ...MESSAGE_TOOLS,
+  draftDayTool,
+]
 
 /** Longer strings in a recorded input are shortened, so a 200 KB write does not bloat the run record. */
 const RECORDED_STRING_CHARS = 500

@@ -30,7 +30,7 @@ describe('the dream prompt (skills/dream/SKILL.md)', () => {
     ['finish_day for a day', /one `finish_day` call/],
     [
       'that budgets come in the run message and tool results',
-      /tool calls, tokens, output tokens per reply, and the bytes/,
+      /tool calls, tokens,\s+output tokens per reply, and the bytes/,
     ],
     [
       'who the user is in a page',

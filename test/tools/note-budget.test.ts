@@ -1,6 +1,6 @@
 // The notes budget in write results: bytes the dream's notes added (front matter and comments not counted).
 import { describe, expect, it } from 'vitest'
-import { noteBudgetFor, proseBytes } from '../../src/tools/note-budget.js'
+import { KEY_COMMENT_BYTES, memoryHeldBytes, noteBudgetFor, proseBytes } from '../../src/tools/note-budget.js'
 import { createToolSet } from '../../src/tools/tool-set.js'
 import { dailyNote, makeToolWorld } from './world.js'
 
@@ -25,6 +25,26 @@ describe('the notes budget', () => {
     expect(noteBudgetFor(10_000)).toEqual({ transcriptBytes: 10_000, notesBytes: 4200, memoryBytes: 2000 })
   })
 
+  it('counts what the memory files hold against their share, never below the floor', () => {
+    // 8% of 50,000 is 4,000: files holding 1,500 leave 2,500 to add, and the daily notes keep their 22%
+    expect(noteBudgetFor(50_000, 1_500)).toEqual({
+      transcriptBytes: 50_000,
+      notesBytes: 13_500,
+      memoryBytes: 2500,
+    })
+    expect(noteBudgetFor(50_000, 3_900).memoryBytes).toBe(2000)
+  })
+
+  it('reads what the memory files hold: their prose and a key comment for each fact bullet', async () => {
+    const world = makeToolWorld({
+      'notes/memory/user.md': `${USER}- **City: Porto** [[2026-11-22]] <!-- key: user.city -->\n- plain line\n`,
+      'notes/memory/MEMORY.md': '# Memory\n- **not a fact file** pointer\n',
+    })
+    const user = proseBytes(`${USER}- **City: Porto** [[2026-11-22]] \n- plain line\n`)
+    const index = Buffer.byteLength('# Memory\n- **not a fact file** pointer\n')
+    expect(await memoryHeldBytes(world.context.paths.memory)).toBe(user + KEY_COMMENT_BYTES + index)
+  })
+
   it('counts a note without its front matter and HTML comments', () => {
     const body = '# Sunday\n\nSummary text.\n'
     expect(proseBytes(`---\ndate: '2026-11-22'\n---\n${body}<!-- DREAM_CUES\nlots\nDREAM_CUES -->\n`)).toBe(
@@ -39,7 +59,8 @@ describe('the notes budget', () => {
       path: 'notes/memory/user.md',
       content: `${USER}\n${fact}`,
     })
-    const added = proseBytes(`${USER}\n${fact}`) - proseBytes(USER)
+    // a fact bullet costs its prose and the key comment the runtime gives it (here already written)
+    const added = proseBytes(`${USER}\n${fact}`) - proseBytes(USER) + KEY_COMMENT_BYTES
     expect(first.content).toContain(
       `; notes added this dream: ${added} of 4,200 bytes (memory files ${added} of 2,000)`,
     )

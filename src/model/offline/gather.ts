@@ -65,7 +65,7 @@ function cachedLocalDay(ts: string, timeZone: string): string {
   return day
 }
 
-function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | null {
+export function toWindowMessage(row: MessageJson, timeZone: string): WindowMessage | null {
   const ts = asText(row.ts)
   if (Number.isNaN(Date.parse(ts)) || asText(row.id) === '') return null
   const chat = asText(row.chat)
