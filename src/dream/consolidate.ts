@@ -13,6 +13,7 @@ import { redactedTranscript, runModelTurn } from './model-turn.js'
 import { describeFallback } from './fallback-account.js'
 import { describeRefusedWrites } from './refusals.js'
 import { fallbackToolBudgetFor, toolBudgetFor } from './tool-budget.js'
+import { offlineDayDrafter } from '../model/offline/day-drafter.js'
 import { memoryHeldBytes } from '../tools/note-budget.js'
 import { buildTurnInput, noteBudgetOf, type WindowSeeding } from './turn-brief.js'
 import type { DreamRequest, HeldOutcome, StepName, UnresolvedDay } from './types.js'
@@ -91,6 +92,7 @@ async function modelPass(
         clock: deps.clock,
         isDream: true,
         dirSyncs,
+        dayDrafter: offlineDayDrafter(window.timeZone),
       },
       {
         maxCalls,

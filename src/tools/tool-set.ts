@@ -80,7 +80,9 @@ export function createLookupToolSet(
 }
 
 export function createToolSet(context: ToolContext, options: ToolSetOptions = {}): ToolSet {
-  const tools = new Map((options.tools ?? ALL_TOOLS).map((tool) => [tool.name, tool]))
+  // draft_day needs a drafter, which only a dream's tool set is given.
+  const offered = (options.tools ?? ALL_TOOLS).filter((tool) => tool !== draftDayTool || context.dayDrafter)
+  const tools = new Map(offered.map((tool) => [tool.name, tool]))
   const maxCalls = options.maxCalls ?? context.config.dream.maxToolCalls
   const records: ToolCallRecord[] = []
   const changed = new Set<string>()

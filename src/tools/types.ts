@@ -9,6 +9,7 @@ import type { WorkspacePaths } from '../notes/paths.js'
 import type { DayWindow } from '../time/local-day.js'
 import type { EncodedText } from './encoded-text.js'
 import type { MessageReader } from './message-reader.js'
+import type { FlatPageMessage } from './message-json.js'
 import type { DirSyncs } from '../notes/dir-syncs.js'
 import type { NoteBudget } from './note-budget.js'
 import type { SecretGuard } from './secret-guard.js'
@@ -63,6 +64,13 @@ export interface ToolContext {
    * forgotten sentences out; write_file and edit_file withhold passages that mention a tombstone. @default none
    */
   privacy?: PrivacyRules
+  /** What draft_day drafts a day with (the offline engine's extract); without one draft_day is not offered. */
+  dayDrafter?: DayDrafter
+}
+
+/** Drafts one day's summary from its messages, words weighed over the window's (read once, when first needed). */
+export interface DayDrafter {
+  draft(day: readonly FlatPageMessage[], readWindow: () => Promise<FlatPageMessage[]>): Promise<string>
 }
 
 /** One search_workspace hit as served to the model. */

@@ -94,8 +94,9 @@ describe('a dream on the Anthropic provider (local fake Messages API), through t
       `the window's messages hold ${n(bytes)} bytes. Daily notes and memory files together may add at most ` +
         // a short window: the memory files get their floor, not 8% of its few bytes
         `${n(Math.round(bytes * 0.3) + 2000 - Math.round(bytes * 0.08))} bytes, the memory files (days/ pages ` +
-        `included) at most 2,000 of them (30% and 8% of the messages' bytes; the memory files never under ` +
-        `2,000); MEMORY.md stays under 6,000 bytes.`,
+        `included) at most 2,000 of them (30% of the messages' bytes; the memory files 8% in all, what they ` +
+        `hold now included, never under 2,000 added; each fact bullet counts 80 bytes more for its key comment); ` +
+        'MEMORY.md stays under 6,000 bytes.',
     )
     const results = toolResultsOf(server.requests[1]!)
     expect(results[1]?.content).toMatch(

@@ -1,6 +1,7 @@
 // draft_day: the offline engine's extract of one window day, read through the message tools' own window and rules.
 import { describe, expect, it } from 'vitest'
 import { PrivacyStore } from '../../src/db/privacy-store.js'
+import { offlineDayDrafter } from '../../src/model/offline/day-drafter.js'
 import { noteBudgetFor } from '../../src/tools/note-budget.js'
 import { createToolSet } from '../../src/tools/tool-set.js'
 import type { MessageSpec } from '../helpers/workspace.js'
@@ -51,7 +52,11 @@ function draftWorld(messages: MessageSpec[] = DAY, excludeChats: string[] = []) 
   const world = makeToolWorld({}, { messages })
   // as a dream's tool set gets them (dream/consolidate.ts)
   const privacy = new PrivacyStore(world.state).rules(excludeChats)
-  const tools = createToolSet({ ...world.context, privacy }, { noteBudget: noteBudgetFor(10_000) })
+  const dayDrafter = offlineDayDrafter(world.window.timeZone)
+  const tools = createToolSet(
+    { ...world.context, privacy, dayDrafter },
+    { noteBudget: noteBudgetFor(10_000) },
+  )
   return { ...world, tools }
 }
 
@@ -72,6 +77,13 @@ describe('draft_day', () => {
     expect(result.content).toContain('2026-11-21') // "yesterday" resolved against the message's own day
     expect(result.content).not.toContain('lighthouse') // another day's message
     expect(result.content).not.toContain('lol nice')
+  })
+
+  it('is offered only to a tool set with a drafter (a dream), not to a chat turn', () => {
+    const world = makeToolWorld({}, { messages: DAY })
+    const names = (set: ReturnType<typeof createToolSet>) => set.specs().map((spec) => spec.name)
+    expect(names(createToolSet(world.context))).not.toContain('draft_day')
+    expect(names(draftWorld().tools)).toContain('draft_day')
   })
 
   it('refuses a day outside the window and says so', async () => {

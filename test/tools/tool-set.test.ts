@@ -1,4 +1,5 @@
 // The ToolSet contract: dispatch, validation, failures as results, records, beforeCall, specs, changedFiles.
+import { offlineDayDrafter } from '../../src/model/offline/day-drafter.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -17,6 +18,7 @@ const EXPECTED_TOOLS = [
   'get_messages',
   'search_messages',
   'list_chats',
+  'draft_day', // offered only to a tool set with a day drafter (a dream's)
 ]
 
 function world() {
@@ -25,7 +27,7 @@ function world() {
 
 describe('createToolSet', () => {
   it('offers a JSON Schema spec for every tool', () => {
-    const tools = createToolSet(world().context)
+    const tools = createToolSet({ ...world().context, dayDrafter: offlineDayDrafter('UTC') })
     const specs = tools.specs()
     expect(specs.map((spec) => spec.name)).toEqual(EXPECTED_TOOLS)
     for (const spec of specs) {
