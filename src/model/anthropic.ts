@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../clock.js'
 import type { ToolSet, ToolSpec } from '../tools/types.js'
 import { estimateTokens } from './limits.js'
 import type { ModelProvider, TurnInput, TurnResult, TurnUsage } from './provider.js'
+import { fetchWithin, isRequestTimeout, timeoutReason } from './request-fetch.js'
 import {
   describeFailure,
   parseRetryAfter,
@@ -41,13 +42,15 @@ const CACHE: CacheControl = { type: 'ephemeral' }
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
   const requestTimeoutMs = options.requestTimeoutMs ?? 120_000
   const maxTokensPerRequest = options.maxTokensPerRequest ?? 4_096
-  // maxRetries 0: retries are ours, so they are injectable, testable and end up in the run record.
+  // maxRetries 0: retries are ours, so they are injectable, testable and end up in the run record. The SDK's
+  // timer only covers the wait for headers; fetchWithin bounds the body too and lifts Node's hidden 300 s.
   const client = new Anthropic({
     apiKey: options.apiKey,
     baseURL: options.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL,
     webhookKey: null,
     maxRetries: 0,
     timeout: requestTimeoutMs,
+    fetch: fetchWithin(requestTimeoutMs),
     logLevel: 'off',
   })
   const retry = retryOptionsOf(options)
@@ -116,7 +119,7 @@ class AnthropicSession implements ChatSession {
     }
     const response = await requestWithRetries(
       () => client.messages.create(params, { signal, timeout: requestTimeoutMs, maxRetries: 0 }),
-      (error) => classifyAnthropicError(error, clock),
+      (error) => classifyAnthropicError(error, clock, requestTimeoutMs),
       retry,
       signal,
       {
@@ -199,8 +202,16 @@ function usageOf(usage: Anthropic.Usage): TurnUsage {
 }
 
 /** Rate limits, overload (529), transient 5xx and dropped connections or per-request timeouts are retried. */
-export function classifyAnthropicError(error: unknown, clock: Clock): RetryDecision {
+export function classifyAnthropicError(
+  error: unknown,
+  clock: Clock,
+  requestTimeoutMs: number,
+): RetryDecision {
   if (error instanceof Anthropic.APIUserAbortError) return { retryable: false, reason: 'request aborted' }
+  // The SDK's own timer, or the deadline while the body is read (the SDK hands that error on as it is).
+  if (error instanceof Anthropic.APIConnectionTimeoutError || isRequestTimeout(error)) {
+    return { retryable: true, reason: timeoutReason(requestTimeoutMs) }
+  }
   if (error instanceof Anthropic.APIConnectionError) {
     return { retryable: true, reason: `connection failed: ${describeFailure(error)}` }
   }

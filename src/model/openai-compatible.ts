@@ -4,6 +4,7 @@ import { DreamlaneError } from '../errors.js'
 import type { ToolSet, ToolSpec } from '../tools/types.js'
 import { estimateTokens } from './limits.js'
 import type { ModelProvider, TurnInput, TurnResult, TurnUsage } from './provider.js'
+import { fetchWithin, isRequestTimeout, timeoutReason, type RequestFetch } from './request-fetch.js'
 import {
   describeFailure,
   parseRetryAfter,
@@ -72,6 +73,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`
   const retry = retryOptionsOf(options)
   const clock = options.clock ?? systemClock
+  const requestTimeoutMs = options.requestTimeoutMs ?? 300_000
+  const fetch = fetchWithin(requestTimeoutMs)
   return {
     name: 'openai-compatible',
     model: options.model,
@@ -84,7 +87,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         specs: tools.specs(),
         retry,
         clock,
-        requestTimeoutMs: options.requestTimeoutMs ?? 300_000,
+        fetch,
+        requestTimeoutMs,
       })
       return runToolLoop(input, tools, signal, session, maxTokensPerRequest)
     },
@@ -99,6 +103,8 @@ interface SessionSetup {
   specs: ToolSpec[]
   retry: RetryOptions
   clock: Clock
+  /** Ends each request, headers and body, after requestTimeoutMs. */
+  fetch: RequestFetch
   requestTimeoutMs: number
 }
 
@@ -128,7 +134,7 @@ class OpenAiSession implements ChatSession {
     const body = this.#body(maxTokens)
     const response = await requestWithRetries(
       () => this.#post(body, signal),
-      (error) => classifyHttpError(error, this.#setup.clock),
+      (error) => classifyHttpError(error, this.#setup.clock, this.#setup.requestTimeoutMs),
       this.#setup.retry,
       signal,
       {
@@ -178,13 +184,7 @@ class OpenAiSession implements ChatSession {
   async #post(body: string, signal: AbortSignal): Promise<CompletionResponse> {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (this.#setup.apiKey) headers.authorization = `Bearer ${this.#setup.apiKey}`
-    const requestSignal = AbortSignal.any([signal, AbortSignal.timeout(this.#setup.requestTimeoutMs)])
-    const response = await fetch(this.#setup.endpoint, {
-      method: 'POST',
-      headers,
-      body,
-      signal: requestSignal,
-    })
+    const response = await this.#setup.fetch(this.#setup.endpoint, { method: 'POST', headers, body, signal })
     const text = await response.text()
     if (!response.ok) throw new HttpStatusError(response.status, response.headers, text)
     try {
@@ -260,15 +260,14 @@ function usageOf(
 }
 
 /** Retryable: 408/429/5xx/529, connection failures, per-request timeouts and garbled bodies. */
-export function classifyHttpError(error: unknown, clock: Clock): RetryDecision {
+export function classifyHttpError(error: unknown, clock: Clock, requestTimeoutMs: number): RetryDecision {
   if (error instanceof HttpStatusError) {
     if (!RETRYABLE_STATUSES.has(error.status)) return { retryable: false, reason: error.message }
     const retryAfterMs = parseRetryAfter(error.headers, clock)
     return { retryable: true, reason: error.message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
   }
   if (error instanceof InvalidResponseError) return { retryable: true, reason: error.message }
-  if (error instanceof Error && error.name === 'TimeoutError')
-    return { retryable: true, reason: 'the request timed out' }
+  if (isRequestTimeout(error)) return { retryable: true, reason: timeoutReason(requestTimeoutMs) }
   if (error instanceof TypeError)
     return { retryable: true, reason: `connection failed: ${describeFailure(error)}` }
   return { retryable: false, reason: describeFailure(error) }

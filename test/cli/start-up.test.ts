@@ -1,4 +1,5 @@
-// Each command loads only what it runs: the NLP libraries and the Anthropic SDK stay out of commands that never dream.
+// Each command loads only what it runs: the NLP libraries, the Anthropic SDK and undici (the model requests' fetch)
+// stay out of commands that never dream.
 import { writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -8,7 +9,7 @@ import { runCli } from '../helpers/cli.js'
 import { makeTempDir } from '../helpers/workspace.js'
 
 const TRACE = fileURLToPath(new URL('../helpers/trace-modules.mjs', import.meta.url))
-const HEAVY = ['compromise', 'chrono-node', '@anthropic-ai/sdk'] as const
+const HEAVY = ['compromise', 'chrono-node', '@anthropic-ai/sdk', 'undici'] as const
 /** What only a dream, a review action or a backup needs: zip writing and reading, diffs. */
 const DREAM_ONLY = ['archiver', 'yauzl', 'diff'] as const
 /** What only the fleet commands (`fleet`, `worker`) need: a single workspace never talks to Redis. */
@@ -109,7 +110,7 @@ describe('start-up', () => {
     expect(listed).toHaveLength(2)
   })
 
-  it('a dream with the offline engine loads the NLP libraries, and still not the SDK', async () => {
+  it('a dream with the offline engine loads the NLP libraries, and still not the SDK nor undici', async () => {
     const dir = makeTempDir()
     const ws = ['--workspace', dir]
     expect((await runCli([...ws, 'init'])).code).toBe(0)
@@ -118,6 +119,7 @@ describe('start-up', () => {
     expect(loaded.has('compromise')).toBe(true)
     expect(loaded.has('chrono-node')).toBe(true)
     expect(loaded.has('@anthropic-ai/sdk')).toBe(false)
+    expect(loaded.has('undici')).toBe(false)
     for (const name of FLEET_ONLY) expect(loaded.has(name), name).toBe(false)
   })
 

@@ -13,9 +13,19 @@ export interface RecordedRequest {
   body: any
 }
 
-/** What the fake answers: a status, headers and JSON body, or nothing at all until the client gives up. */
+/**
+ * What the fake answers: a status, headers and JSON body, or nothing at all until the client gives up. `delayMs`
+ * holds the whole answer back; `bodyDelayMs` sends the headers and the body's first byte, the rest that much later.
+ */
 export type FakeResponse =
-  { status?: number; headers?: Record<string, string>; body?: unknown; delayMs?: number } | { hang: true }
+  | {
+      status?: number
+      headers?: Record<string, string>
+      body?: unknown
+      delayMs?: number
+      bodyDelayMs?: number
+    }
+  | { hang: true }
 
 /** A scripted answer: fixed, or computed from the request it answers. */
 export type FakeStep = FakeResponse | ((request: RecordedRequest) => FakeResponse)
@@ -75,7 +85,18 @@ function answer(res: ServerResponse, response: FakeResponse): void {
     return
   }
   res.writeHead(response.status ?? 200, { 'content-type': 'application/json', ...response.headers })
-  res.end(JSON.stringify(response.body ?? {}))
+  const body = JSON.stringify(response.body ?? {})
+  if (!response.bodyDelayMs) return void res.end(body)
+  res.write(body.slice(0, 1))
+  setTimeout(() => res.end(body.slice(1)), response.bodyDelayMs)
+}
+
+/** `step`'s answer, held back as `timing` says (a slow server: see FakeResponse). */
+export function slowed(step: FakeStep, timing: { delayMs?: number; bodyDelayMs?: number }): FakeStep {
+  return (request) => {
+    const response = typeof step === 'function' ? step(request) : step
+    return 'hang' in response ? response : { ...response, ...timing }
+  }
 }
 
 export interface FakeUsage {

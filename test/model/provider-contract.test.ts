@@ -1,10 +1,11 @@
 // The contract every real provider keeps, run against each fake API on its own wire format: the same tools and
 // results, the same budgets, the same usage accounting, and a turn that ends early keeps what it used. A new
 // contract point goes here, so both providers are held to it at once.
+import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { DreamlaneError } from '../../src/errors.js'
 import { partialTurnOf, TurnFailedError } from '../../src/model/provider.js'
-import type { FakeStep } from '../helpers/fake-anthropic.js'
+import { slowed, type FakeStep } from '../helpers/fake-anthropic.js'
 import { FAKE_APIS, type FakeModelApi, type ReplyUsage } from '../helpers/fake-model-api.js'
 import {
   BUDGET,
@@ -16,12 +17,17 @@ import {
   turnInput,
 } from './provider-world.js'
 
-async function setup(api: FakeModelApi, script: FakeStep[], retry: { maxRetries?: number } = {}) {
+async function setup(
+  api: FakeModelApi,
+  script: FakeStep[],
+  retry: { maxRetries?: number } = {},
+  request: { requestTimeoutMs?: number } = {},
+) {
   const fake = await api.start(script)
   onTestFinished(() => fake.close())
   const { sleep, waits } = recordingSleep()
   const { onRetry, retries } = recordRetries()
-  const provider = api.provider(fake, { sleep, onRetry, random: () => 0.5, retry })
+  const provider = api.provider(fake, { sleep, onRetry, random: () => 0.5, retry, ...request })
   const world = await makeProviderWorld()
   return { fake, provider, world, waits, retries }
 }
@@ -255,3 +261,94 @@ describe.each(FAKE_APIS)('provider contract: usage, and a turn that ends early (
     expect(result.usage).toEqual(api.usageOf([THIRD]))
   })
 })
+
+/** Makes the process's own fetch (Node's, undici inside) give up on headers and body after `ms`, for this test. */
+function shortenDefaultFetchWaits(ms: number): void {
+  const before = getGlobalDispatcher()
+  const short = new Agent({ headersTimeout: ms, bodyTimeout: ms })
+  setGlobalDispatcher(short)
+  onTestFinished(async () => {
+    setGlobalDispatcher(before)
+    await short.close()
+  })
+}
+
+describe.each(FAKE_APIS)(
+  'provider contract: requestTimeoutMs, and no other wait, ends a request ($name)',
+  (api) => {
+    const TIMEOUT_MS = 500
+    const noRetry = { maxRetries: 0 }
+    const timedOut =
+      /^model request failed after 1 attempt\(s\): the request timed out after 500 ms \(requestTimeoutMs\)$/
+
+    it('headers that do not come in time: a timeout at requestTimeoutMs, keeping the turn so far', async () => {
+      const { fake, provider, world } = await setup(
+        api,
+        [api.tools([readUser], FIRST), slowed(api.text('too late'), { delayMs: 3_000 })],
+        noRetry,
+        { requestTimeoutMs: TIMEOUT_MS },
+      )
+      const started = performance.now()
+      const error = await provider.runTurn(turnInput(), world.tools, neverAborted()).catch((e: unknown) => e)
+      const elapsed = performance.now() - started
+
+      expect(error).toBeInstanceOf(TurnFailedError)
+      expect((error as DreamlaneError).code).toBe('PROVIDER_FAILED')
+      expect((error as Error).message).toMatch(timedOut)
+      expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS)
+      expect(elapsed).toBeLessThan(TIMEOUT_MS + 1_000)
+      expect(fake.requests).toHaveLength(2)
+      const partial = partialTurnOf(error)
+      expect(partial?.usage).toEqual(api.usageOf([FIRST]))
+      expect(partial?.transcript.map((entry) => entry.kind)).toEqual(['text', 'tool_call', 'tool_result'])
+    })
+
+    it('a body that stalls after the headers: a timeout at requestTimeoutMs as well', async () => {
+      const { provider, world } = await setup(
+        api,
+        [slowed(api.text('slow body'), { bodyDelayMs: 3_000 })],
+        noRetry,
+        { requestTimeoutMs: TIMEOUT_MS },
+      )
+      const started = performance.now()
+      const error = await provider.runTurn(turnInput(), world.tools, neverAborted()).catch((e: unknown) => e)
+      const elapsed = performance.now() - started
+
+      expect((error as Error).message).toMatch(timedOut)
+      expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS)
+      expect(elapsed).toBeLessThan(TIMEOUT_MS + 1_000)
+    })
+
+    it('a timed-out request is retried, and the retry is told why', async () => {
+      const { fake, provider, world, retries } = await setup(
+        api,
+        [slowed(api.text('too late'), { delayMs: 3_000 }), api.text('in time')],
+        { maxRetries: 1 },
+        { requestTimeoutMs: TIMEOUT_MS },
+      )
+      const result = await provider.runTurn(turnInput(), world.tools, neverAborted())
+      expect(result).toMatchObject({ stop: 'end', text: 'in time' })
+      expect(fake.requests).toHaveLength(2)
+      expect(retries.map((retry) => retry.reason)).toEqual([
+        'the request timed out after 500 ms (requestTimeoutMs)',
+      ])
+    })
+
+    it("waits for headers and body longer than the process fetch's own limit when requestTimeoutMs allows", async () => {
+      // A small stand-in for Node's hidden 300 s: the provider must not be bound by it.
+      shortenDefaultFetchWaits(100)
+      const { provider, world } = await setup(
+        api,
+        [
+          slowed(api.tools([readUser], FIRST), { delayMs: 1_200 }),
+          slowed(api.text('slow but in time', THIRD), { bodyDelayMs: 1_200 }),
+        ],
+        noRetry,
+        { requestTimeoutMs: 10_000 },
+      )
+      const result = await provider.runTurn(turnInput(), world.tools, neverAborted())
+      expect(result).toMatchObject({ stop: 'end', text: 'slow but in time' })
+      expect(result.usage).toEqual(api.usageOf([FIRST, THIRD]))
+    })
+  },
+)
