@@ -497,9 +497,26 @@ export function findAmendment(view: SentenceView): Draft | null {
   }
 }
 
+// "change of plan on Atlas: launch moved to January 8": the lead names the plan's subject, the rest what changed.
+const CHANGE_LEAD =
+  /^(?:(?:ok|okay|so|btw|heads up|fyi)[,:!\s]+)*(?:a\s+)?(?:small\s+|quick\s+|slight\s+)?changes?\s+of\s+plans?\s+(?:on|for|with|re|about|regarding)\s+([^:,.;!?]{1,60}?)\s*[:,;—–-]\s*/i
+
+/** "change of plan on Atlas: launch moved…" read as "Atlas launch moved…", so the plan keeps its key. */
+function withoutChangeLead(view: SentenceView): SentenceView {
+  const lead = CHANGE_LEAD.exec(view.text)
+  if (!lead) return view
+  const subject = lead[1]!.replace(/^the\s+/i, '')
+  const text = `${subject} ${view.text.slice(lead[0].length)}`
+  const shift = subject.length + 1 - lead[0].length
+  const mentions = view.mentions
+    .filter((mention) => mention.index >= lead[0].length)
+    .map((mention) => ({ ...mention, index: mention.index + shift }))
+  return { ...view, text, lower: foldCase(text), mentions }
+}
+
 /** The plans a sentence names: one, or one for each part joined by "and then" with a day of its own. */
 export function findPlans(view: SentenceView): Draft[] {
-  return partsWithOwnDays(view)
+  return partsWithOwnDays(withoutChangeLead(view))
     .map(findPlan)
     .filter((plan) => plan !== null)
 }

@@ -114,6 +114,12 @@ describe('classifySentence: durable statements in many phrasings', () => {
     ['Deadline for the grant is next Friday.', 'project.md plan.deadline-grant 2026-11-20 or 2026-11-27'],
     ['Deadline for the grant is on Friday.', 'project.md plan.deadline-grant 2026-11-20'],
     ["it's official, Atlas launch is December 17.", 'project.md plan.atlas-launch 2026-12-17'],
+    // a lead that names the plan keeps its key, so the new day supersedes the old
+    [
+      'change of plan on Atlas: launch moved from December 31 to January 8, legal needs another week',
+      'project.md plan.atlas-launch 2027-01-08',
+    ],
+    ['ok so change of plans for the offsite: it moved to January 20', 'project.md plan.offsite 2027-01-20'],
     ['My dentist appointment is on March 3rd.', 'project.md plan.dentist-appointment 2027-03-03'],
     ["I can't wait for the concert on Saturday!", 'project.md plan.concert 2026-11-21'],
     ["Saturday's concert will be great, I'm not gonna miss it.", 'project.md plan.concert 2026-11-21'],
