@@ -18,10 +18,15 @@ import { memoryHeldBytes } from '../tools/note-budget.js'
 import { buildTurnInput, noteBudgetOf, type WindowSeeding } from './turn-brief.js'
 import type { DreamRequest, HeldOutcome, StepName, UnresolvedDay } from './types.js'
 
+/**
+ * Times one named step into the run record. `isOk` says whether a step that returned did its work: one that
+ * hands back a failure instead of throwing (the model turn, so the fallback can run) is recorded ✗ all the same.
+ */
 export type StepRunner = <T>(
   name: StepName,
   work: () => Promise<T>,
   detail?: (value: T) => string,
+  isOk?: (value: T) => boolean,
 ) => Promise<T>
 
 export interface Consolidation {
@@ -117,6 +122,7 @@ async function modelPass(
     'model',
     () => runModelTurn(turnInput, tools, deps, runId),
     (outcome) => outcome.describe,
+    (outcome) => outcome.failure === null,
   )
 
   const needsFallback = turn.failure ?? (await missingWork(turn.result, tools, window, deps))

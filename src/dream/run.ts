@@ -189,7 +189,7 @@ function failureOf(error: unknown, rolledBack: string | null) {
 /** Times each named step into the run record and tells onEvent, so a crash still leaves the steps behind. */
 function stepRecorder(runId: string, deps: DreamDeps): StepRunner {
   const steps: StepTiming[] = []
-  return async (name, work, detail) => {
+  return async (name, work, detail, isOk) => {
     const started = deps.clock.now()
     const t0 = performance.now()
     deps.onEvent?.({ type: 'step', runId, step: name, phase: 'start' })
@@ -199,7 +199,7 @@ function stepRecorder(runId: string, deps: DreamDeps): StepRunner {
         name,
         startedAt: started.toISOString(),
         durationMs: Math.round(performance.now() - t0),
-        ok: true,
+        ok: isOk?.(value) ?? true,
         detail: detail?.(value),
       }
       steps.push(timing)
@@ -209,7 +209,7 @@ function stepRecorder(runId: string, deps: DreamDeps): StepRunner {
         runId,
         step: name,
         phase: 'end',
-        ok: true,
+        ok: timing.ok,
         detail: timing.detail,
         durationMs: timing.durationMs,
       })

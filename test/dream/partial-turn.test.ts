@@ -1,10 +1,11 @@
-// A model turn that ends early (the provider fails after retries, the run is cancelled, the turn times out)
-// keeps its requests, usage, tool calls and transcript in the run record, on both real providers.
+// A model turn that ends early (the provider fails after retries, a request or the turn times out, the run is
+// cancelled) keeps its requests, usage, tool calls and transcript in the run record, on both real providers, and
+// its step is not recorded as a success.
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { ResolvedConfig } from '../../src/config/schema.js'
 import type { RunRecord } from '../../src/dream/types.js'
 import { makeDreamWorld } from '../helpers/dream-world.js'
-import type { FakeStep } from '../helpers/fake-anthropic.js'
+import { slowed, type FakeStep } from '../helpers/fake-anthropic.js'
 import { FAKE_APIS, type FakeModelApi, type ReplyUsage } from '../helpers/fake-model-api.js'
 
 const readUser = { name: 'read_file', input: { path: 'notes/memory/user.md' } }
@@ -16,6 +17,7 @@ async function dreamAgainst(
   api: FakeModelApi,
   script: (stop: () => void) => FakeStep[],
   dream: Partial<ResolvedConfig['dream']> = {},
+  request: { requestTimeoutMs?: number } = {},
 ) {
   const world = await makeDreamWorld()
   let shutdown: Promise<void> | null = null
@@ -23,7 +25,7 @@ async function dreamAgainst(
   onTestFinished(() => server.close())
   const dreamlane = world.open({
     config: { ...world.config, dream: { ...world.config.dream, ...dream } },
-    provider: api.provider(server, { retry: { maxRetries: 0 } }),
+    provider: api.provider(server, { retry: { maxRetries: 0 }, ...request }),
   })
   const run = await dreamlane.dream({ mode: 'manual', chatJid: 'web:main', days: 2 })
   await (shutdown ?? dreamlane.close())
@@ -55,9 +57,34 @@ describe.each(FAKE_APIS)('a model turn that ends early keeps what it used ($name
     expect(run.toolCalls.length).toBeGreaterThan(3)
     expect(transcriptCallsOf(run)).toBeGreaterThan(3)
     const fresh = api.usageOf([FIRST, SECOND]).inputTokens
-    expect(run.steps.find((s) => s.name === 'model')?.detail).toContain(
-      `3 tool call(s), ${fresh} fresh input, 3000 cache read`,
+    const model = run.steps.find((s) => s.name === 'model')
+    expect(model?.detail).toContain(`3 tool call(s), ${fresh} fresh input, 3000 cache read`)
+    // The turn returned a failure rather than throwing (so the fallback could run): it is no success all the same.
+    expect(model?.ok).toBe(false)
+  }, 30_000)
+
+  it('a request past requestTimeoutMs: the model step fails, keeping the requests, tokens and tool calls before it', async () => {
+    const { run, server } = await dreamAgainst(
+      api,
+      () => [
+        api.tools([readUser, listDaily], FIRST),
+        api.tools([readUser], SECOND),
+        slowed(api.text('too late'), { delayMs: 3_000 }),
+      ],
+      {},
+      { requestTimeoutMs: 400 },
     )
+    expect(server.requests).toHaveLength(3)
+    expect(run.status).toBe('degraded')
+    expect(run.reason).toContain(
+      `the ${api.name} provider failed: model request failed after 1 attempt(s): the request timed out after 400 ms (requestTimeoutMs)`,
+    )
+    expect(run.usage).toEqual(api.usageOf([FIRST, SECOND]))
+    expect(modelCallsOf(run)).toEqual(['read_file', 'list_files', 'read_file'])
+    const model = run.steps.find((s) => s.name === 'model')
+    expect(model?.ok).toBe(false)
+    expect(model?.detail).toMatch(/timed out after 400 ms .*3 tool call\(s\), .* in 2 request\(s\)$/)
+    expect(run.steps.find((s) => s.name === 'fallback')?.ok).toBe(true)
   }, 30_000)
 
   it('a cancelled run: status cancelled, with the requests, tokens and tool calls made before it', async () => {
@@ -86,5 +113,6 @@ describe.each(FAKE_APIS)('a model turn that ends early keeps what it used ($name
     expect(run.reason).toMatch(/timed? ?out|timeout/)
     expect(run.usage).toEqual(api.usageOf([FIRST, SECOND]))
     expect(modelCallsOf(run)).toEqual(['read_file', 'list_files', 'read_file'])
+    expect(run.steps.find((s) => s.name === 'model')?.ok).toBe(false)
   }, 30_000)
 })
