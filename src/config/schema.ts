@@ -47,7 +47,7 @@ const RECALL_WEIGHTS: Record<RecallSignal, number> = {
 /** How one provider talks to its API: per-request timeout, output cap and retries. */
 function requestSettings(defaults: { requestTimeoutMs: number; maxRetries: number }) {
   return {
-    /** One HTTP request's timeout. @default 120000 (anthropic), 300000 (openai-compatible) */
+    /** One HTTP request's timeout, headers and body (no shorter wait of Node's fetch applies). @default 120000 (anthropic), 300000 (openai-compatible) */
     requestTimeoutMs: positiveInt.default(defaults.requestTimeoutMs),
     /** max_tokens of each request. @default 4096 */
     maxTokensPerRequest: positiveInt.default(4_096),

@@ -162,7 +162,7 @@ export function describeFailure(error: unknown): string {
 
 /** The request-level knobs both real providers take; everything outside the process is injectable. */
 export interface ProviderRequestOptions {
-  /** Per-request timeout; a request that exceeds it is retried like a dropped connection. @default 120000 */
+  /** Per-request timeout, headers and body; a request that exceeds it is retried like a dropped connection. @default 120000 */
   requestTimeoutMs?: number
   /** Cap on max_tokens per request (the turn's output budget may lower it). @default 4096 */
   maxTokensPerRequest?: number
