@@ -110,6 +110,7 @@ export async function confirmForget(
     new LedgerStore(ctx.state).save(
       id,
       options.purgeBackups ? changes.map((change) => ({ ...change, diff: '' })) : changes,
+      ctx.config.privacy.keepSecretKinds,
     )
     markDirty(
       ctx.state,

@@ -26,9 +26,9 @@ export async function keepOrHold(
   deps: Pick<DreamDeps, 'paths' | 'config' | 'clock' | 'state' | 'runs'>,
 ): Promise<ReviewStepResult> {
   const { paths, config } = deps
-  const assessment = await assessChanges(input, paths, config.dream)
+  const assessment = await assessChanges(input, paths, config.dream, config.privacy.keepSecretKinds)
   const { totals, reasons } = assessment
-  new LedgerStore(deps.state).save(input.runId, assessment.changes)
+  new LedgerStore(deps.state).save(input.runId, assessment.changes, config.privacy.keepSecretKinds)
   deps.runs.update(input.runId, { changes: totals, lossFlags: assessment.flags, holdReasons: reasons })
   const counts = describeCounts(totals)
   const dropped = assessment.flags.filter((flag) => flag.kind === 'fact').length

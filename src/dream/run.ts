@@ -281,6 +281,7 @@ async function finish(
     { ...provisional, ...outcome, gate: outcome.gate ?? provisional.gate, reason: outcome.reason ?? null },
     engineText,
     deps.paths.workspace,
+    deps.config.privacy.keepSecretKinds,
   )
   const record = deps.runs.close(runId, { ...outcome, gate: outcome.gate ?? 'triggered', summary })
   // A run whose changes were kept leaves one diary line, written while the lock is still held. Held, failed

@@ -1,4 +1,5 @@
 // The words a finished run posts back to its chat (manual) or logs (auto, bootstrap), and the posting itself.
+import type { SecretKind } from '../secrets/types.js'
 import { withholdSecrets } from '../secrets/withhold.js'
 import { DREAMLANE_SENDER } from '../db/messages.js'
 import { describeCounts } from '../ledger/ledger.js'
@@ -25,12 +26,20 @@ const STATUS_WORDS: Record<RunRecord['status'], string> = {
 /** Flags named in the summary; the rest are counted. */
 const FLAGS_SHOWN = 6
 
-/** One short message: what ran, over which days, what changed (or waits for review), how to see or undo it. */
-export function composeSummary(run: RunRecord, engineText: string, workspace: string): string {
+/**
+ * One short message: what ran, over which days, what changed (or waits for review), how to see or undo it.
+ * `keepKinds`: the secret kinds the user keeps (`privacy.keepSecretKinds`), kept here as in the notes.
+ */
+export function composeSummary(
+  run: RunRecord,
+  engineText: string,
+  workspace: string,
+  keepKinds: readonly SecretKind[] = [],
+): string {
   const window = run.firstDay && run.lastDay ? `${run.firstDay} → ${run.lastDay}` : `${run.days} day(s)`
   const lines = [`Dream ${STATUS_WORDS[run.status]} (${run.mode}, last ${run.days} day(s): ${window}).`]
   // The model's own words may repeat a secret it was told: the record and the chat post never do.
-  if (engineText.trim()) lines.push(withholdSecrets(engineText.trim()).text)
+  if (engineText.trim()) lines.push(withholdSecrets(engineText.trim(), { keepKinds }).text)
   if (run.reason) lines.push(`Note: ${run.reason}`)
   const counts = run.changes ? describeCounts(run.changes) : null
   if (run.status === 'held') {

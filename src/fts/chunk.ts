@@ -1,4 +1,5 @@
 // Splits a note into line-aware chunks, so a hit can name the line it came from and bm25 ranks sections.
+import type { SecretKind } from '../secrets/types.js'
 import { withholdSecrets } from '../secrets/withhold.js'
 
 /** A run of whole lines from one file; `startLine` is 1-based. */
@@ -17,9 +18,9 @@ const HEADING = /^#{1,6}\s/
 /**
  * Chunks of at most ~60 lines / ~4 KB, broken preferably at markdown headings; empty text → no chunks. A secret in
  * a note (one written by hand, or before dreams withheld them) is withheld from its chunk: the index, its snippets
- * and every search served from it never hold the value.
+ * and every search served from it never hold the value, unless it is of a kind the user keeps (`keepKinds`).
  */
-export function chunkText(text: string): Chunk[] {
+export function chunkText(text: string, keepKinds: readonly SecretKind[] = []): Chunk[] {
   const lines = text.split('\n')
   const chunks: Chunk[] = []
   let current: string[] = []
@@ -27,7 +28,7 @@ export function chunkText(text: string): Chunk[] {
   let chars = 0
   const flush = (nextStart: number): void => {
     const body = current.join('\n')
-    if (body.trim() !== '') chunks.push({ startLine, body: withholdSecrets(body).text })
+    if (body.trim() !== '') chunks.push({ startLine, body: withholdSecrets(body, { keepKinds }).text })
     current = []
     chars = 0
     startLine = nextStart

@@ -50,7 +50,10 @@ export async function refreshFiles(
 async function runRefresh(input: RefreshInput): Promise<RefreshResult> {
   const { state } = input
   const scope = await resolveScope(input.paths, input.config)
-  const wipe = readMeta(state, 'format') !== INDEX_FORMAT
+  // Chunks withheld under other kept kinds are rebuilt whole: a kind no longer kept must leave the index now.
+  const wipe =
+    readMeta(state, 'format') !== INDEX_FORMAT ||
+    (readMeta(state, KEPT_KINDS_META) ?? '') !== scope.keepSecretKinds.join(',')
   const full = Boolean(input.full) || wipe || readMeta(state, 'scope') !== scope.fingerprint
   const journal = readJournal(state)
   const sweepFiles = input.sweepFiles ?? Math.max(8, Math.ceil(countFiles(state) / 64))
@@ -69,6 +72,9 @@ interface CommitOptions {
   wipe?: boolean
   journalSeq?: number
 }
+
+/** The secret kinds the stored chunks were allowed to keep, comma-separated ('' when none: the default). */
+const KEPT_KINDS_META = 'kept_secret_kinds'
 
 /** Changed bytes held in memory before a huge rebuild writes a batch (dir rows still wait for the end). */
 const MAX_PENDING_BYTES = 32 * 1024 * 1024
@@ -111,6 +117,7 @@ async function commitPlan(
   if (options.isSweep) {
     meta.format = INDEX_FORMAT
     meta.scope = scope.fingerprint
+    meta[KEPT_KINDS_META] = scope.keepSecretKinds.join(',')
     meta.last_refresh_at = clock.now().toISOString()
     if (plan.sweepCursor !== undefined) meta.sweep_cursor = plan.sweepCursor
   }

@@ -2,6 +2,7 @@
 import { realpath } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { ResolvedConfig } from '../config/schema.js'
+import type { SecretKind } from '../secrets/types.js'
 import { isTempOrHidden } from '../notes/atomic-write.js'
 import type { WorkspacePaths } from '../notes/paths.js'
 
@@ -17,11 +18,19 @@ export interface IndexScope {
   extensions: Set<string>
   /** Changes when roots or extensions do; a changed fingerprint forces a full walk. */
   fingerprint: string
+  /** Secret kinds the chunks keep (`privacy.keepSecretKinds`); every other secret is withheld as it is stored. */
+  keepSecretKinds: readonly SecretKind[]
+}
+
+/** What the index needs of the config: its roots, and which secret kinds its chunks may keep. */
+export type IndexConfig = Pick<ResolvedConfig, 'search'> & {
+  /** @default every kind withheld */
+  privacy?: Pick<ResolvedConfig['privacy'], 'keepSecretKinds'>
 }
 
 export async function resolveScope(
   paths: Pick<WorkspacePaths, 'workspace'>,
-  config: Pick<ResolvedConfig, 'search'>,
+  config: IndexConfig,
 ): Promise<IndexScope> {
   const workspace = resolve(paths.workspace)
   const workspaceReal = await realpath(workspace).catch(() => workspace)
@@ -42,7 +51,8 @@ export async function resolveScope(
     .sort()
   const extensions = new Set(config.search.extensions.map((ext) => ext.toLowerCase()))
   const fingerprint = JSON.stringify({ roots, extensions: [...extensions].sort() })
-  return { workspace, workspaceReal, roots, rootReals, extensions, fingerprint }
+  const keepSecretKinds = [...new Set(config.privacy?.keepSecretKinds ?? [])].sort()
+  return { workspace, workspaceReal, roots, rootReals, extensions, fingerprint, keepSecretKinds }
 }
 
 /**

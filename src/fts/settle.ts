@@ -47,7 +47,7 @@ export async function settleCandidates(
       if (!isSettled) sink.touch({ path, stat, checkedAtMs, isRacy })
       return
     }
-    const chunks = chunkText(bytes.toString('utf8'))
+    const chunks = chunkText(bytes.toString('utf8'), scope.keepSecretKinds)
     sink.upsert({ path, dir: parentOf(path), stat, hash, chunks, checkedAtMs, isRacy })
   })
 }

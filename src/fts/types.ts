@@ -1,13 +1,13 @@
 // The FTS index's shapes: what a refresh takes and reports, what a search returns, the rows behind them.
 import type { Clock } from '../clock.js'
-import type { ResolvedConfig } from '../config/schema.js'
 import type { StateDb } from '../db/state.js'
 import type { WorkspacePaths } from '../notes/paths.js'
+import type { IndexConfig } from './scope.js'
 
 export interface RefreshInput {
   state: StateDb
   paths: WorkspacePaths
-  config: Pick<ResolvedConfig, 'search'>
+  config: IndexConfig
   /** Walk every root and stat every file, not just the dir sweep (`index refresh --full`). @default false */
   full?: boolean
   /**
@@ -45,7 +45,7 @@ export interface RefreshResult {
 export interface SearchInput {
   state: StateDb
   paths: WorkspacePaths
-  config: Pick<ResolvedConfig, 'search'>
+  config: IndexConfig
   query: string
   /** At most this many hits (1–500). @default 20 */
   limit?: number

@@ -5,6 +5,7 @@ import type { BackupInfo } from '../backup/create.js'
 import type { ResolvedConfig } from '../config/schema.js'
 import { isTempOrHidden } from '../notes/atomic-write.js'
 import type { WorkspacePaths } from '../notes/paths.js'
+import type { SecretKind } from '../secrets/types.js'
 import { collectRunContents, describeChange } from './ledger.js'
 import { boilerplateOf, guardMemory, type GuardResult } from './loss-guard.js'
 import type { ChangedContent, ChangeTotals, FileChange, LossFlag } from './types.js'
@@ -29,17 +30,22 @@ export interface Assessment {
   reasons: string[]
 }
 
-/** Diffs every written file against the backup, runs the loss guard and applies the hold rules. */
+/**
+ * Diffs every written file against the backup, runs the loss guard and applies the hold rules. `keepKinds`: the
+ * secret kinds the user keeps, which the guard reads as they are (any other secret withheld is no loss).
+ */
 export async function assessChanges(
   input: AssessInput,
   paths: WorkspacePaths,
   dream: HoldRules,
+  keepKinds: readonly SecretKind[] = [],
 ): Promise<Assessment> {
   const contents = await collectRunContents(paths.workspace, input.backup, input.written)
   const changes = contents.map(describeChange)
   const guard = await guardMemory({
     contents,
     manifest: input.backup.manifest,
+    keepKinds,
     readUnchangedMemory: (changed) => readMemoryTexts(paths, changed),
     boilerplate: await readBoilerplate(
       paths,

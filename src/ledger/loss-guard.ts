@@ -1,4 +1,5 @@
 // The loss guard: compares notes/memory/ before and after a run and names what vanished without a trace.
+import type { SecretKind } from '../secrets/types.js'
 import { withholdSecrets } from '../secrets/withhold.js'
 import type { ManifestEntry } from '../backup/manifest.js'
 import { droppedKeyedFacts, keyedFactsIn } from './keyed-facts.js'
@@ -27,6 +28,8 @@ export interface GuardInput {
   readUnchangedMemory: (changed: ReadonlySet<string>) => Promise<string[]>
   /** Per memory file, the lines of its shipped template (headings, the explanatory quote): not memory. */
   boilerplate?: ReadonlyMap<string, ReadonlySet<string>>
+  /** Secret kinds the user keeps (`privacy.keepSecretKinds`): read as they are, not withheld. @default none */
+  keepKinds?: readonly SecretKind[]
 }
 
 export interface GuardResult {
@@ -81,7 +84,7 @@ export async function guardMemory(input: GuardInput): Promise<GuardResult> {
       path: content.path,
       // A secret withheld is no loss, and a flag's line must not show it: the guard reads the before text withheld.
       before: guardedText(
-        withholdSecrets(content.before?.toString('utf8') ?? '').text,
+        withholdSecrets(content.before?.toString('utf8') ?? '', { keepKinds: input.keepKinds }).text,
         input.boilerplate?.get(content.path),
       ),
       after: guardedText(content.after?.toString('utf8') ?? '', input.boilerplate?.get(content.path)),

@@ -1,6 +1,7 @@
 // Per-file ledger rows in state.db (`run_changes`), read by `runs show --diff`, the dashboard, apply and undo.
 import { migrate } from '../db/migrate.js'
 import type { StateDb } from '../db/state.js'
+import type { SecretKind } from '../secrets/types.js'
 import { withholdSecrets } from '../secrets/withhold.js'
 import type { FileChange } from './types.js'
 
@@ -36,8 +37,11 @@ export class LedgerStore {
     this.#db = db
   }
 
-  /** Replaces the run's rows (a retried review step writes the same run again). */
-  save(runId: string, changes: readonly FileChange[]): void {
+  /**
+   * Replaces the run's rows (a retried review step writes the same run again). A diff keeps the secret kinds the
+   * user keeps (`keepKinds`), as the notes do, so a forget's diff still plays back onto its note for undo.
+   */
+  save(runId: string, changes: readonly FileChange[], keepKinds: readonly SecretKind[] = []): void {
     const drop = this.#db.prepare('DELETE FROM run_changes WHERE run_id = ?')
     const add = this.#db
       .prepare(`INSERT INTO run_changes (run_id, path, change, before_sha256, after_sha256, before_bytes,
@@ -57,7 +61,7 @@ export class LedgerStore {
           c.linesRemoved,
           c.tooLarge ? 1 : 0,
           // A diff shows removed lines too: one a dream cleaned of a secret must not keep it here.
-          withholdSecrets(c.diff).text,
+          withholdSecrets(c.diff, { keepKinds }).text,
         )
       }
     })()

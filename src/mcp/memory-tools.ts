@@ -1,5 +1,6 @@
 // memory_search, memory_read and memory_note: an assistant's way into the notes, through the same tools and
 // path policy a chat turn gets, and the note use case.
+import type { SecretKind } from '../secrets/types.js'
 import { withholdSecrets } from '../secrets/withhold.js'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
@@ -55,7 +56,8 @@ export function registerMemoryTools(server: McpServer, host: McpHost, chatJid: (
     (input) =>
       guarded(host, 'memory_search', async () => {
         const ws = await host.workspace()
-        return toolResult(await (await readTools(ws, chatJid())).call('search_workspace', input))
+        const result = await (await readTools(ws, chatJid())).call('search_workspace', input)
+        return toolResult(result, ws.dreamlane.config.privacy.keepSecretKinds)
       }),
   )
 
@@ -73,7 +75,8 @@ export function registerMemoryTools(server: McpServer, host: McpHost, chatJid: (
         if (rel !== 'notes' && !rel.startsWith('notes/'))
           throw new PathOutOfScopeError(input.path, 'memory_read reads notes only (paths under notes/)')
         const ws = await host.workspace()
-        return toolResult(await (await readTools(ws, chatJid())).call('read_file', { path: rel }))
+        const result = await (await readTools(ws, chatJid())).call('read_file', { path: rel })
+        return toolResult(result, ws.dreamlane.config.privacy.keepSecretKinds)
       }),
   )
 
@@ -121,8 +124,9 @@ async function readTools(ws: McpWorkspace, jid: string): Promise<ToolSet> {
   )
 }
 
-function toolResult(result: ToolResult) {
+function toolResult(result: ToolResult, keepKinds: readonly SecretKind[]) {
   if (!result.ok) return errorResult(result.code ?? 'TOOL_FAILED', result.content)
-  // The index already withholds secrets; a note read whole may predate the dream that cleans it.
-  return textResult(withholdSecrets(result.content).text)
+  // The index already withholds secrets; a note read whole may predate the dream that cleans it. A kind the user
+  // keeps is kept here as in the notes and the index.
+  return textResult(withholdSecrets(result.content, { keepKinds }).text)
 }

@@ -68,7 +68,7 @@ export function registerMemoryResources(server: McpServer, host: McpHost): void 
     },
     async () => {
       const { dreamlane } = await host.workspace()
-      const text = await startupMemoryText(dreamlane.paths)
+      const text = await startupMemoryText(dreamlane.paths, dreamlane.config.privacy.keepSecretKinds)
       return { messages: [{ role: 'user', content: { type: 'text', text } }] }
     },
   )
@@ -78,5 +78,8 @@ export function registerMemoryResources(server: McpServer, host: McpHost): void 
 async function readNote(host: McpHost, rel: string, uri: string) {
   const { dreamlane } = await host.workspace()
   const target = await resolveReadTarget(rel, 'file', dreamlane.paths, dreamlane.config)
-  return { uri, mimeType: MARKDOWN, text: withholdSecrets(await readFile(target.abs, 'utf8')).text }
+  const text = withholdSecrets(await readFile(target.abs, 'utf8'), {
+    keepKinds: dreamlane.config.privacy.keepSecretKinds,
+  }).text
+  return { uri, mimeType: MARKDOWN, text }
 }

@@ -2,6 +2,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CORE_MEMORY_FILES, type WorkspacePaths } from '../notes/paths.js'
+import type { SecretKind } from '../secrets/types.js'
+import { withholdSecrets } from '../secrets/withhold.js'
 
 export const STARTUP_CONTRACT = [
   'You have a long-term memory kept by dreamlane as markdown notes.',
@@ -14,8 +16,14 @@ export const STARTUP_CONTRACT = [
   '- dream, dream_status and dream_review consolidate chat history into memory; use them only when asked.',
 ].join('\n')
 
-/** The contract followed by the three core memory files as they are now (a missing one says so). */
-export async function startupMemoryText(paths: WorkspacePaths): Promise<string> {
+/**
+ * The contract followed by the three core memory files as they are now (a missing one says so), each with its
+ * secrets withheld but for the kinds the user keeps: a line written by hand since the last dream may hold one.
+ */
+export async function startupMemoryText(
+  paths: WorkspacePaths,
+  keepKinds: readonly SecretKind[] = [],
+): Promise<string> {
   const parts = [STARTUP_CONTRACT]
   for (const name of CORE_MEMORY_FILES) {
     const text = await readFile(join(paths.memory, name), 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -23,7 +31,7 @@ export async function startupMemoryText(paths: WorkspacePaths): Promise<string> 
         return `(notes/memory/${name} does not exist yet: the first dream writes it)`
       throw error
     })
-    parts.push(`--- notes/memory/${name} ---\n${text.trimEnd()}`)
+    parts.push(`--- notes/memory/${name} ---\n${withholdSecrets(text.trimEnd(), { keepKinds }).text}`)
   }
   return parts.join('\n\n')
 }

@@ -133,7 +133,7 @@ export async function undoRun(deps: ReviewDeps, id?: string, options: UndoOption
       restoredChanges.push(describeChange({ path: transition.path, before: now, after: restore }))
     }
     markWritten(deps, touched)
-    ledger.save(undo.id, restoredChanges)
+    ledger.save(undo.id, restoredChanges, deps.config.privacy.keepSecretKinds)
     const totals = totalsOf(restoredChanges)
     deps.runs.update(undo.id, {
       changedFiles: touched,

@@ -8,6 +8,8 @@ import { visitBackupFiles } from '../backup/verify.js'
 import type { RunRecord } from '../dream/types.js'
 import type { FileChange } from '../ledger/types.js'
 import type { WorkspacePaths } from '../notes/paths.js'
+import type { SecretKind } from '../secrets/types.js'
+import { withholdSecrets } from '../secrets/withhold.js'
 import { workspacePath } from './run-view.js'
 
 /** Files bigger than this on either side are listed without a line diff. */
@@ -49,11 +51,16 @@ export interface RunDiff {
   files: FileDiff[]
 }
 
-/** `recorded` is the run's change ledger (`dreamlane.changes(id)`); runs that have one are shown exactly as recorded. */
+/**
+ * `recorded` is the run's change ledger (`dreamlane.changes(id)`); runs that have one are shown exactly as recorded
+ * (the ledger withheld its secrets as it stored them). Others are compared from backups, whose notes may predate
+ * the dream that cleaned a secret: both sides are withheld, but for the kinds the user keeps (`keepKinds`).
+ */
 export async function diffRun(
   paths: WorkspacePaths,
   run: RunRecord,
   recorded: readonly FileChange[] = [],
+  keepKinds: readonly SecretKind[] = [],
 ): Promise<RunDiff> {
   if (recorded.length > 0) return fromLedger(run, recorded)
   if (!run.backupId)
@@ -74,7 +81,9 @@ export async function diffRun(
     : { kind: 'current' }
   const before = await readFromBackup(base.file, changed)
   const afterFiles = next ? await readFromBackup(next.file, changed) : await readFromWorkspace(paths, changed)
-  const files = changed.map((path) => diffFile(path, before.get(path) ?? null, afterFiles.get(path) ?? null))
+  const shown = (text: string | undefined) =>
+    text === undefined ? null : withholdSecrets(text, { keepKinds }).text
+  const files = changed.map((path) => diffFile(path, shown(before.get(path)), shown(afterFiles.get(path))))
   return { available: true, reason: null, before: { backupId: base.id }, after, files }
 }
 

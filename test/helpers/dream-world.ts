@@ -6,6 +6,7 @@ import { fixedClock } from '../../src/clock.js'
 import { openDreamlane, type DreamlaneOptions } from '../../src/create.js'
 import { initWorkspace } from '../../src/notes/init-workspace.js'
 import type { ModelProvider } from '../../src/model/provider.js'
+import type { ConfigFile } from '../../src/config/schema.js'
 import { makeMessagesDb, makeWorkspace, type MessageSpec, type TestWorkspace } from './workspace.js'
 
 export const NOW = '2026-11-21T20:00:00.000Z'
@@ -40,8 +41,12 @@ export interface DreamWorld extends TestWorkspace {
   open(options?: Partial<DreamlaneOptions>): ReturnType<typeof openDreamlane>
 }
 
-export async function makeDreamWorld(messages: MessageSpec[] = SMALL_HISTORY): Promise<DreamWorld> {
-  const ws = makeWorkspace()
+/** `flags` are config settings on top of the test defaults (e.g. `{ privacy: { keepSecretKinds: [...] } }`). */
+export async function makeDreamWorld(
+  messages: MessageSpec[] = SMALL_HISTORY,
+  flags: ConfigFile = {},
+): Promise<DreamWorld> {
+  const ws = makeWorkspace({}, flags)
   await initWorkspace(ws.paths)
   makeMessagesDb(ws.paths, messages).close()
   const clock = fixedClock(NOW)

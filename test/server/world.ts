@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { pino, type Logger } from 'pino'
 import { onTestFinished } from 'vitest'
 import type { Clock } from '../../src/clock.js'
+import type { ConfigFile } from '../../src/config/schema.js'
 import { createScriptedProvider, type ScriptStep } from '../../src/model/scripted.js'
 import type { ModelProvider } from '../../src/model/provider.js'
 import { openServerHost, type ServerHost } from '../../src/server/host.js'
@@ -47,10 +48,12 @@ export interface ServerWorldOptions {
   messages?: MessageSpec[]
   /** What provider selection sees (chat replies). @default {} — no keys, offline quotes */
   env?: Record<string, string>
+  /** Config settings on top of the test defaults. */
+  config?: ConfigFile
 }
 
 export async function startServerWorld(options: ServerWorldOptions = {}): Promise<ServerWorld> {
-  const world = await makeDreamWorld(options.messages)
+  const world = await makeDreamWorld(options.messages, options.config)
   writeFileSync(join(world.paths.memory, 'user.md'), USER_MD)
   const errors: unknown[] = []
   const logger: Logger = pino(

@@ -64,7 +64,12 @@ export function registerDreamRoutes(app: Hono, host: ServerHost): void {
     const run = dreamlane.getRun(parseInput(idSchema, c.req.param('id'), 'run id'))
     return c.json({
       run: detailRun(run, workspace),
-      diff: await diffRun(dreamlane.paths, run, dreamlane.changes(run.id)),
+      diff: await diffRun(
+        dreamlane.paths,
+        run,
+        dreamlane.changes(run.id),
+        dreamlane.config.privacy.keepSecretKinds,
+      ),
     })
   })
 

@@ -2,6 +2,7 @@
 import type { Context, Hono } from 'hono'
 import { readFile } from 'node:fs/promises'
 import { DreamlaneError, PathOutOfScopeError } from '../../errors.js'
+import { withholdSecrets } from '../../secrets/withhold.js'
 import { resolveReadTarget } from '../../tools/scope.js'
 import { listBackups } from '../../backup/list.js'
 import type { ServerHost } from '../host.js'
@@ -106,7 +107,12 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
     const page = renderRunPage({
       run: detailRun(run, workspace),
       record: run,
-      diff: await diffRun(dreamlane.paths, run, dreamlane.changes(run.id)),
+      diff: await diffRun(
+        dreamlane.paths,
+        run,
+        dreamlane.changes(run.id),
+        dreamlane.config.privacy.keepSecretKinds,
+      ),
       afterEventId,
       notice: noticeFrom(c),
     })
@@ -130,7 +136,11 @@ export function registerPageRoutes(app: Hono, host: ServerHost): void {
     try {
       if (!path.startsWith('notes/')) throw new PathOutOfScopeError(path, 'only notes under notes/ are shown')
       const target = await resolveReadTarget(path, 'file', dreamlane.paths, dreamlane.config)
-      return c.html(renderNotePage(target.rel, await readFile(target.abs, 'utf8')))
+      // A note written by hand since the last dream may still hold a secret: the page never shows one.
+      const text = withholdSecrets(await readFile(target.abs, 'utf8'), {
+        keepKinds: dreamlane.config.privacy.keepSecretKinds,
+      }).text
+      return c.html(renderNotePage(target.rel, text))
     } catch (error) {
       if (!(error instanceof DreamlaneError)) throw error
       throw new DreamlaneError('NOT_FOUND', `no note ${path} here (${error.message})`, { cause: error })
