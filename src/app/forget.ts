@@ -66,7 +66,7 @@ export interface ForgetResult extends ForgetPreview {
 /** What would go if `what` were forgotten now; touches nothing. */
 export async function previewForget(ctx: ReviewContext, what: string): Promise<ForgetPreview> {
   const plan = await planForget(ctx.paths, requestedPhrases(what))
-  const holding = await findBackupsHolding(ctx.paths, compileForgetMatcher(plan.phrases))
+  const holding = await findBackupsHolding(ctx.paths, plan.phrases)
   return previewOf(
     what,
     plan,
@@ -135,10 +135,9 @@ export async function confirmForget(
       changedFiles: plan.files.map((file) => file.rel),
       backupsPurged: Boolean(options.purgeBackups),
     })
-    const purgedBackups = options.purgeBackups ? await purgeFromBackups(ctx.paths, matcher) : []
-    const holding = options.purgeBackups
-      ? []
-      : (await findBackupsHolding(ctx.paths, matcher)).map((found) => found.id)
+    const purgedBackups = options.purgeBackups ? await purgeFromBackups(ctx.paths, plan.phrases) : []
+    // Read back after a purge too: the summary names every backup that still holds it, never assumes none.
+    const holding = (await findBackupsHolding(ctx.paths, plan.phrases)).map((found) => found.id)
     const preview = previewOf(what, plan, holding)
     return {
       ...preview,
@@ -223,10 +222,13 @@ function describeDone(id: string, preview: ForgetPreview, purged: string[]): str
       ? `Forgotten (${id}): nothing in the notes mentioned it; later dreams will skip it.`
       : `Forgotten (${id}): removed ${preview.items.length} item(s) from ${preview.files.length} note(s); later dreams will skip it.`,
   ]
-  if (purged.length > 0) lines.push(`Rewrote ${purged.length} backup(s) without it; this cannot be undone.`)
-  else if (preview.backupsHolding.length > 0)
+  if (purged.length > 0)
+    lines.push(`Rewrote ${purged.length} backup(s) without it (${purged.join(', ')}); this cannot be undone.`)
+  if (preview.backupsHolding.length > 0)
     lines.push(
-      `Still held by backup(s): ${preview.backupsHolding.join(', ')} (forget again with --purge-backups to rewrite them).`,
+      purged.length > 0
+        ? `Still held by backup(s): ${preview.backupsHolding.join(', ')} (where no note line could be taken out).`
+        : `Still held by backup(s): ${preview.backupsHolding.join(', ')} (forget again with --purge-backups to rewrite them).`,
     )
   if (purged.length === 0 && preview.items.length > 0)
     lines.push('Undo it until the next dream: `dreamlane forget --undo`.')

@@ -34,7 +34,15 @@ export async function planForget(
   paths: Pick<WorkspacePaths, 'workspace' | 'notes'>,
   phrases: readonly string[],
 ): Promise<ForgetPlan> {
-  const notes = await readNotes(paths)
+  return planForgetIn(await readNotes(paths), phrases)
+}
+
+/**
+ * The same plan over notes given as text (a backup's, say): `rel` names each as `notes/…`, `abs` is where it would
+ * be written. The names a removed fact holds are those of these notes, so a backup written before an earlier
+ * forget took the fact out of the live notes still loses the names that fact held.
+ */
+export function planForgetIn(notes: readonly NoteText[], phrases: readonly string[]): ForgetPlan {
   const first = planOver(notes, phrases)
   const known = new Set(first.matcherPhrases)
   const expanded: string[] = []
@@ -51,7 +59,7 @@ export async function planForget(
   return { phrases: second.matcherPhrases, expanded, files: second.files }
 }
 
-interface NoteText {
+export interface NoteText {
   rel: string
   abs: string
   text: string
