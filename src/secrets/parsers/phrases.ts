@@ -20,6 +20,22 @@ export interface LocalePhrases {
   qualifiers: string
   /** Words that follow a copula without being a value ("the", "on", "written"), lower case. */
   notValues: readonly string[]
+  /** Ways of saying a value was given to a noun: "set the password to X", "das Passwort auf X geändert". */
+  setters?: readonly PhraseSetter[]
+}
+
+/**
+ * A verb that gives a noun its value, with what joins the two instead of a copula: before the noun ("set the wifi
+ * password to X", a few words between) or after the value ("das Passwort auf X geändert"). A bare value there must
+ * look chosen (a digit, a sign, mixed case): "change the password to protect it" names no password.
+ */
+export interface PhraseSetter {
+  /** Regex source of the verbs before the noun, or '' when the verb comes after the value. */
+  before: string
+  /** Regex source of what joins noun and value ("to", "as", "auf", "para"). */
+  joins: string
+  /** Regex source of the verbs after the value (German participles), or ''. */
+  after: string
 }
 
 /** Kinds whose value is a number or code, so it may follow the noun with no copula ("PIN 4821"). */
@@ -30,6 +46,9 @@ const BARE_VALUE_KINDS: ReadonlySet<SecretKind> = new Set([
   'passport',
   'national-id',
 ])
+
+/** A bare value a setter gives must look chosen, not like the sentence's next word. */
+const LOOKS_CHOSEN = /\d|[^\p{L}\p{N}]|\p{Lu}.*\p{Ll}.*\p{Lu}|\p{Ll}.*\p{Lu}/u
 
 const QUOTED = `["'“”«„‘’\`]([^"'“”«»„‘’\`\\n]{1,120})["'“”»‘’\`]`
 const BARE = `([^\\s"'“”«»„‘’\`]+)`
@@ -66,13 +85,39 @@ function valueSpan(kind: SecretKind, match: RegExpExecArray): PhrasedSpan | null
   return { kind, start, end: start + trimmed.length, isPhrased: true }
 }
 
-/** The phrase parser of one locale: each noun followed by its value. */
+/** Setter patterns of one noun: the verb, a few words, the noun, a join and the value (or value, then verb). */
+function setterSources(locale: LocalePhrases, noun: PhraseNoun): string[] {
+  const qualifier = locale.qualifiers === '' ? '' : `(?:\\s+(?:${locale.qualifiers}))?`
+  return (locale.setters ?? []).map((setter) => {
+    const verb = setter.before === '' ? '' : `(?:${setter.before})\\s+(?:[\\p{L}\\p{N}'’-]+\\s+){0,3}?`
+    const after = setter.after === '' ? '' : `\\s+(?:${setter.after})${EDGE_AFTER}`
+    return `${EDGE_BEFORE}${verb}(?:${noun.pattern})${EDGE_AFTER}${qualifier}\\s+(?:${setter.joins})\\s+(?:${QUOTED}|${BARE})${after}`
+  })
+}
+
+/** A setter's value, placed by its group's indices (a participle may follow it); a bare one must look chosen. */
+function setterSpan(kind: SecretKind, match: RegExpExecArray): PhrasedSpan | null {
+  const group = match[1] !== undefined ? 1 : 2
+  const at = match.indices?.[group]
+  const raw = match[group]
+  if (!at || raw === undefined) return null
+  const value = group === 1 ? raw : raw.replace(/[.,;:!?)\]]+$/, '')
+  if (value === '' || (group === 2 && !LOOKS_CHOSEN.test(value))) return null
+  return { kind, start: at[0], end: at[0] + value.length, isPhrased: true }
+}
+
+/** The phrase parser of one locale: each noun followed by its value, or given it by a setter. */
 export function phraseParser(locale: LocalePhrases): SecretParser {
   const join = joinSource(locale)
-  const patterns = locale.nouns.map((noun) => {
+  const patterns = locale.nouns.flatMap((noun) => {
     const bareJoin = BARE_VALUE_KINDS.has(noun.kind) ? `(?:${join}|\\s*(?:#|n[ºo°]\\.?|no\\.)?\\s*)` : join
     const source = `${EDGE_BEFORE}(?:${noun.pattern})${EDGE_AFTER}${bareJoin}(?:${QUOTED}|${BARE})`
-    return { kind: noun.kind, pattern: new RegExp(source, 'giu') }
+    const setters = setterSources(locale, noun).map((setter) => ({
+      kind: noun.kind,
+      pattern: new RegExp(setter, 'giud'),
+      isSetter: true,
+    }))
+    return [{ kind: noun.kind, pattern: new RegExp(source, 'giu'), isSetter: false }, ...setters]
   })
   // One test for any noun first: most texts name none, and then no noun's own pattern needs to run.
   const anyNoun = new RegExp(
@@ -84,10 +129,10 @@ export function phraseParser(locale: LocalePhrases): SecretParser {
     find(text) {
       const spans: SecretSpan[] = []
       if (!anyNoun.test(text)) return spans
-      for (const { kind, pattern } of patterns) {
+      for (const { kind, pattern, isSetter } of patterns) {
         pattern.lastIndex = 0
         for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-          const span = valueSpan(kind, match)
+          const span = isSetter ? setterSpan(kind, match) : valueSpan(kind, match)
           if (span) spans.push(span)
         }
       }

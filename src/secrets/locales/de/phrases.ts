@@ -10,6 +10,11 @@ export const DE_PHRASES: LocalePhrases = {
       pattern: 'bestätigungscode|einmalcode|einmalpasswort|sicherheitscode|tan|verifizierungscode',
     },
     { kind: 'pin', pattern: '(?:karten|bank|handy)?[- ]?pin(?:[- ]?(?:nummer|code))?|geheimzahl' },
+    {
+      kind: 'pin',
+      pattern:
+        '(?:haus)?türcode|alarm(?:anlagen)?code|tresorcode|torcode|garagencode|eingangscode|schlosscode|code\\s+(?:für\\s+(?:die|den|das)|der|des|vom|zum|zur)\\s+(?:haustür|tür|alarmanlage|alarm|garage|tresor|tor|wohnung|eingang)',
+    },
     { kind: 'passport', pattern: 'reisepass(?:nummer)?|passnummer' },
     {
       kind: 'national-id',
@@ -23,6 +28,10 @@ export const DE_PHRASES: LocalePhrases = {
   copulas: 'ist|lautet|war|heißt|ist jetzt',
   qualifiers:
     '(?:für|vom|von|zum|zur|der|des)\\s+(?:die|den|das|dem|mein|meine|meinen|unser|unsere)?\\s*[\\p{L}\\p{N}-]+',
+  setters: [
+    { before: 'setz|setze|setzen|änder|ändere|ändern|stell|stelle|stellen', joins: 'auf|zu', after: '' },
+    { before: '', joins: 'auf|zu', after: 'geändert|gesetzt|gestellt|umgestellt|aktualisiert' },
+  ],
   notValues: [
     'der',
     'die',

@@ -16,7 +16,12 @@ export const EN_PHRASES: LocalePhrases = {
     },
     { kind: 'security-code', pattern: 'cvv2?|cvc|card security code|security code on (?:the|my) card' },
     { kind: 'pin', pattern: '(?:(?:bank|card|phone|sim|debit|atm)\\s+)?pin(?:\\s+(?:code|number))?' },
-    { kind: 'pin', pattern: '(?:door|gate|alarm|safe|garage|keypad|entry|building|lock)\\s+code' },
+    { kind: 'pin', pattern: '(?:door|gate|alarm|safe|garage|keypad|entry|building|lock(?:box)?)\\s+code' },
+    {
+      kind: 'pin',
+      pattern:
+        'code\\s+(?:for|of|to)\\s+(?:the\\s+|my\\s+|our\\s+)?(?:front\\s+|back\\s+)?(?:door|gate|alarm|safe|garage|keypad|entrance|building|lock(?:box)?)',
+    },
     { kind: 'api-key', pattern: 'api[ -]?key|api token|secret key|access key|client secret' },
     { kind: 'access-token', pattern: '(?:access|auth|bearer|personal access|github|slack|bot) token' },
     { kind: 'passport', pattern: 'passport(?:\\s+(?:number|no\\.?|#))?' },
@@ -31,6 +36,13 @@ export const EN_PHRASES: LocalePhrases = {
   copulas: "is|was|is now|will be|'s|’s|are|reads|is set to|changed to|set to",
   qualifiers:
     "(?:for|of|at|to|on|in)\\s+(?:the|my|our|your|his|her|their)?\\s*[\\p{L}\\p{N}'’-]+(?:\\s+[\\p{L}\\p{N}'’-]+)?",
+  setters: [
+    {
+      before: 'set|sets|setting|change|changed|changes|changing|reset|resets|update|updated|updating',
+      joins: 'to|as',
+      after: '',
+    },
+  ],
   notValues: [
     'the',
     'a',

@@ -13,6 +13,11 @@ export const ES_PHRASES: LocalePhrases = {
       pattern: 'código de (?:verificación|un solo uso|acceso|confirmación|seguridad)',
     },
     { kind: 'pin', pattern: '(?:código\\s+)?pin(?:\\s+de\\s+la\\s+tarjeta)?' },
+    {
+      kind: 'pin',
+      pattern:
+        '(?:código|clave)\\s+(?:de\\s+la|del|de)\\s+(?:puerta|portal|portón|alarma|caja fuerte|garaje|entrada|edificio|candado)',
+    },
     { kind: 'passport', pattern: '(?:número de(?:l)?\\s+)?pasaporte' },
     {
       kind: 'national-id',
@@ -24,6 +29,14 @@ export const ES_PHRASES: LocalePhrases = {
   ],
   copulas: 'es|era|será|sigue siendo|ahora es|es ahora',
   qualifiers: '(?:de|del|de la|para)\\s+(?:mi|tu|su|el|la|los|las)?\\s*[\\p{L}\\p{N}-]+',
+  setters: [
+    {
+      before:
+        'pon|pongo|puse|pusiste|puso|poner|cambia|cambio|cambié|cambió|cambiaste|cambiar|configura|configuré|configurar|actualiza|actualicé|actualizar|establece|establecí',
+      joins: 'a|en|por|como',
+      after: '',
+    },
+  ],
   notValues: [
     'el',
     'la',

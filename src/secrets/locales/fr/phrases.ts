@@ -11,13 +11,19 @@ export const FR_PHRASES: LocalePhrases = {
     },
     {
       kind: 'one-time-code',
-      pattern: 'code de (?:vérification|confirmation|validation|sécurité)|code à usage unique',
+      pattern:
+        "code de (?:vérification|confirmation|validation|sécurité)|code à usage unique|code d['’]accès",
     },
     { kind: 'security-code', pattern: 'cryptogramme(?: visuel)?' },
     {
       kind: 'pin',
       pattern:
         '(?:code\\s+)?pin(?:\\s+de\\s+(?:la\\s+)?carte)?|code (?:secret|confidentiel)(?: de (?:ma|la) carte)?',
+    },
+    {
+      kind: 'pin',
+      pattern:
+        "digicode|code\\s+(?:de\\s+la\\s+|du\\s+|de\\s+l['’]\\s*|d['’]\\s*)?(?:porte|portail|alarme|entrée|immeuble|garage|coffre|cadenas|interphone)",
     },
     { kind: 'passport', pattern: '(?:numéro de\\s+)?passeport' },
     {
@@ -30,6 +36,14 @@ export const FR_PHRASES: LocalePhrases = {
   ],
   copulas: "est|était|sera|c'est|c’est|est maintenant",
   qualifiers: "(?:de|du|de la|pour)\\s+(?:mon|ma|le|la|l')?\\s*[\\p{L}\\p{N}-]+",
+  setters: [
+    {
+      before:
+        'mets|mettre|mis|change|changer|changé|modifie|modifier|modifié|définis|définir|défini|règle|régler|réglé',
+      joins: 'à|en|pour|par|sur',
+      after: '',
+    },
+  ],
   notValues: [
     'le',
     'la',

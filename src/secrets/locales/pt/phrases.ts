@@ -10,6 +10,10 @@ export const PT_PHRASES: LocalePhrases = {
     },
     { kind: 'one-time-code', pattern: 'código de (?:verificação|confirmação|acesso|segurança|uso único)' },
     { kind: 'pin', pattern: '(?:código\\s+)?pin(?:\\s+do\\s+(?:cartão|telemóvel|celular))?' },
+    {
+      kind: 'pin',
+      pattern: 'código\\s+(?:da|do|de)\\s+(?:porta|portão|alarme|cofre|garagem|entrada|prédio|cadeado)',
+    },
     { kind: 'passport', pattern: '(?:número do\\s+)?passaporte' },
     {
       kind: 'national-id',
@@ -20,6 +24,14 @@ export const PT_PHRASES: LocalePhrases = {
   ],
   copulas: 'é|era|será|agora é|continua a ser',
   qualifiers: '(?:do|da|de|para)\\s+(?:meu|minha|o|a)?\\s*[\\p{L}\\p{N}-]+',
+  setters: [
+    {
+      before:
+        'muda|mudar|mudei|mudou|altera|alterar|alterei|alterou|põe|pôr|pus|define|defini|definir|troca|troquei|trocar|coloca|coloquei',
+      joins: 'para|pra|a|em|como',
+      after: '',
+    },
+  ],
   notValues: [
     'o',
     'a',
