@@ -88,7 +88,7 @@ export function openDreamlane(options: DreamlaneOptions = {}): DreamlaneInternal
     excludedChats: () => listExcludedChats(ctx),
     handleChatInput: (chatJid, text) => (
       scheduler?.noteChat(chatJid),
-      handleSlashCommand(dreamlane, chatJid, text)
+      handleSlashCommand(dreamlane, chatJid, text, clock.now())
     ),
     status: () =>
       readDreamlaneStatus(ctx, {

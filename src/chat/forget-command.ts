@@ -7,7 +7,7 @@ export type ForgetCommand =
   | { kind: 'confirm'; purgeBackups: boolean }
   | { kind: 'undo'; id: string | null }
   | { kind: 'cancel' }
-  /** "forget that": the request names nothing the notes could be searched for. */
+  /** "forget that": the request points back at the chat's last turn, which names what to look for. */
   | { kind: 'ask' }
   | { kind: 'usage' }
 
@@ -19,6 +19,7 @@ export const FORGET_USAGE = [
   '  /forget undo            put the last forget back (until the next dream)',
 ].join('\n')
 
+/** The reply when "forget that" points at nothing (no earlier message, or one that names nothing). */
 export const FORGET_ASK =
   'What should I forget? Name it in a few words — e.g. `/forget my dentist` or "please forget Dr Sousa" — and I will show exactly what goes before anything is removed.'
 

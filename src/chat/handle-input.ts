@@ -1,6 +1,7 @@
 // Chat input that is a slash command (`/dream …`, `/dreaming …`) is answered here, before any model sees it.
 import type { DreamlaneStatus } from '../app/status.js'
 import type { DreamingMode, ResolvedConfig } from '../config/schema.js'
+import type { MessagesDb } from '../db/messages.js'
 import type { GateDecision } from '../dream/gates.js'
 import type { DreamMode, DreamRequest, RunRecord } from '../dream/types.js'
 import { DreamlaneError } from '../errors.js'
@@ -15,11 +16,14 @@ import {
   previewReply,
   type ForgetCommand,
 } from './forget-command.js'
+import { pointedForget, relationsIn } from './forget-pointer.js'
 import { PRIVATE_USAGE, parsePrivateCommand, type PrivateCommand } from './private-command.js'
 
 /** What slash commands need from a dreamlane; declared here so chat/ imports nothing above it. */
 export interface SlashCommandTarget {
   readonly config: Pick<ResolvedConfig, 'dream' | 'timezone'>
+  /** The chat history a request like "forget what I just said" points back into. */
+  readonly messages: MessagesDb
   trigger(request: DreamRequest): { run: RunRecord; coalesced: boolean }
   status(): Promise<DreamlaneStatus>
   gate(mode: DreamMode): Promise<GateDecision>
@@ -28,7 +32,11 @@ export interface SlashCommandTarget {
   undo(id?: string, options?: { force?: boolean }): Promise<{ message: string }>
   setAutoDream(enabled: boolean): void
   setDreamingMode(mode: DreamingMode): void
-  previewForget(what: string): Promise<{ message: string; items: readonly unknown[]; token: string }>
+  previewForget(what: string): Promise<{
+    message: string
+    items: readonly { kind: string; text: string }[]
+    token: string
+  }>
   forget(
     what: string,
     options: { token?: string; purgeBackups?: boolean; chatJid?: string },
@@ -48,11 +56,15 @@ export interface ChatPrivacy {
 /** The preview each chat was last shown, which `/forget confirm` removes (nothing else). */
 const pendingForgets = new WeakMap<SlashCommandTarget, Map<string, { what: string; token: string }>>()
 
-/** The reply to a slash command, or null when `text` is not one (the host's model answers it then). */
+/**
+ * The reply to a slash command, or null when `text` is not one (the host's model answers it then). `now`: the
+ * host's clock, for reading the chat back.
+ */
 export async function handleSlashCommand(
   dreamlane: SlashCommandTarget,
   chatJid: string,
   text: string,
+  now: Date,
 ): Promise<string | null> {
   const dream = parseDreamCommand(text, dreamlane.config.dream)
   if (dream) {
@@ -66,7 +78,7 @@ export async function handleSlashCommand(
     return queuedReply(dream.days, dream.clamped, dreamlane.config.dream.maxDays)
   }
   const forget = parseForgetCommand(text)
-  if (forget) return forgetReply(dreamlane, chatJid, forget)
+  if (forget) return forgetReply(dreamlane, chatJid, forget, { text, now })
   const privacy = parsePrivateCommand(text)
   if (privacy) return privateReply(dreamlane, chatJid, privacy)
   const dreaming = parseDreamingCommand(text)
@@ -113,12 +125,23 @@ async function forgetReply(
   dreamlane: SlashCommandTarget,
   chatJid: string,
   command: ForgetCommand,
+  request: { text: string; now: Date },
 ): Promise<string> {
   let pending = pendingForgets.get(dreamlane)
   if (!pending) pendingForgets.set(dreamlane, (pending = new Map()))
   try {
     if (command.kind === 'usage') return FORGET_USAGE
-    if (command.kind === 'ask') return FORGET_ASK
+    if (command.kind === 'ask') {
+      // "Don't remember that": the user's last turn, previewed as `/forget <what it names>` would be.
+      const pointed = pointedForget(dreamlane.messages, chatJid, request.text, request.now)
+      if (!pointed) return FORGET_ASK
+      const first = await dreamlane.previewForget(pointed.what)
+      const relations = relationsIn(first.items)
+      const what = [pointed.what, ...relations].join(', ')
+      const preview = relations.length > 0 ? await dreamlane.previewForget(what) : first
+      pending.set(chatJid, { what, token: preview.token })
+      return `${pointed.intro}\n${previewReply(preview.message, preview.items.length > 0)}`
+    }
     if (command.kind === 'cancel')
       return pending.delete(chatJid)
         ? 'Nothing was removed; the preview is dropped.'

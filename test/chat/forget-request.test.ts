@@ -17,9 +17,23 @@ describe('recogniseForgetRequest', () => {
     expect(recogniseForgetRequest(text)).toEqual({ kind: 'what', what, locale })
   })
 
-  it.each(["don't remember that", 'forget this', 'não te lembres disso', 'merk dir das nicht', 'oublie ça'])(
-    '%s points back at an earlier message',
-    (text) => expect(recogniseForgetRequest(text)?.kind).toBe('pointer'),
+  it.each([
+    "don't remember that",
+    'don’t remember any of that',
+    'forget this',
+    'Forget what I just said.',
+    'please forget that, ok?',
+    'forget my last message',
+    'não te lembres disso',
+    'esquece o que acabei de dizer',
+    'olvida lo que acabo de decir',
+    'merk dir das nicht',
+    'vergiss, was ich gerade gesagt habe',
+    'oublie ça',
+    'oublie ce que je viens de dire',
+    'oublie ce que j’ai dit',
+  ])('%s points back at an earlier message', (text) =>
+    expect(recogniseForgetRequest(text)?.kind).toBe('pointer'),
   )
 
   it.each([

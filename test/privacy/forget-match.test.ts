@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compileForgetMatcher } from '../../src/privacy/forget-match.js'
-import { phrasesOf } from '../../src/privacy/forget-phrases.js'
+import { phrasesOf, phrasesOfMessage } from '../../src/privacy/forget-phrases.js'
 import { redactPieces } from '../../src/privacy/redact.js'
 import { compilePrivacy } from '../../src/privacy/rules.js'
 
@@ -37,6 +37,26 @@ describe('phrasesOf', () => {
     ['a', []],
     ['  ', []],
   ])('%s → %j', (what, expected) => expect(phrasesOf(what)).toEqual(expected))
+})
+
+describe('phrasesOfMessage', () => {
+  it.each([
+    [
+      'My dentist is Dr Sousa, on Rua Formosa.',
+      ['Dr Sousa', 'Sousa', 'Rua Formosa', 'Formosa', 'dentist is Dr Sousa'],
+    ],
+    ['Dr. Sousa said the X-ray looks fine', ['Dr Sousa', 'Sousa', 'Dr Sousa said the X-ray looks fine']],
+    // A lone capitalised word names nothing for sure (a weekday, any German noun); a short clause matches too much.
+    ['I moved to Porto last month and I love it.', ['I moved to Porto last month']],
+    ['Ich habe morgen einen Termin beim Zahnarzt.', ['Ich habe morgen einen Termin beim Zahnarzt']],
+    ['ok', []],
+    ['Saw her today. Fun!', []],
+  ])('%s → %j', (text, expected) => expect(phrasesOfMessage(text)).toEqual(expected))
+
+  it('gives phrases a request reads back as they are', () => {
+    const phrases = phrasesOfMessage('My sister Rita Lopes visits on Saturday; she loves hiking in Gerês.')
+    expect(phrasesOf(phrases.join(', '))).toEqual(phrases)
+  })
 })
 
 describe('redactPieces', () => {

@@ -131,7 +131,8 @@ describe('forget from every front end', () => {
       'vergiss Dr Sousa',
     ])
       expect(await dreamlane.handleChatInput('web:main', request), request).toMatch(/^Forgetting "/)
-    expect(await dreamlane.handleChatInput('web:main', "don't remember that")).toMatch(
+    // A chat with no earlier message to point back at.
+    expect(await dreamlane.handleChatInput('web:empty', "don't remember that")).toMatch(
       /^What should I forget\?/,
     )
     expect(await dreamlane.handleChatInput('web:main', "don't forget to buy milk")).toBeNull()

@@ -23,7 +23,8 @@ export function recogniseForgetRequest(text: string): ForgetRequest | null {
     for (const pattern of locale.patterns) {
       const what = pattern.exec(input)?.groups?.what?.trim()
       if (!what) continue
-      if (locale.pointers.has(what.toLowerCase())) return { kind: 'pointer', locale: locale.tag }
+      if (locale.pointers.has(what.toLowerCase().replace(/[’‘]/g, "'")))
+        return { kind: 'pointer', locale: locale.tag }
       // "forget it" is "never mind", not a request: a word of two letters or fewer names nothing.
       if (!/[\p{L}\p{N}]{3}|\s/u.test(what)) return null
       return { kind: 'what', what, locale: locale.tag }

@@ -12,5 +12,9 @@ export const es: ForgetRequestLocale = {
     ),
     new RegExp(String.raw`^${POLITE}no\s+(?:recuerdes|guardes)\s+(?<what>.+?)[.!?]*$`, 'iu'),
   ],
-  pointers: new Set(['eso', 'esto', 'aquello', 'lo']),
+  pointers: new Set([
+    ...['eso', 'esto', 'aquello', 'lo', 'todo eso'],
+    ...['lo que acabo de decir', 'lo que dije', 'lo que te dije', 'lo que acabo de escribir'],
+    ...['mi último mensaje', 'el último mensaje'],
+  ]),
 }

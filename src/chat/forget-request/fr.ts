@@ -12,5 +12,9 @@ export const fr: ForgetRequestLocale = {
     ),
     new RegExp(String.raw`^${POLITE}ne\s+(?:retiens|retenez|garde|gardez)\s+pas\s+(?<what>.+?)[.!?]*$`, 'iu'),
   ],
-  pointers: new Set(['ça', 'ca', 'cela', 'ceci']),
+  pointers: new Set([
+    ...['ça', 'ca', 'cela', 'ceci', 'tout ça', 'tout cela'],
+    ...['ce que je viens de dire', "ce que j'ai dit", "ce que je t'ai dit", "ce que je viens d'écrire"],
+    ...['mon dernier message', 'le dernier message'],
+  ]),
 }

@@ -15,5 +15,15 @@ export const pt: ForgetRequestLocale = {
       'iu',
     ),
   ],
-  pointers: new Set(['isso', 'isto', 'disso', 'disto', 'aquilo', 'daquilo']),
+  pointers: new Set([
+    ...['isso', 'isto', 'disso', 'disto', 'aquilo', 'daquilo', 'tudo isso'],
+    ...[
+      'o que acabei de dizer',
+      'o que eu disse',
+      'o que disse',
+      'o que te disse',
+      'o que acabei de escrever',
+    ],
+    ...['a minha última mensagem', 'a última mensagem', 'minha última mensagem'],
+  ]),
 }
