@@ -6,16 +6,7 @@ import { NoteNotUtf8Error, NoteReadOnlyError } from '../errors.js'
 import { writeFileAtomic } from '../notes/atomic-write.js'
 import { keyFactFile } from '../notes/fact-keys.js'
 import { readNoteText } from '../notes/note-text.js'
-import type { WorkspacePaths } from '../notes/paths.js'
-
-/** The memory files that hold fact bullets (MEMORY.md holds pointers, recent-context.md day lines). */
-export const FACT_FILES = [
-  'user.md',
-  'project.md',
-  'reference.md',
-  'feedback.md',
-  'current-state.md',
-] as const
+import { FACT_FILES, type WorkspacePaths } from '../notes/paths.js'
 
 export interface FactKeysPassResult {
   /** Absolute paths of the fact files it rewrote. */

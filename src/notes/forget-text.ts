@@ -4,6 +4,7 @@ import type { ForgetMatcher } from '../privacy/forget-match.js'
 import { redactPieces, type PieceKind } from '../privacy/redact.js'
 import { CUES_CLOSE, CUES_OPEN } from './daily-note.js'
 import { NOTED_HEADING } from './noted.js'
+import { FACT_FILES } from './paths.js'
 
 /** What kind of thing a removal was, for the preview. */
 export type RemovalKind = 'fact' | 'pointer' | 'noted' | 'cue' | 'topic' | 'sentence' | 'line'
@@ -24,7 +25,7 @@ export interface ForgetEdit {
 /** How a note is read: by where it lives. */
 type NoteShape = 'facts' | 'index' | 'topics' | 'daily' | 'prose'
 
-const FACT_FILES = new Set(['user.md', 'feedback.md', 'project.md', 'reference.md', 'current-state.md'])
+const FACT_FILE_NAMES: ReadonlySet<string> = new Set(FACT_FILES)
 
 export function shapeOf(rel: string): NoteShape {
   if (rel.startsWith('notes/daily/')) return 'daily'
@@ -32,7 +33,7 @@ export function shapeOf(rel: string): NoteShape {
     const name = rel.slice('notes/memory/'.length)
     if (name === 'MEMORY.md') return 'index'
     if (name === 'recent-context.md') return 'topics'
-    if (FACT_FILES.has(name)) return 'facts'
+    if (FACT_FILE_NAMES.has(name)) return 'facts'
   }
   return 'prose'
 }

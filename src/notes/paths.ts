@@ -17,6 +17,15 @@ export const MEMORY_FILES = [
 ] as const
 export type MemoryFile = (typeof MEMORY_FILES)[number]
 
+/** The memory files that hold fact bullets (MEMORY.md holds pointers, recent-context.md day lines). */
+export const FACT_FILES = [
+  'user.md',
+  'project.md',
+  'reference.md',
+  'feedback.md',
+  'current-state.md',
+] as const satisfies readonly MemoryFile[]
+
 /** Files whose absence on start-up means "first boot" (bootstrap dream). */
 export const CORE_MEMORY_FILES: readonly MemoryFile[] = ['MEMORY.md', 'current-state.md', 'recent-context.md']
 

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WARNING_PREFIX } from '../notes/daily-note.js'
-import { MEMORY_FILES } from '../notes/paths.js'
+import { FACT_FILES, MEMORY_FILES } from '../notes/paths.js'
 import type { WriteTarget } from './scope.js'
 
 /**
@@ -11,7 +11,7 @@ import type { WriteTarget } from './scope.js'
  * memory-quality score does, so a model that writes thirty one-line facts sees what they really cost.
  */
 export const KEY_COMMENT_BYTES = 80
-const FACT_FILE_NAMES = new Set(['user.md', 'project.md', 'reference.md', 'feedback.md', 'current-state.md'])
+const FACT_FILE_NAMES: ReadonlySet<string> = new Set(FACT_FILES)
 const FACT_BULLET = /^[ \t]*[-*+] \*\*[^*\n]+\*\*/gm
 
 /** What the memory files hold now, as their budget counts them (missing files count 0). */
@@ -27,8 +27,9 @@ export async function memoryHeldBytes(memoryDir: string): Promise<number> {
 /** A memory file's bytes as its budget counts them: its prose, and the key comment each fact bullet will get. */
 function memoryBytesOf(rel: string, text: string): number {
   const name = rel.slice(rel.lastIndexOf('/') + 1)
-  const bullets = FACT_FILE_NAMES.has(name) ? (proseOnly(text).match(FACT_BULLET)?.length ?? 0) : 0
-  return proseBytes(text) + bullets * KEY_COMMENT_BYTES
+  const prose = proseOnly(text)
+  const bullets = FACT_FILE_NAMES.has(name) ? (prose.match(FACT_BULLET)?.length ?? 0) : 0
+  return Buffer.byteLength(prose, 'utf8') + bullets * KEY_COMMENT_BYTES
 }
 
 /** Byte budgets of one dream, from its window's transcript bytes (see dream/turn-brief.ts). */

@@ -2,10 +2,10 @@
 // starting from nothing. Words are weighed over the whole window, read once per drafter (one per dream).
 import type { FlatPageMessage } from '../../tools/message-json.js'
 import type { DayDrafter } from '../../tools/types.js'
-import { buildDaySummary } from './daily-summary.js'
+import { buildDaySummary, weightsOf } from './daily-summary.js'
 import { toWindowMessage } from './gather.js'
 import type { WindowMessage } from './types.js'
-import { termsOf, WordWeights } from './word-weights.js'
+import type { WordWeights } from './word-weights.js'
 
 export function offlineDayDrafter(timeZone: string): DayDrafter {
   let weights: Promise<WordWeights> | undefined
@@ -14,11 +14,7 @@ export function offlineDayDrafter(timeZone: string): DayDrafter {
   return {
     async draft(day, readWindow) {
       if (weights === undefined) {
-        weights = readWindow().then((rows) => {
-          const counted = new WordWeights()
-          for (const message of messagesOf(rows)) counted.add(termsOf(message.content))
-          return counted
-        })
+        weights = readWindow().then((rows) => weightsOf(messagesOf(rows)))
         // A failed read is not kept: the next call reads again.
         weights.catch(() => (weights = undefined))
       }
